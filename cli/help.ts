@@ -1,0 +1,27 @@
+import { renderUsage } from "citty";
+import { toCittyDef, type TreeNode } from "./command-tree.ts";
+
+const GLOBAL_OPTIONS_HELP = `GLOBAL OPTIONS (before or after the command)
+
+  --device-id <serial>          Target Android device serial (alias --device; env CLAWPERATOR_DEVICE_ID)
+  --receiver-package <pkg>      Operator package (alias --operator-package; default com.clawperator.operator)
+  --output <json|pretty>        Output format (alias --format; --json = --output json; default json)
+  --timeout-ms <ms>             Override the execution timeout, 1000-120000 (alias --timeout)
+  --config <path>               Use this config file instead of searching for clawperator.config.*
+  --verbose                     Include debug diagnostics
+  --help, -h                    Show help
+  --version                     Show the CLI version`;
+
+export async function renderHelp(node: TreeNode, version: string): Promise<string> {
+  const def = toCittyDef(node);
+  if (node.path.length === 0) {
+    def.meta = {
+      name: "clawperator",
+      version,
+      description: "The deterministic hand LLM agents use to operate Android devices",
+    };
+  }
+  const text = `${await renderUsage(def)}\n\n${GLOBAL_OPTIONS_HELP}\n`;
+  // citty colours unconditionally; keep escape codes out of pipes and files.
+  return process.stdout.isTTY ? text : text.replace(/\u001B\[\d+m/g, "");
+}

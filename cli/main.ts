@@ -1,0 +1,38 @@
+import { buildTree, resolveCommand } from "./command-tree.ts";
+import { bootCli } from "./boot.ts";
+import { extractGlobals } from "./global-flags.ts";
+import { renderHelp } from "./help.ts";
+import { printError, printResult, toClawperatorError, type OutputMode } from "./output.ts";
+import { packageVersion } from "./package-version.ts";
+import { parseCommandArgs } from "./parse-command-args.ts";
+
+/** Runs one CLI invocation and returns its exit code (spec/001 "Exit Codes": 0 success, 1 error). */
+export async function main(argv: readonly string[]): Promise<number> {
+  let mode: OutputMode = "json";
+  let verbose = false;
+  try {
+    const globals = extractGlobals(argv, process.env);
+    mode = globals.options.output;
+    verbose = globals.options.verbose;
+    if (globals.version && globals.rest.length === 0) {
+      process.stdout.write(`${packageVersion()}\n`);
+      return 0;
+    }
+
+    const kernel = await bootCli(globals.options);
+    const { node, args } = resolveCommand(buildTree(kernel), globals.rest);
+    if (globals.help || !node.command) {
+      process.stdout.write(await renderHelp(node, packageVersion()));
+      return 0;
+    }
+
+    const name = node.path.join(" ");
+    const parsed = parseCommandArgs(name, node.command.args ?? {}, args);
+    const handler = (await node.command.load()).default;
+    const result = await handler.run({ args: parsed, globals: globals.options, services: kernel.services, config: kernel.config, logger: kernel.logger });
+    printResult(result, mode, handler.pretty);
+    return handler.exitCode?.(result) ?? 0;
+  } catch (error) {
+    return printError(toClawperatorError(error), mode, verbose);
+  }
+}

@@ -1,0 +1,48 @@
+import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
+import { exitCodeOf } from "../core/contracts/error-codes.ts";
+
+export type OutputMode = "json" | "pretty";
+
+/** A generic readable rendering for results whose command has no pretty renderer. */
+function prettyValue(value: unknown, indent = ""): string {
+  if (value === null || typeof value !== "object") return `${String(value)}`;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "(none)";
+    return value.map((item) => `${indent}- ${prettyValue(item, `${indent}  `).trimStart()}`).join("\n");
+  }
+  return Object.entries(value as Record<string, unknown>)
+    .map(([key, v]) => (v !== null && typeof v === "object" ? `${indent}${key}:\n${prettyValue(v, `${indent}  `)}` : `${indent}${key}: ${String(v)}`))
+    .join("\n");
+}
+
+export function printResult(result: unknown, mode: OutputMode, pretty?: (result: unknown) => string): void {
+  const text = mode === "json" ? JSON.stringify(result, null, 2) : (pretty?.(result) ?? prettyValue(result));
+  process.stdout.write(`${text}\n`);
+}
+
+/** Turns anything thrown into the structured error of the spec; unexpected ones become INTERNAL_ERROR. */
+export function toClawperatorError(error: unknown): ClawperatorError {
+  if (error instanceof ClawperatorError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ClawperatorError("INTERNAL_ERROR", message, {
+    hint: "This is a bug in clawperator; run again with --verbose and report the output.",
+    cause: error,
+  });
+}
+
+/** Prints the error (JSON on stdout for agents, readable text on stderr for people) and returns the exit code. */
+export function printError(error: ClawperatorError, mode: OutputMode, verbose: boolean): number {
+  if (mode === "json") {
+    process.stdout.write(`${JSON.stringify(error.toJSON(), null, 2)}\n`);
+  } else {
+    const lines = [`error ${error.code}: ${error.message}`];
+    if (error.hint) lines.push(`hint: ${error.hint}`);
+    if (error.details) lines.push(prettyValue(error.details, "  "));
+    process.stderr.write(`${lines.join("\n")}\n`);
+  }
+  if (verbose && error.code === "INTERNAL_ERROR") {
+    const cause = error.cause;
+    process.stderr.write(`${cause instanceof Error ? cause.stack : String(cause)}\n`);
+  }
+  return exitCodeOf(error.code);
+}

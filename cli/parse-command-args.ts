@@ -1,0 +1,62 @@
+import { parseArgs, type ArgsDef } from "citty";
+import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
+import { nearest } from "../core/contracts/nearest.ts";
+import { GLOBAL_FLAGS } from "./global-flags.ts";
+
+const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+function knownFlags(argsDef: ArgsDef): Set<string> {
+  const names = new Set<string>();
+  for (const [name, def] of Object.entries(argsDef)) {
+    if (def.type === "positional") continue;
+    const aliases = "alias" in def && def.alias ? [def.alias].flat() : [];
+    for (const n of [name, ...aliases]) {
+      names.add(n).add(kebab(n)).add(camel(n));
+      if (def.type === "boolean") names.add(`no-${kebab(n)}`);
+    }
+  }
+  return names;
+}
+
+/**
+ * Parses a command's own flags with citty, refusing unknown flags (with the nearest valid one), surplus
+ * positionals and missing required values as USAGE errors instead of silently ignoring them.
+ */
+export function parseCommandArgs(commandName: string, argsDef: ArgsDef, argv: readonly string[]): Record<string, unknown> & { _: string[] } {
+  const known = knownFlags(argsDef);
+  for (const token of argv) {
+    if (token === "--") break;
+    if (!token.startsWith("-") || /^-\d/.test(token)) continue;
+    const name = token.replace(/^--?/, "").split("=")[0]!;
+    if (known.has(name)) continue;
+    const suggestion = nearest(name, [...known].filter((k) => k.length > 1 && k === kebab(k)));
+    const globalSuggestion = suggestion ? undefined : nearest(`--${name}`, Object.keys(GLOBAL_FLAGS));
+    const hint = suggestion ? `--${suggestion}` : globalSuggestion;
+    throw new ClawperatorError("USAGE", `unknown option "${token.split("=")[0]}" for "${commandName}"${hint ? `; did you mean "${hint}"?` : ""}`, {
+      hint: `Run \`clawperator ${commandName} --help\`.`,
+      details: { option: token.split("=")[0], ...(hint ? { suggestion: hint } : {}) },
+    });
+  }
+
+  let parsed: Record<string, unknown> & { _: string[] };
+  try {
+    parsed = parseArgs([...argv], argsDef) as Record<string, unknown> & { _: string[] };
+  } catch (error) {
+    throw new ClawperatorError("USAGE", `${commandName}: ${(error as Error).message}`, { hint: `Run \`clawperator ${commandName} --help\`.` });
+  }
+  const positionals = Object.values(argsDef).filter((d) => d.type === "positional").length;
+  const surplus = parsed._.slice(positionals);
+  if (surplus.length > 0) {
+    throw new ClawperatorError("USAGE", `${commandName}: unexpected argument "${surplus[0]}"`, {
+      hint: `Run \`clawperator ${commandName} --help\`.`,
+      details: { argument: surplus[0] },
+    });
+  }
+  for (const [name, def] of Object.entries(argsDef)) {
+    if (def.type === "string" && typeof parsed[name] === "string" && parsed[name] === "" && def.required) {
+      throw new ClawperatorError("USAGE", `${commandName}: --${kebab(name)} needs a value`);
+    }
+  }
+  return parsed;
+}

@@ -1,0 +1,4 @@
+export { defineConfig } from "./define-config.ts";
+export { CONFIG_SEARCH_PLACES, loadConfig } from "./load-config.ts";
+export { resolvePlugins } from "./resolve-plugins.ts";
+export { ConfigSchema, PluginRefSchema, type ClawperatorConfig, type ClawperatorConfigInput } from "./schema.ts";

@@ -1,0 +1,64 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { cosmiconfig, type Loader } from "cosmiconfig";
+import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
+import { importModule } from "./module-loader.ts";
+import type { ClawperatorConfig } from "./schema.ts";
+
+export const CONFIG_SEARCH_PLACES = [
+  "package.json",
+  ".clawperatorrc",
+  ".clawperatorrc.json",
+  ".clawperatorrc.yaml",
+  ".clawperatorrc.yml",
+  "clawperator.config.ts",
+  "clawperator.config.mts",
+  "clawperator.config.js",
+  "clawperator.config.mjs",
+  "clawperator.config.cjs",
+  "clawperator.config.json",
+];
+
+const loadTypeScript: Loader = (filepath) => importModule(filepath, filepath);
+
+function invalid(file: string, message: string, details: Record<string, unknown> = {}, cause?: unknown): ClawperatorError {
+  return new ClawperatorError("CONFIG_INVALID", `${file}: ${message}`, { details: { file, ...details }, cause });
+}
+
+/**
+ * Finds the config upward from `cwd` (or loads `configPath`), validates it, and reports an invalid one with the
+ * file, the key path and the reason. No config file means the defaults.
+ */
+export async function loadConfig(options: { cwd: string; configPath?: string }): Promise<ClawperatorConfig> {
+  const explorer = cosmiconfig("clawperator", {
+    searchPlaces: CONFIG_SEARCH_PLACES,
+    searchStrategy: "global",
+    loaders: { ".ts": loadTypeScript, ".mts": loadTypeScript },
+  });
+  const explicit = options.configPath === undefined ? undefined : resolve(options.cwd, options.configPath);
+  if (explicit !== undefined && !existsSync(explicit)) {
+    throw invalid(explicit, "config file not found", {}, undefined);
+  }
+
+  let found: Awaited<ReturnType<typeof explorer.search>>;
+  try {
+    found = explicit === undefined ? await explorer.search(options.cwd) : await explorer.load(explicit);
+  } catch (error) {
+    const file = explicit ?? ((error as { filepath?: string }).filepath ?? "config");
+    throw invalid(file, `could not be loaded: ${(error as Error).message.split("\n")[0]}`, {}, error);
+  }
+  if (found === null) return { plugins: [], disablePlugins: [] };
+
+  // zod costs ~60 ms to load; only a config file that exists needs validating.
+  const { ConfigSchema } = await import("./schema.js");
+  const parsed = ConfigSchema.safeParse(found.isEmpty ? {} : found.config);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const key = issue!.path.map(String).join(".") || "(root)";
+    throw invalid(found.filepath, `${key}: ${issue!.message}`, {
+      path: key,
+      issues: parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
+    });
+  }
+  return { ...parsed.data, filepath: found.filepath };
+}

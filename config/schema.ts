@@ -1,0 +1,65 @@
+import { z } from "zod";
+import type { ClawperatorPlugin } from "../core/kernel/index.ts";
+
+const packageName = z.string().regex(/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/, "must be an Android application id like com.example.app");
+
+const inlinePlugin = z.custom<ClawperatorPlugin<any>>(
+  (v) => typeof v === "object" && v !== null && typeof (v as ClawperatorPlugin).name === "string" && typeof (v as ClawperatorPlugin).setup === "function",
+  "must be a plugin object made with definePlugin()",
+);
+
+/** A plugin: a package name, a path relative to the config file, `[nameOrPath, options]`, or an inline plugin. */
+export const PluginRefSchema = z.union([z.string().min(1), z.tuple([z.string().min(1), z.unknown()]), inlinePlugin]);
+
+const skillEntry = z.strictObject({
+  enabled: z.boolean().optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  apiKey: z.string().optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+
+const actionList = z.array(z.string().min(1));
+
+export const ConfigSchema = z.strictObject({
+  /** Third-party plugins, loaded after the built-ins. */
+  plugins: z.array(PluginRefSchema).default([]),
+  /** Built-in plugins not to load, by name (e.g. "virtual"). */
+  disablePlugins: z.array(z.string().min(1)).default([]),
+  deviceId: z.string().min(1).optional(),
+  operatorPackage: packageName.optional(),
+  /** Broadcast action of the Operator APK (PROTOCOL.md: the shipped APK's differs from the spec text). */
+  operatorAction: z.string().min(1).optional(),
+  adbPath: z.string().min(1).optional(),
+  /** Name of the transport to use when several are registered (default "adb"). */
+  transport: z.string().min(1).optional(),
+  serve: z
+    .strictObject({
+      host: z.string().min(1).optional(),
+      port: z.number().int().min(0).max(65_535).optional(),
+      token: z.string().min(1).optional(),
+    })
+    .optional(),
+  skills: z
+    .strictObject({
+      registry: z.string().min(1).optional(),
+      dir: z.string().min(1).optional(),
+      repo: z.string().min(1).optional(),
+      ref: z.string().min(1).optional(),
+      allowBundled: z.array(z.string()).optional(),
+      load: z.strictObject({ extraDirs: z.array(z.string()).optional(), watch: z.boolean().optional() }).optional(),
+      entries: z.record(z.string(), skillEntry).optional(),
+    })
+    .optional(),
+  policy: z
+    .strictObject({
+      allowActions: actionList.optional(),
+      denyActions: actionList.optional(),
+      allowPackages: z.array(z.string().min(1)).optional(),
+      denyPackages: z.array(z.string().min(1)).optional(),
+      maxTimeoutMs: z.number().int().min(1_000).max(120_000).optional(),
+    })
+    .optional(),
+});
+
+export type ClawperatorConfigInput = z.input<typeof ConfigSchema>;
+export type ClawperatorConfig = z.output<typeof ConfigSchema> & { filepath?: string };

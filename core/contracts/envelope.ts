@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** One step's result as the Operator APK reports it; every data value is a string. */
+export const StepResultSchema = z.object({
+  id: z.string(),
+  actionType: z.string(),
+  success: z.boolean(),
+  data: z.record(z.string(), z.string()).default({}),
+  error: z.string().optional(),
+});
+
+/** The `[Clawperator-Result]` envelope (spec/001 "Result Envelope"). Lenient on extra keys: APK versions add fields. */
+export const ResultEnvelopeSchema = z.object({
+  commandId: z.string(),
+  taskId: z.string(),
+  status: z.enum(["success", "failed"]),
+  stepResults: z.array(StepResultSchema).default([]),
+  error: z.string().nullable().default(null),
+  errorCode: z.string().nullable().optional(),
+});
+
+export type StepResult = z.infer<typeof StepResultSchema>;
+export type ResultEnvelope = z.infer<typeof ResultEnvelopeSchema>;
+
+export const RESULT_PREFIX = "[Clawperator-Result] ";

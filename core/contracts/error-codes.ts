@@ -1,0 +1,124 @@
+/**
+ * The one error-code catalogue (spec/001 "Error Codes" and the agent guide's table), each code with the
+ * CLI exit code and HTTP status it maps to. `scope` says where an agent finds it: `error.code` (host),
+ * `envelope.errorCode` (envelope) or `stepResults[].data.error` (step).
+ */
+type Scope = "host" | "envelope" | "step";
+interface CodeInfo {
+  readonly http: number;
+  readonly exit: number;
+  readonly scope: Scope;
+}
+
+const host = (http: number): CodeInfo => ({ http, exit: 1, scope: "host" });
+const step: CodeInfo = { http: 200, exit: 1, scope: "step" };
+
+export const ERROR_CATALOGUE = {
+  // Host
+  HOST_DEPENDENCY_MISSING: host(500),
+  // Setup and connectivity
+  ADB_NOT_FOUND: host(500),
+  NO_DEVICES: host(404),
+  MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: host(400),
+  RECEIVER_NOT_INSTALLED: host(424),
+  DEVICE_NOT_FOUND: host(404),
+  // Execution and state
+  EXECUTION_VALIDATION_FAILED: host(400),
+  EXECUTION_ACTION_UNSUPPORTED: host(400),
+  EXECUTION_CONFLICT_IN_FLIGHT: host(423),
+  RESULT_ENVELOPE_TIMEOUT: host(504),
+  RESULT_ENVELOPE_MALFORMED: host(502),
+  SNAPSHOT_EXTRACTION_FAILED: step,
+  SERVICE_UNAVAILABLE: { http: 200, exit: 1, scope: "envelope" },
+  // UI and nodes
+  NODE_NOT_FOUND: step,
+  NODE_NOT_CLICKABLE: step,
+  SECURITY_BLOCK_DETECTED: step,
+  CONTAINER_NOT_FOUND: step,
+  CONTAINER_NOT_SCROLLABLE: step,
+  GESTURE_FAILED: step,
+  GLOBAL_ACTION_FAILED: step,
+  URI_NOT_HANDLED: step,
+  UNSUPPORTED_RUNTIME_CLOSE: step,
+  UNSUPPORTED_RUNTIME_SCREENSHOT: step,
+  // Doctor and host checks
+  NODE_TOO_OLD: host(500),
+  ADB_SERVER_FAILED: host(500),
+  ADB_NO_USB_PERMISSIONS: host(503),
+  DEVICE_UNAUTHORIZED: host(503),
+  DEVICE_OFFLINE: host(503),
+  DEVICE_SHELL_UNAVAILABLE: host(503),
+  RECEIVER_VARIANT_MISMATCH: host(409),
+  DEVICE_DEV_OPTIONS_DISABLED: host(503),
+  DEVICE_USB_DEBUGGING_DISABLED: host(503),
+  DEVICE_ACCESSIBILITY_NOT_RUNNING: host(503),
+  ANDROID_BUILD_FAILED: host(500),
+  ANDROID_INSTALL_FAILED: host(500),
+  ANDROID_APP_LAUNCH_FAILED: host(500),
+  SMOKE_OPEN_SETTINGS_FAILED: host(500),
+  SCRCPY_NOT_FOUND: host(500),
+  APK_VERSION_UNREADABLE: host(502),
+  APK_VERSION_INVALID: host(502),
+  CLI_VERSION_INVALID: host(500),
+  VERSION_INCOMPATIBLE: host(409),
+  LOGCAT_UNAVAILABLE: host(502),
+  // Emulators
+  ANDROID_SDK_TOOL_MISSING: host(500),
+  EMULATOR_NOT_FOUND: host(404),
+  EMULATOR_ALREADY_RUNNING: host(409),
+  EMULATOR_NOT_RUNNING: host(409),
+  EMULATOR_UNSUPPORTED: host(422),
+  EMULATOR_CREATE_FAILED: host(500),
+  EMULATOR_START_FAILED: host(500),
+  EMULATOR_STOP_FAILED: host(500),
+  EMULATOR_DELETE_FAILED: host(500),
+  EMULATOR_BOOT_TIMEOUT: host(504),
+  ANDROID_SYSTEM_IMAGE_INSTALL_FAILED: host(500),
+  ANDROID_AVD_CREATE_FAILED: host(500),
+  // Operator setup
+  OPERATOR_APK_NOT_FOUND: host(404),
+  OPERATOR_INSTALL_FAILED: host(500),
+  OPERATOR_GRANT_FAILED: host(500),
+  OPERATOR_VERIFY_FAILED: host(500),
+  // Internal / other
+  BROADCAST_FAILED: host(502),
+  PAYLOAD_TOO_LARGE: host(413),
+  DOCTOR_FAILED: host(500),
+  // Skills
+  SKILL_NOT_FOUND: host(404),
+  ARTIFACT_NOT_FOUND: host(404),
+  COMPILE_VARS_REQUIRED: host(400),
+  COMPILE_VAR_MISSING: host(400),
+  COMPILE_VARS_PARSE_FAILED: host(400),
+  COMPILE_VALIDATION_FAILED: host(400),
+  REGISTRY_READ_FAILED: host(500),
+  SKILL_SCRIPT_NOT_FOUND: host(404),
+  SKILL_EXECUTION_FAILED: host(502),
+  SKILL_EXECUTION_TIMEOUT: host(504),
+  SKILLS_SYNC_FAILED: host(502),
+  SKILLS_GIT_NOT_FOUND: host(500),
+  // Runtime codes outside the spec's tables: CLI usage, configuration and plugin loading, and bugs.
+  USAGE: host(400),
+  CONFIG_INVALID: host(400),
+  PLUGIN_INVALID: host(500),
+  INTERNAL_ERROR: host(500),
+} as const satisfies Record<string, CodeInfo>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** `ErrorCodes.NO_DEVICES === "NO_DEVICES"`: the codes as values, for callers that branch on them. */
+export const ErrorCodes = Object.fromEntries(Object.keys(ERROR_CATALOGUE).map((code) => [code, code])) as {
+  readonly [K in ErrorCode]: K;
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].http;
+}
+
+export function exitCodeOf(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].exit;
+}

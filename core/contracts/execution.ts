@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { ActionSchema, type Action } from "./actions.ts";
+import { EXPECTED_FORMAT, LIMITS } from "./limits.ts";
+
+const id = z.string().min(1).max(LIMITS.MAX_ID_LENGTH);
+
+/** The execution payload (spec/001 "Execution Payload", "Fields" and "Limits"). */
+export const ExecutionSchema = z.strictObject({
+  commandId: id,
+  taskId: id,
+  source: z.string().min(1).max(LIMITS.MAX_SOURCE_LENGTH),
+  expectedFormat: z.literal(EXPECTED_FORMAT),
+  timeoutMs: z.number().int().min(LIMITS.MIN_EXECUTION_TIMEOUT_MS).max(LIMITS.MAX_EXECUTION_TIMEOUT_MS),
+  actions: z.array(ActionSchema).min(1).max(LIMITS.MAX_EXECUTION_ACTIONS),
+  mode: z.enum(["artifact_compiled", "direct"]).optional(),
+});
+
+export type Execution = Omit<z.infer<typeof ExecutionSchema>, "actions"> & { actions: Action[] };
+export type ExecutionMode = NonNullable<Execution["mode"]>;

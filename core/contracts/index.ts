@@ -1,0 +1,12 @@
+export * from "./actions.ts";
+export * from "./aliases.ts";
+export * from "./clawperator-error.ts";
+export * from "./device.ts";
+export * from "./envelope.ts";
+export * from "./error-codes.ts";
+export * from "./execution.ts";
+export * from "./limits.ts";
+export * from "./matcher.ts";
+export { nearest } from "./nearest.ts";
+export * from "./retry.ts";
+export { payloadBytes, validateExecution, type ValidateOptions } from "./validate-execution.ts";

@@ -1,0 +1,27 @@
+/** Safety bounds of spec/003 "Safety Bounds (hard constants)" and spec/001 "Limits". */
+export const LIMITS = {
+  MAX_EXECUTION_ACTIONS: 50,
+  MIN_EXECUTION_TIMEOUT_MS: 1_000,
+  MAX_EXECUTION_TIMEOUT_MS: 120_000,
+  MAX_PAYLOAD_BYTES: 64_000,
+  MAX_ID_LENGTH: 128,
+  MAX_SOURCE_LENGTH: 64,
+  MAX_MATCHER_VALUE_LENGTH: 512,
+  MAX_RETRY_ATTEMPTS_PER_STEP: 10,
+  MAX_RETRY_INITIAL_DELAY_MS: 30_000,
+  MAX_RETRY_MAX_DELAY_MS: 60_000,
+  MAX_SLEEP_MS: 120_000,
+  MAX_SNAPSHOT_LINES: 2_000,
+  MAX_SNAPSHOT_BYTES: 262_144,
+  /** After a RESULT_ENVELOPE_TIMEOUT the device stays locked this long (spec/003 "In-Flight Semantics"). */
+  TIMEOUT_SETTLE_MS: 2_000,
+} as const;
+
+export const EXPECTED_FORMAT = "android-ui-automator";
+
+export const OPERATOR_PACKAGES = {
+  release: "com.clawperator.operator",
+  debug: "com.clawperator.operator.dev",
+} as const;
+
+export const DEFAULT_OPERATOR_PACKAGE = OPERATOR_PACKAGES.release;

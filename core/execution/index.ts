@@ -1,0 +1,1 @@
+export { ExecutionRunner, type RunExecutionRequest, type RunExecutionResult } from "./runner.ts";

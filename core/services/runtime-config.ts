@@ -1,0 +1,18 @@
+/**
+ * The parts of the validated configuration that core and plugins read. config/ owns the schema and file
+ * discovery; its inferred type is checked to fit this interface.
+ */
+export interface RuntimeConfig {
+  deviceId?: string;
+  operatorPackage?: string;
+  operatorAction?: string;
+  adbPath?: string;
+  transport?: string;
+  serve?: { host?: string; port?: number; token?: string };
+  skills?: Record<string, unknown>;
+  policy?: { allowActions?: string[]; denyActions?: string[]; allowPackages?: string[]; denyPackages?: string[] };
+  /** Absolute path of the config file the values came from, when there was one. */
+  filepath?: string;
+}
+
+export const RuntimeConfig = Symbol.for("clawperator.RuntimeConfig");

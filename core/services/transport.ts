@@ -1,0 +1,39 @@
+import type { Device } from "../contracts/device.ts";
+
+export interface ShellResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** A stream of text lines that must be closed by whoever opened it. */
+export interface LineStream extends AsyncIterable<string> {
+  /** Resolves once the stream is attached and reading (the first line arrived or the source reported ready). */
+  readonly ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * How bytes reach a device (DESIGN.md "The seams"). The adb plugin implements it over the `adb` binary;
+ * android/operator builds the operator protocol on top, so a custom transport gets the whole protocol.
+ */
+export interface Transport {
+  readonly name: string;
+  /** Every device the transport sees, in whatever state (`device`, `unauthorized`, `offline`, ...). */
+  listDevices(options?: CallOptions): Promise<Device[]>;
+  /** Run one device-shell command line (already quoted for the device's sh). */
+  shell(serial: string, command: string, options?: CallOptions): Promise<ShellResult>;
+  /** Binary stdout of a device command (`adb exec-out`). */
+  execOut(serial: string, command: string, options?: CallOptions): Promise<Buffer>;
+  /** A live logcat line stream with the given logcat arguments. */
+  logcat(serial: string, args: readonly string[]): LineStream;
+  /** Install (or replace) an APK file. */
+  install(serial: string, apkPath: string, options?: CallOptions): Promise<ShellResult>;
+}
+
+export const Transport = Symbol.for("clawperator.Transport");

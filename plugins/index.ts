@@ -1,0 +1,5 @@
+import type { ClawperatorPlugin } from "../core/kernel/index.ts";
+import operator from "./operator/index.ts";
+
+/** Built-in plugins, in load order; a config's `disablePlugins` removes them by name. */
+export const builtinPlugins: readonly ClawperatorPlugin<any>[] = [operator];

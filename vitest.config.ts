@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // e2e tests spawn adb servers and virtual devices; keep parallelism modest on 2-core CI machines.
+    maxWorkers: 2,
+  },
+});
