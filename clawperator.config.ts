@@ -1,4 +1,4 @@
-import { defineConfig } from "clawperator";
+import { defineConfig } from "clawperator/config";
 
 // The project's own config, and the example users copy. Every key is optional; these are the defaults.
 export default defineConfig({

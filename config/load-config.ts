@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { cosmiconfig, type Loader } from "cosmiconfig";
+import { createRequire } from "node:module";
+import type { Loader } from "cosmiconfig";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { importModule } from "./module-loader.ts";
 import type { ClawperatorConfig } from "./schema.ts";
@@ -19,6 +20,9 @@ export const CONFIG_SEARCH_PLACES = [
   "clawperator.config.json",
 ];
 
+// Required rather than imported: ESM import of this CommonJS package costs a named-export scan at every start.
+const require = createRequire(import.meta.url);
+
 const loadTypeScript: Loader = (filepath) => importModule(filepath, filepath);
 
 function invalid(file: string, message: string, details: Record<string, unknown> = {}, cause?: unknown): ClawperatorError {
@@ -30,6 +34,7 @@ function invalid(file: string, message: string, details: Record<string, unknown>
  * file, the key path and the reason. No config file means the defaults.
  */
 export async function loadConfig(options: { cwd: string; configPath?: string }): Promise<ClawperatorConfig> {
+  const { cosmiconfig } = require("cosmiconfig") as typeof import("cosmiconfig");
   const explorer = cosmiconfig("clawperator", {
     searchPlaces: CONFIG_SEARCH_PLACES,
     searchStrategy: "global",

@@ -1,11 +1,15 @@
+import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { createJiti } from "jiti";
+
+const require = createRequire(import.meta.url);
 
 /**
  * Imports a config file or plugin module relative to `base`, TypeScript included: Node 20 cannot load `.ts`
- * itself, and jiti's transform cache keeps repeated CLI starts fast.
+ * itself, and jiti's transform cache keeps repeated CLI starts fast. jiti is required (CommonJS, no ESM
+ * export scan) and only when a module has to be loaded.
  */
 export async function importModule(specifier: string, base: string): Promise<unknown> {
+  const { createJiti } = require("jiti") as typeof import("jiti");
   const jiti = createJiti(pathToFileURL(base).href, { fsCache: true, moduleCache: true, interopDefault: true });
   return jiti.import(specifier, { default: true });
 }
