@@ -4,3 +4,4 @@ export * from "./core/kernel/index.ts";
 export * from "./core/services/index.ts";
 export * from "./core/execution/index.ts";
 export { defineConfig, type ClawperatorConfig, type ClawperatorConfigInput } from "./config/index.ts";
+export { createClawperator, type Clawperator, type ExecuteOptions } from "./cli/runtime.ts";

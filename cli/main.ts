@@ -30,7 +30,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     const parsed = parseCommandArgs(name, node.command.args ?? {}, args);
     const handler = (await node.command.load()).default;
     const result = await handler.run({ args: parsed, globals: globals.options, services: kernel.services, config: kernel.config, logger: kernel.logger });
-    printResult(result, mode, handler.pretty);
+    // A command that printed its own output as it went (e.g. a foreground device) returns nothing.
+    if (result !== undefined) printResult(result, mode, handler.pretty);
     return handler.exitCode?.(result) ?? 0;
   } catch (error) {
     return printError(toClawperatorError(error), mode, verbose);

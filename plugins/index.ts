@@ -1,5 +1,6 @@
 import type { ClawperatorPlugin } from "../core/kernel/index.ts";
+import adb from "./adb/index.ts";
 import operator from "./operator/index.ts";
 
 /** Built-in plugins, in load order; a config's `disablePlugins` removes them by name. */
-export const builtinPlugins: readonly ClawperatorPlugin<any>[] = [operator];
+export const builtinPlugins: readonly ClawperatorPlugin<any>[] = [adb, operator];

@@ -101,5 +101,5 @@ export interface ExecutionHookContribution<Before = unknown, After = unknown> {
 export interface TransportContribution {
   name: string;
   description?: string;
-  create(ctx: { services: ServiceAccess; config: RuntimeConfig; logger: Logger }): Promise<Transport>;
+  create(ctx: { services: ServiceAccess; config: RuntimeConfig; logger: Logger }): Transport;
 }

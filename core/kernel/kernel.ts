@@ -2,6 +2,9 @@ import { createEventBus, EventBus } from "../services/event-bus.ts";
 import type { Logger } from "../services/logger.ts";
 import { Logger as LoggerToken } from "../services/logger.ts";
 import { RuntimeConfig } from "../services/runtime-config.ts";
+import { HostInfo as HostInfoToken, type HostInfo } from "../services/host-info.ts";
+import { Transport as TransportToken } from "../services/transport.ts";
+import { ExecutionHooks } from "../execution/hooks.ts";
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
 import { createServiceAccess } from "./container.ts";
 import type {
@@ -34,11 +37,35 @@ export interface Kernel {
   readonly transports: Registry<TransportContribution>;
 }
 
+/** Services core derives from the registries: the selected transport and the loaded execution hooks. */
+function provideCoreServices(kernel: Kernel): void {
+  const { services, config } = kernel;
+  services.register(TransportToken, {
+    useFactory: () => {
+      const name = config.transport ?? (kernel.transports.has("adb") ? "adb" : kernel.transports.keys()[0]);
+      const entry = name === undefined ? undefined : kernel.transports.get(name);
+      if (!entry) {
+        throw new ClawperatorError("PLUGIN_INVALID", `transport "${name ?? "(none)"}" is not registered`, {
+          hint: `Registered transports: ${kernel.transports.keys().join(", ") || "none"}. Stop disabling the adb plugin, or add a transport plugin.`,
+        });
+      }
+      return entry.value.create({ services, config, logger: kernel.logger });
+    },
+  });
+  services.register(ExecutionHooks, {
+    useValue: async () => {
+      const hooks = kernel.hooks.entries().map((e) => e.value).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+      return Promise.all(hooks.map(async (hook) => (await hook.load()).default));
+    },
+  });
+}
+
 export const commandKey = (path: readonly string[]) => path.join(" ");
 
 /** Orders the plugins by `dependsOn`, runs each `setup`, and returns the filled registries. */
-export async function bootKernel(input: { plugins: readonly PluginEntry[]; config: RuntimeConfig; logger: Logger }): Promise<Kernel> {
+export async function bootKernel(input: { plugins: readonly PluginEntry[]; config: RuntimeConfig; logger: Logger; host?: HostInfo }): Promise<Kernel> {
   const services = createServiceAccess();
+  services.register(HostInfoToken, { useValue: input.host ?? { longLived: false } });
   services.register(RuntimeConfig, { useValue: input.config });
   services.register(LoggerToken, { useValue: input.logger });
   services.register(EventBus, { useValue: createEventBus() });
@@ -90,5 +117,6 @@ export async function bootKernel(input: { plugins: readonly PluginEntry[]; confi
     }
     (kernel.plugins as { name: string; origin: string }[]).push({ name, origin: entry.origin });
   }
+  provideCoreServices(kernel);
   return kernel;
 }

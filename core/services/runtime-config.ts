@@ -10,7 +10,7 @@ export interface RuntimeConfig {
   transport?: string;
   serve?: { host?: string; port?: number; token?: string };
   skills?: Record<string, unknown>;
-  policy?: { allowActions?: string[]; denyActions?: string[]; allowPackages?: string[]; denyPackages?: string[] };
+  policy?: { allowActions?: string[]; denyActions?: string[]; allowPackages?: string[]; denyPackages?: string[]; maxTimeoutMs?: number };
   /** Absolute path of the config file the values came from, when there was one. */
   filepath?: string;
 }

@@ -37,3 +37,4 @@ export interface Transport {
 }
 
 export const Transport = Symbol.for("clawperator.Transport");
+

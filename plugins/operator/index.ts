@@ -1,19 +1,21 @@
 import { definePlugin } from "../../core/kernel/index.ts";
+import { OPERATOR_COMMANDS } from "./command-manifest.ts";
+import { registerExecutionServices } from "./services.ts";
 
-/** The operator protocol's commands: run executions on a device through the Operator APK. */
+/**
+ * The operator protocol: the execution pipeline over the Operator APK, the hooks that finish what the APK
+ * cannot (close_app, screenshots, snapshot text), and the execute / observe / inspect / action commands.
+ */
 export default definePlugin({
   name: "operator",
   setup(ctx) {
-    ctx.commands.add({
-      path: ["execute"],
-      aliases: [["exec"]],
-      description: "Run an execution payload (validated list of actions) on a device",
-      args: {
-        file: { type: "positional", required: false, description: "Path to an execution JSON file (same as --execution <path>)" },
-        execution: { type: "string", description: "Execution as inline JSON, a path to a JSON file, or - for stdin", valueHint: "json|path" },
-        "validate-only": { type: "boolean", description: "Validate and print the normalized canonical execution; needs no device" },
-      },
-      load: () => import("./commands/execute.js"),
-    });
+    registerExecutionServices(ctx);
+    ctx.hooks.add({ name: "close-app", order: 10, load: () => import("./hooks/close-app.js") });
+    ctx.hooks.add({ name: "inject-snapshots", order: 20, load: () => import("./hooks/inject-snapshots.js") });
+    ctx.hooks.add({ name: "capture-screenshots", order: 30, load: () => import("./hooks/capture-screenshots.js") });
+    ctx.commands.group({ path: ["observe"], description: "Observe the device: UI snapshot, screenshot" });
+    ctx.commands.group({ path: ["inspect"], description: "Inspect the device for people" });
+    ctx.commands.group({ path: ["action"], description: "Single-step interactions: open, click, read, type, wait, keys, scroll" });
+    for (const command of OPERATOR_COMMANDS) ctx.commands.add(command);
   },
 });

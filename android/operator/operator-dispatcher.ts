@@ -1,0 +1,85 @@
+import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
+import type { DispatchOutcome, DispatchRequest, OperatorDispatcher } from "../../core/execution/dispatcher.ts";
+import type { Transport } from "../../core/services/transport.ts";
+import { dispatchScript, parseDispatchOutput } from "./dispatch-script.ts";
+import { ResultCollector } from "./result-collector.ts";
+import { SharedResultStreams } from "./shared-result-streams.ts";
+import { awaitEnvelope } from "./await-envelope.ts";
+
+export interface OperatorDispatcherOptions {
+  transport: Transport;
+  /** Broadcast action of the APK (config `operatorAction`). */
+  action?: string;
+  /** Keep one logcat stream per device open across executions (serve, the programmatic API). */
+  sharedStreams?: boolean;
+  /** How long past the execution's timeoutMs to wait for its envelope (the reference runtime uses 5 s). */
+  graceMs?: number;
+}
+
+const failure = (code: "RECEIVER_NOT_INSTALLED" | "BROADCAST_FAILED", message: string, request: DispatchRequest, status: string) =>
+  new ClawperatorError(code, message, {
+    ...(code === "RECEIVER_NOT_INSTALLED"
+      ? { hint: `Install the Operator APK: clawperator operator setup --apk <file> --device-id ${request.deviceId}` }
+      : {}),
+    details: { deviceId: request.deviceId, receiverPackage: request.receiverPackage, broadcastDispatchStatus: status },
+  });
+
+/** The operator protocol over any Transport: one shell round trip to dispatch, then the envelope from logcat. */
+export function createOperatorDispatcher(options: OperatorDispatcherOptions): OperatorDispatcher {
+  const shared = options.sharedStreams ? new SharedResultStreams(options.transport) : undefined;
+  const graceMs = options.graceMs ?? 5_000;
+
+  return {
+    async dispatch(request: DispatchRequest): Promise<DispatchOutcome> {
+      const collector = new ResultCollector(request.execution.commandId);
+      const detach = shared?.attach(request.deviceId, collector);
+      try {
+        const started = performance.now();
+        const script = dispatchScript({ ...request, ...(options.action ? { action: options.action } : {}) });
+        const result = await options.transport.shell(request.deviceId, script);
+        const report = parseDispatchOutput(result.stdout);
+        const dispatchMs = performance.now() - started;
+
+        if (!report.receiverInstalled || /Target package not found|does not exist/.test(result.stderr)) {
+          throw failure("RECEIVER_NOT_INSTALLED", `the Operator APK ${request.receiverPackage} is not installed on ${request.deviceId}`, request, "not_sent");
+        }
+        if (result.exitCode !== 0 || !report.broadcastCompleted) {
+          const reason = (result.stderr || result.stdout).trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
+          throw failure("BROADCAST_FAILED", `am broadcast to ${request.receiverPackage} failed: ${reason}`, request, `failed: ${reason}`);
+        }
+
+        const awaitStarted = performance.now();
+        const deadlineMs = request.execution.timeoutMs + graceMs;
+        if (shared) await shared.ensure(request.deviceId, report.deviceTime).then(() => collector.wait(deadlineMs));
+        else await awaitEnvelope(options.transport, request.deviceId, report.deviceTime, collector, deadlineMs);
+
+        if (collector.state.kind === "pending") {
+          throw new ClawperatorError("RESULT_ENVELOPE_TIMEOUT", `no [Clawperator-Result] for ${request.execution.commandId} within ${deadlineMs} ms`, {
+            hint: "Check the device screen and `clawperator doctor`; the accessibility service may have stopped.",
+            details: {
+              deviceId: request.deviceId,
+              receiverPackage: request.receiverPackage,
+              broadcastDispatchStatus: "sent",
+              lastCorrelatedEvents: collector.evidence,
+            },
+          });
+        }
+        if (collector.state.kind === "malformed") {
+          throw new ClawperatorError("RESULT_ENVELOPE_MALFORMED", `the result envelope for ${request.execution.commandId} could not be parsed: ${collector.state.reason}`, {
+            details: { deviceId: request.deviceId, receiverPackage: request.receiverPackage, line: collector.state.line.slice(0, 2_000) },
+          });
+        }
+        return {
+          envelope: collector.state.envelope,
+          snapshots: collector.snapshots,
+          timings: { dispatchMs: Math.round(dispatchMs * 10) / 10, awaitMs: Math.round((performance.now() - awaitStarted) * 10) / 10 },
+        };
+      } finally {
+        detach?.();
+      }
+    },
+    async close() {
+      await shared?.close();
+    },
+  };
+}

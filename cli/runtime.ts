@@ -1,0 +1,56 @@
+import type { Device } from "../core/contracts/device.ts";
+import { EXPECTED_FORMAT } from "../core/contracts/limits.ts";
+import { validateExecution } from "../core/contracts/validate-execution.ts";
+import { OperatorDispatcher } from "../core/execution/dispatcher.ts";
+import { ExecutionRunner, type RunExecutionResult } from "../core/execution/runner.ts";
+import type { Kernel } from "../core/kernel/index.ts";
+import { Transport } from "../core/services/transport.ts";
+import { bootCli } from "./boot.ts";
+
+export interface ExecuteOptions {
+  deviceId?: string;
+  receiverPackage?: string;
+}
+
+/** The programmatic API serve and the OpenClaw bridge use: one kernel, one result stream per device. */
+export interface Clawperator {
+  readonly kernel: Kernel;
+  devices(): Promise<Device[]>;
+  /** Validates (aliases, limits) and runs an execution; throws ClawperatorError on any failure before an envelope. */
+  execute(execution: unknown, options?: ExecuteOptions): Promise<RunExecutionResult>;
+  snapshot(options?: ExecuteOptions & { timeoutMs?: number }): Promise<RunExecutionResult>;
+  /** Closes the device streams; call it when done. */
+  close(): Promise<void>;
+}
+
+let sequence = 0;
+
+export async function createClawperator(options: { cwd?: string; configPath?: string; verbose?: boolean } = {}): Promise<Clawperator> {
+  const kernel = await bootCli(
+    { output: "json", verbose: options.verbose ?? false, ...(options.configPath ? { configPath: options.configPath } : {}) },
+    options.cwd ?? process.cwd(),
+    { longLived: true },
+  );
+  const runner = () => kernel.services.resolve<ExecutionRunner>(ExecutionRunner);
+  const run = (execution: ReturnType<typeof validateExecution>, opts: ExecuteOptions) => runner().run({ execution, ...opts });
+  return {
+    kernel,
+    devices: () => kernel.services.resolve<Transport>(Transport).listDevices(),
+    execute: (execution, opts = {}) => run(validateExecution(execution), opts),
+    snapshot: ({ timeoutMs, ...opts } = {}) =>
+      run(
+        validateExecution({
+          commandId: `api-snapshot-${process.pid}-${Date.now()}-${++sequence}`,
+          taskId: "api-snapshot",
+          source: "clawperator-api",
+          expectedFormat: EXPECTED_FORMAT,
+          timeoutMs: timeoutMs ?? 30_000,
+          actions: [{ id: "snapshot", type: "snapshot_ui" }],
+        }),
+        opts,
+      ),
+    close: async () => {
+      if (kernel.services.isRegistered(OperatorDispatcher)) await kernel.services.resolve<OperatorDispatcher>(OperatorDispatcher).close();
+    },
+  };
+}

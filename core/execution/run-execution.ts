@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { ClawperatorError } from "../contracts/clawperator-error.ts";
+import { DEFAULT_OPERATOR_PACKAGE, LIMITS } from "../contracts/limits.ts";
+import type { EventBus } from "../services/event-bus.ts";
+import type { RuntimeConfig } from "../services/runtime-config.ts";
+import type { Transport } from "../services/transport.ts";
+import type { DeviceLocks } from "./device-lock.ts";
+import type { OperatorDispatcher } from "./dispatcher.ts";
+import type { AfterResultContext, ExecutionHook } from "./hooks.ts";
+import { checkPolicy } from "./policy.ts";
+import { selectDevice } from "./resolve-device.ts";
+import type { ExecutionRunner, RunExecutionRequest, RunExecutionResult } from "./runner.ts";
+
+export interface PipelineDeps {
+  transport: () => Transport;
+  dispatcher: () => OperatorDispatcher;
+  hooks: () => Promise<ExecutionHook[]>;
+  locks: DeviceLocks;
+  events: EventBus;
+  config: RuntimeConfig;
+  warn: (message: string) => void;
+}
+
+const since = (start: number) => Math.round((performance.now() - start) * 10) / 10;
+
+/**
+ * One execution, start to finish (DESIGN.md "The seams"): policy → resolve the device → take its lock →
+ * beforeDispatch hooks → dispatch and await the envelope → afterResult hooks → events → release.
+ * The execution arrives validated (commands validate user input with the contracts).
+ */
+export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
+  const run = async (request: RunExecutionRequest): Promise<RunExecutionResult> => {
+    const started = performance.now();
+    const { execution } = request;
+    const executionId = randomUUID();
+    const receiverPackage = request.receiverPackage ?? deps.config.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE;
+    const timings: Record<string, number> = {};
+
+    checkPolicy(execution, deps.config.policy);
+    const wanted = request.deviceId ?? deps.config.deviceId;
+    // A named device is checked by the dispatch itself (adb names its state), saving a listing round trip.
+    const deviceId = wanted ?? selectDevice(await deps.transport().listDevices(), undefined);
+    timings.resolveMs = since(started);
+
+    const lock = deps.locks.acquire(deviceId, { executionId, commandId: execution.commandId });
+    let settleMs: number | undefined;
+    try {
+      const preDispatch: string[] = [];
+      const hooks = await deps.hooks();
+      const transport = deps.transport();
+      for (const hook of hooks) await hook.beforeDispatch?.({ execution, deviceId, receiverPackage, transport, preDispatch });
+
+      let outcome;
+      try {
+        outcome = await deps.dispatcher().dispatch({ execution, deviceId, receiverPackage, preDispatch });
+      } catch (error) {
+        if (error instanceof ClawperatorError && error.code === "RESULT_ENVELOPE_TIMEOUT") settleMs = LIMITS.TIMEOUT_SETTLE_MS;
+        throw error;
+      }
+      timings.dispatchMs = outcome.timings.dispatchMs;
+      timings.awaitMs = outcome.timings.awaitMs;
+
+      const after: AfterResultContext = {
+        execution, deviceId, receiverPackage, transport, executionId, envelope: outcome.envelope, snapshots: outcome.snapshots, warnings: [],
+      };
+      const hooksStarted = performance.now();
+      for (const hook of hooks) await hook.afterResult?.(after);
+      timings.afterResultMs = since(hooksStarted);
+      for (const warning of after.warnings) deps.warn(warning);
+      timings.totalMs = since(started);
+
+      const result: RunExecutionResult = {
+        ok: after.envelope.status === "success",
+        envelope: after.envelope,
+        deviceId,
+        terminalSource: "clawperator_result",
+        executionId,
+        mode: execution.mode ?? "direct",
+        timings,
+      };
+      deps.events.emit("clawperator:result", { deviceId, envelope: result.envelope });
+      return result;
+    } finally {
+      lock.release(settleMs === undefined ? {} : { settleMs });
+    }
+  };
+
+  return {
+    async run(request) {
+      try {
+        const result = await run(request);
+        deps.events.emit("clawperator:execution", { deviceId: result.deviceId, input: request.execution, result });
+        return result;
+      } catch (error) {
+        const failure = error instanceof ClawperatorError ? error.toJSON() : { code: "INTERNAL_ERROR", message: String(error) };
+        deps.events.emit("clawperator:execution", { ...(request.deviceId ? { deviceId: request.deviceId } : {}), input: request.execution, result: { ok: false, error: failure } });
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Device } from "../../../core/contracts/device.ts";
+import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { Transport } from "../../../core/services/transport.ts";
+
+/** `devices`: every device adb sees, in whatever state (spec/001: a JSON array of `{ serial, state }`). */
+const devices: CommandHandler = {
+  run: ({ services }) => services.resolve<Transport>(Transport).listDevices(),
+  pretty(value) {
+    const list = value as Device[];
+    if (list.length === 0) return "no devices (connect one, or run `clawperator virtual start`)";
+    return list.map((d) => `${d.serial.padEnd(24)} ${d.state.padEnd(14)} ${d.properties?.model ?? ""}`.trimEnd()).join("\n");
+  },
+};
+
+export default devices;

@@ -1,0 +1,20 @@
+import { parseHierarchy } from "../../../android/hierarchy/index.ts";
+import type { RunExecutionResult } from "../../../core/execution/runner.ts";
+import type { CommandHandler } from "../../../core/kernel/index.ts";
+import observeSnapshot from "./observe-snapshot.ts";
+import { renderResult } from "./render-result.ts";
+import { renderUiTree } from "./ui-tree.ts";
+
+/** `inspect ui`: `observe snapshot`, shown to people as a tree of the screen. */
+const inspectUi: CommandHandler = {
+  ...observeSnapshot,
+  pretty(value) {
+    const result = value as RunExecutionResult;
+    const xml = result.envelope.stepResults[0]?.data.text;
+    if (!xml) return renderResult(result);
+    const hierarchy = parseHierarchy(xml);
+    return `${result.deviceId} — ${hierarchy.windows.length} window(s), rotation ${hierarchy.rotation}\n${renderUiTree(hierarchy.windows)}`;
+  },
+};
+
+export default inspectUi;

@@ -1,0 +1,12 @@
+import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { cliExecution, exitCodeOfResult, runExecution } from "./run-actions.ts";
+import { renderResult } from "./render-result.ts";
+
+const observeScreenshot: CommandHandler<{ path?: string }> = {
+  run: (ctx) =>
+    runExecution(ctx, cliExecution(ctx, "screenshot", [{ id: "screenshot", type: "take_screenshot", ...(ctx.args.path ? { params: { path: ctx.args.path } } : {}) }])),
+  pretty: renderResult,
+  exitCode: exitCodeOfResult,
+};
+
+export default observeScreenshot;

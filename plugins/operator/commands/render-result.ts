@@ -1,0 +1,23 @@
+import type { RunExecutionResult } from "../../../core/execution/runner.ts";
+
+const MAX_VALUE = 160;
+
+function shortValue(key: string, value: string): string {
+  if (key === "text" && value.startsWith("<?xml")) return `<hierarchy_xml, ${Buffer.byteLength(value)} bytes>`;
+  const flat = value.replace(/\s+/g, " ");
+  return flat.length > MAX_VALUE ? `${flat.slice(0, MAX_VALUE)}…` : flat;
+}
+
+/** A readable summary of one execution result, for `--output pretty`. */
+export function renderResult(value: unknown): string {
+  const result = value as RunExecutionResult;
+  const { envelope } = result;
+  const mark = envelope.status === "success" ? "ok" : "FAILED";
+  const lines = [`${mark}  ${envelope.commandId} on ${result.deviceId} (${result.timings.totalMs ?? "?"} ms)`];
+  if (envelope.error) lines.push(`  error: ${envelope.errorCode ? `${envelope.errorCode}: ` : ""}${envelope.error}`);
+  envelope.stepResults.forEach((step, index) => {
+    lines.push(`  ${index + 1}. ${step.id} ${step.actionType}: ${step.success ? "ok" : "failed"}`);
+    for (const [key, data] of Object.entries(step.data)) lines.push(`       ${key}: ${shortValue(key, data)}`);
+  });
+  return lines.join("\n");
+}

@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import type { Action } from "../../../core/contracts/actions.ts";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import type { Execution } from "../../../core/contracts/execution.ts";
+import { EXPECTED_FORMAT, LIMITS } from "../../../core/contracts/limits.ts";
+import { ExecutionRunner, type RunExecutionResult } from "../../../core/execution/runner.ts";
+import type { CommandRunContext } from "../../../core/kernel/index.ts";
+
+export const DEFAULT_CLI_TIMEOUT_MS = 30_000;
+
+function timeoutFrom(ctx: CommandRunContext<unknown>): number {
+  const timeoutMs = ctx.globals.timeoutMs ?? DEFAULT_CLI_TIMEOUT_MS;
+  if (timeoutMs < LIMITS.MIN_EXECUTION_TIMEOUT_MS || timeoutMs > LIMITS.MAX_EXECUTION_TIMEOUT_MS) {
+    throw new ClawperatorError("EXECUTION_VALIDATION_FAILED", `timeoutMs must be between ${LIMITS.MIN_EXECUTION_TIMEOUT_MS} and ${LIMITS.MAX_EXECUTION_TIMEOUT_MS} (got ${timeoutMs})`, {
+      details: { path: "timeoutMs" },
+    });
+  }
+  return timeoutMs;
+}
+
+/** An execution for a single-step CLI command; ids are unique per run so envelopes never mix. */
+export function cliExecution(ctx: CommandRunContext<unknown>, kind: string, actions: Action[]): Execution {
+  const commandId = `${kind}-${Date.now()}-${randomBytes(3).toString("hex")}`;
+  return { commandId, taskId: `cli-${kind}`, source: "clawperator-cli", expectedFormat: EXPECTED_FORMAT, timeoutMs: timeoutFrom(ctx), actions };
+}
+
+export function runExecution(ctx: CommandRunContext<unknown>, execution: Execution): Promise<RunExecutionResult> {
+  return ctx.services.resolve<ExecutionRunner>(ExecutionRunner).run({
+    execution,
+    ...(ctx.globals.deviceId ? { deviceId: ctx.globals.deviceId } : {}),
+    ...(ctx.globals.receiverPackage ? { receiverPackage: ctx.globals.receiverPackage } : {}),
+  });
+}
+
+export const exitCodeOfResult = (result: unknown) => ((result as { ok?: boolean }).ok === false ? 1 : 0);

@@ -1,0 +1,65 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa, execaSync } from "execa";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DeviceLocks } from "../../../core/execution/device-lock.ts";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "locks-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const owner = (n: number) => ({ executionId: `e${n}`, commandId: `c${n}` });
+
+/** A pid that is certainly not running: one of a process that already exited. */
+const deadPid = () => execaSync("sh", ["-c", "echo $$"]).stdout;
+
+describe("DeviceLocks", () => {
+  it("one holder per device; others get EXECUTION_CONFLICT_IN_FLIGHT naming the holder", () => {
+    const locks = new DeviceLocks(dir);
+    const held = locks.acquire("emulator-5554", owner(1));
+    expect(() => locks.acquire("emulator-5554", owner(2))).toThrowError(expect.objectContaining({
+      code: "EXECUTION_CONFLICT_IN_FLIGHT",
+      details: expect.objectContaining({ deviceId: "emulator-5554", holder: expect.objectContaining({ commandId: "c1" }) }),
+    }));
+    locks.acquire("127.0.0.1:40001", owner(3)).release();
+    held.release();
+    locks.acquire("emulator-5554", owner(4)).release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("keeps the device for the settle window after a timeout, then frees it", async () => {
+    const locks = new DeviceLocks(dir);
+    locks.acquire("d", owner(1)).release({ settleMs: 150 });
+    expect(() => locks.acquire("d", owner(2))).toThrowError(expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT", message: expect.stringContaining("settling") }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    locks.acquire("d", owner(3)).release();
+  });
+
+  it("takes over the lock of a holder that died", () => {
+    writeFileSync(join(dir, "d.lock"), JSON.stringify({ pid: Number(deadPid()), executionId: "gone", commandId: "gone", since: Date.now() }));
+    const locks = new DeviceLocks(dir);
+    locks.acquire("d", owner(1)).release();
+  });
+
+  it("holds across processes: of 8 racing processes exactly one gets the lock", async () => {
+    // Each child reports, then holds whatever it got until the test closes its stdin: no timing assumptions.
+    const script = join(dir, "race.ts");
+    writeFileSync(script, `
+      import { DeviceLocks } from ${JSON.stringify(join(process.cwd(), "core/execution/device-lock.ts"))};
+      let lock;
+      try { lock = new DeviceLocks(process.argv[2]).acquire("d", { executionId: String(process.pid), commandId: "c" }); console.log("got"); }
+      catch (e) { console.log(e.code); }
+      process.stdin.resume();
+      process.stdin.on("end", () => lock?.release());`);
+    const children = Array.from({ length: 8 }, () => execa("npx", ["jiti", script, join(dir, "locks")], { stdin: "pipe" }));
+    const first = await Promise.all(children.map((child) => new Promise<string>((resolve) => child.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim())))));
+    for (const child of children) child.stdin!.end();
+    await Promise.all(children);
+    expect(first.filter((o) => o === "got")).toHaveLength(1);
+    expect(first.filter((o) => o === "EXECUTION_CONFLICT_IN_FLIGHT")).toHaveLength(7);
+    expect(readdirSync(join(dir, "locks"))).toEqual([]);
+  }, 60_000);
+});

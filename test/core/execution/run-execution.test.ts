@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import type { Device } from "../../../core/contracts/device.ts";
+import type { Execution } from "../../../core/contracts/execution.ts";
+import { DeviceLocks } from "../../../core/execution/device-lock.ts";
+import type { DispatchRequest, OperatorDispatcher } from "../../../core/execution/dispatcher.ts";
+import type { ExecutionHook } from "../../../core/execution/hooks.ts";
+import { createExecutionPipeline, type PipelineDeps } from "../../../core/execution/run-execution.ts";
+import { createEventBus } from "../../../core/services/event-bus.ts";
+import type { Transport } from "../../../core/services/transport.ts";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "pipeline-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const execution: Execution = {
+  commandId: "c1", taskId: "t1", source: "test", expectedFormat: "android-ui-automator", timeoutMs: 5000,
+  actions: [{ id: "a", type: "close_app", params: { applicationId: "com.x" } }, { id: "s", type: "snapshot_ui" }],
+};
+
+function setup(devices: Device[], dispatch?: (r: DispatchRequest) => Promise<Awaited<ReturnType<OperatorDispatcher["dispatch"]>>>) {
+  const events = createEventBus();
+  const seen: { event: string; payload: unknown }[] = [];
+  events.on("clawperator:execution", (p) => seen.push({ event: "execution", payload: p }));
+  events.on("clawperator:result", (p) => seen.push({ event: "result", payload: p }));
+  const requests: DispatchRequest[] = [];
+  const order: string[] = [];
+  const hook: ExecutionHook = {
+    beforeDispatch: (ctx) => {
+      order.push("before");
+      ctx.preDispatch.push("am force-stop 'com.x'");
+    },
+    afterResult: (ctx) => {
+      order.push("after");
+      const snapshot = ctx.envelope.stepResults.find((s) => s.actionType === "snapshot_ui");
+      if (snapshot) snapshot.data.text = ctx.snapshots[0]!;
+    },
+  };
+  const locks = new DeviceLocks(dir);
+  const deps: PipelineDeps = {
+    transport: () => ({ listDevices: async () => devices }) as unknown as Transport,
+    dispatcher: () => ({
+      close: async () => undefined,
+      dispatch: dispatch ?? (async (request) => {
+        requests.push(request);
+        order.push("dispatch");
+        return {
+          envelope: {
+            commandId: "c1", taskId: "t1", status: "success", error: null,
+            stepResults: [{ id: "a", actionType: "close_app", success: false, data: { error: "UNSUPPORTED_RUNTIME_CLOSE" } }, { id: "s", actionType: "snapshot_ui", success: true, data: {} as Record<string, string> }],
+          },
+          snapshots: ["<hierarchy/>"],
+          timings: { dispatchMs: 1, awaitMs: 2 },
+        };
+      }),
+    }),
+    hooks: async () => [hook],
+    locks,
+    events,
+    config: {},
+    warn: () => undefined,
+  };
+  return { runner: createExecutionPipeline(deps), seen, requests, order, locks };
+}
+
+describe("execution pipeline", () => {
+  it("runs hooks around the dispatch on the only device and reports the spec's result shape", async () => {
+    const { runner, seen, requests, order } = setup([{ serial: "emulator-5554", state: "device" }]);
+    const result = await runner.run({ execution });
+    expect(order).toEqual(["before", "dispatch", "after"]);
+    expect(requests[0]).toMatchObject({ deviceId: "emulator-5554", receiverPackage: "com.clawperator.operator", preDispatch: ["am force-stop 'com.x'"] });
+    expect(result).toMatchObject({ ok: true, deviceId: "emulator-5554", terminalSource: "clawperator_result", mode: "direct" });
+    expect(result.executionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(result.envelope.stepResults[1]!.data.text).toBe("<hierarchy/>");
+    expect(Object.keys(result.timings)).toEqual(expect.arrayContaining(["resolveMs", "dispatchMs", "awaitMs", "afterResultMs", "totalMs"]));
+    expect(seen.map((s) => s.event)).toEqual(["result", "execution"]);
+  });
+
+  it.each([
+    [[], "NO_DEVICES"],
+    [[{ serial: "a", state: "device" }, { serial: "b", state: "device" }], "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED"],
+    [[{ serial: "a", state: "unauthorized" }], "DEVICE_UNAUTHORIZED"],
+    [[{ serial: "a", state: "offline" }], "DEVICE_OFFLINE"],
+  ] as [Device[], string][])("device selection %#: %s", async (devices, code) => {
+    const { runner, seen } = setup(devices);
+    await expect(runner.run({ execution })).rejects.toMatchObject({ code });
+    expect(seen).toEqual([{ event: "execution", payload: expect.objectContaining({ result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code }) }) }) }]);
+  });
+
+  it("lists the serials when several devices need --device-id", async () => {
+    const { runner } = setup([{ serial: "a", state: "device" }, { serial: "b", state: "device" }]);
+    await expect(runner.run({ execution })).rejects.toMatchObject({ details: { devices: ["a", "b"] } });
+  });
+
+  it("a timed-out execution keeps the device for the settle window", async () => {
+    const { runner, locks } = setup([{ serial: "d", state: "device" }], async () => {
+      throw new ClawperatorError("RESULT_ENVELOPE_TIMEOUT", "no result");
+    });
+    await expect(runner.run({ execution })).rejects.toMatchObject({ code: "RESULT_ENVELOPE_TIMEOUT" });
+    expect(() => locks.acquire("d", { executionId: "x", commandId: "y" })).toThrowError(expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT" }));
+  });
+
+  it("a second execution on a busy device is refused; the first still completes", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { runner } = setup([{ serial: "d", state: "device" }], async () => {
+      await gate;
+      return { envelope: { commandId: "c1", taskId: "t1", status: "success", error: null, stepResults: [] }, snapshots: [], timings: { dispatchMs: 0, awaitMs: 0 } };
+    });
+    const first = runner.run({ execution: { ...execution, actions: [{ id: "z", type: "sleep", params: { durationMs: 1 } }] } });
+    await expect(runner.run({ execution })).rejects.toMatchObject({ code: "EXECUTION_CONFLICT_IN_FLIGHT" });
+    release();
+    await expect(first).resolves.toMatchObject({ ok: true });
+  });
+});
