@@ -2,7 +2,11 @@ import type { Readable } from "node:stream";
 
 /** One command running on the device, seen from the command's side. */
 export interface ShellSession {
-  /** Bytes the client sends (shell_v2 stdin packets, or raw WRTE data). Ends on close-stdin or stream close. */
+  /**
+   * Bytes the client sends (shell_v2 stdin packets, or raw WRTE data). Ends on close-stdin or stream close.
+   * Legacy `shell:` and `exec:` have no close-stdin: an install (`cmd package install -S <n>`) must read
+   * exactly the announced n bytes rather than wait for the end.
+   */
   stdin: Readable;
   stdout(data: Buffer | string): void;
   stderr(data: Buffer | string): void;

@@ -1,60 +1,119 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { boundsOf, findAll, findFirst, HierarchyIndex, matchesNode, parseHierarchy } from "../../../android/hierarchy/index.ts";
+import {
+  boundsOf,
+  findAll,
+  findFirst,
+  firstScrollable,
+  firstScrollableDescendant,
+  HierarchyIndex,
+  matchesNode,
+  parseHierarchy,
+  type UiNode,
+} from "../../../android/hierarchy/index.ts";
+import { loadFixture } from "./fixtures.ts";
 
-const settings = new HierarchyIndex(parseHierarchy(readFileSync(join(import.meta.dirname, "../../fixtures/hierarchy/settings_main_homepage.xml"), "utf8")));
-const xml = (body: string) => new HierarchyIndex(parseHierarchy(`<hierarchy rotation="0">${body}</hierarchy>`));
-
-describe("NodeMatcher evaluation", () => {
-  const screen = xml(`<node class="android.widget.FrameLayout" bounds="[0,0][100,100]">
+const screen = new HierarchyIndex(
+  parseHierarchy(`<hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][100,100]">
     <node class="android.widget.EditText" resource-id="app:id/q" text="" clickable="true" bounds="[0,0][100,10]" />
     <node class="android.widget.Button" text="Search" content-desc="Search button" clickable="true" bounds="[0,10][50,20]" />
+    <node class="android.widget.TextView" text="Search history" bounds="[50,10][100,20]" />
     <node class="android.widget.Switch" text="Dark mode" checkable="true" checked="false" clickable="true" bounds="[0,20][100,30]" />
-    <node class="androidx.recyclerview.widget.RecyclerView" scrollable="true" bounds="[0,30][100,100]">
-      <node class="android.widget.LinearLayout" clickable="true" bounds="[0,30][100,40]"><node class="android.widget.TextView" text="Row one" bounds="[0,30][100,40]" /></node>
+    <node class="android.widget.FrameLayout" resource-id="app:id/wrapper" bounds="[0,30][100,100]">
+      <node class="androidx.recyclerview.widget.RecyclerView" resource-id="app:id/list" scrollable="true" bounds="[0,30][100,100]">
+        <node class="android.widget.LinearLayout" resource-id="app:id/row" clickable="true" bounds="[0,30][100,40]">
+          <node class="android.widget.LinearLayout" bounds="[0,30][100,40]"><node class="android.widget.TextView" text="Row one" bounds="[0,30][100,40]" /></node>
+        </node>
+      </node>
     </node>
-  </node>`);
+  </node></hierarchy>`),
+);
+const label = (node: UiNode | undefined) => node && (node.attributes["resource-id"] || node.attributes.text);
 
+describe("matchesNode / findAll / findFirst", () => {
   it.each([
-    [{ resourceId: "app:id/q" }, "app:id/q"],
-    [{ textEquals: "Search" }, "Search"],
-    [{ textContains: "ear" }, "Search"],
-    [{ contentDescEquals: "Search button" }, "Search"],
-    [{ contentDescContains: "button" }, "Search"],
-    [{ role: "textfield" }, "app:id/q"],
-    [{ role: "switch" }, "Dark mode"],
-    [{ role: "listitem" }, ""],
-    [{ role: "text" }, "Row one"],
-    [{ role: "button", textEquals: "Search" }, "Search"],
-  ])("%o matches", (matcher, label) => {
-    const node = findFirst(screen, matcher)!;
-    expect(node).toBeDefined();
-    expect(node.attributes["resource-id"] || node.attributes.text || "").toBe(label);
+    [{ resourceId: "app:id/q" }, ["app:id/q"]],
+    [{ resourceId: "app:id" }, []],
+    [{ textEquals: "Search" }, ["Search"]],
+    [{ textEquals: "search" }, []],
+    [{ textContains: "Search" }, ["Search", "Search history"]],
+    [{ textContains: "earch h" }, ["Search history"]],
+    [{ contentDescEquals: "Search button" }, ["Search"]],
+    [{ contentDescEquals: "Search" }, []],
+    [{ contentDescContains: "button" }, ["Search"]],
+    [{ role: "textfield" }, ["app:id/q"]],
+    [{ role: "TextField" }, ["app:id/q"]],
+    [{ role: "switch" }, ["Dark mode"]],
+    [{ role: "listitem" }, ["app:id/row"]],
+    [{ role: "text" }, ["Search history", "Row one"]],
+    [{ role: "android.widget.Button" }, ["Search"]],
+    [{ role: "button", textContains: "Search" }, ["Search"]],
+    [{ resourceId: "app:id/q", role: "textfield", textEquals: "" }, ["app:id/q"]],
+  ])("%o finds %o in document order", (matcher, expected) => {
+    expect(findAll(screen, matcher).map(label)).toEqual(expected);
+    expect(label(findFirst(screen, matcher))).toBe(expected[0]);
   });
 
-  it("is an AND: every given field must match", () => {
+  it("is an AND: one failing field rejects the node", () => {
     expect(findAll(screen, { textEquals: "Search", role: "switch" })).toEqual([]);
     expect(findAll(screen, { textEquals: "Search", contentDescContains: "nope" })).toEqual([]);
+    expect(findAll(screen, { resourceId: "app:id/q", textContains: "x" })).toEqual([]);
   });
 
   it("a matcher without a non-empty field matches nothing", () => {
-    expect(screen.nodes.some((n) => matchesNode(n, {}, screen))).toBe(false);
-    expect(screen.nodes.some((n) => matchesNode(n, { textEquals: "" }, screen))).toBe(false);
+    expect(screen.nodes.filter((n) => matchesNode(n, {}, screen))).toEqual([]);
+    expect(screen.nodes.filter((n) => matchesNode(n, { textEquals: "", role: "" }, screen))).toEqual([]);
   });
 
-  it("walks up to the first clickable ancestor, as the operator clicks", () => {
-    const label = findFirst(screen, { textEquals: "Row one" })!;
-    expect(screen.clickableAncestor(label)!.attributes.class).toBe("android.widget.LinearLayout");
+  it("accepts a bare hierarchy; without an index, parent-dependent roles are not inferred", () => {
+    expect(label(findFirst(screen.hierarchy, { role: "listitem" }))).toBe("app:id/row");
+    const row = findFirst(screen, { resourceId: "app:id/row" })!;
+    expect(matchesNode(row, { role: "listitem" }, screen)).toBe(true);
+    expect(matchesNode(row, { role: "listitem" })).toBe(false);
+    expect(matchesNode(row, { resourceId: "app:id/row" })).toBe(true);
+  });
+});
+
+describe("ancestors, clickable ancestor, scroll containers", () => {
+  it("walks up from a label to the row the operator clicks", () => {
+    const text = findFirst(screen, { textEquals: "Row one" })!;
+    expect(screen.ancestors(text).map((n) => n.attributes["resource-id"] ?? n.attributes.class)).toEqual([
+      "android.widget.LinearLayout", "app:id/row", "app:id/list", "app:id/wrapper", "android.widget.FrameLayout",
+    ]);
+    expect(label(screen.clickableAncestor(text))).toBe("app:id/row");
+    const button = findFirst(screen, { textEquals: "Search" })!;
+    expect(screen.clickableAncestor(button)).toBe(button);
+    expect(screen.clickableAncestor(screen.nodes[0]!)).toBeUndefined();
   });
 
-  it("on the real Settings dump, a row title leads to its clickable row", () => {
-    const title = findFirst(settings, { textContains: "Network" })!;
+  it("on the real Settings home page, the title \"Network & internet\" leads to its clickable row", () => {
+    const settings = new HierarchyIndex(loadFixture("settings_main_homepage.xml"));
+    const title = findFirst(settings, { textEquals: "Network & internet" })!;
+    expect(title.attributes.clickable).toBe("false");
     const row = settings.clickableAncestor(title)!;
-    expect(row).not.toBe(title);
-    const r = boundsOf(row);
-    const t = boundsOf(title);
-    expect(t.left >= r.left && t.right <= r.right && t.top >= r.top && t.bottom <= r.bottom).toBe(true);
-    expect(settings.firstScrollable()!.attributes["resource-id"]).toBe("com.android.settings:id/settings_homepage_container");
+    expect(row.attributes).toMatchObject({ class: "android.widget.LinearLayout", clickable: "true", bounds: "[0,1269][1080,1524]" });
+    expect(settings.parent(row)!.attributes["resource-id"]).toBe("com.android.settings:id/recycler_view");
+    expect(settings.role(row)).toBe("listitem");
+    expect(boundsOf(title).top).toBeGreaterThanOrEqual(boundsOf(row).top);
+  });
+
+  it("finds the default scroll container and the list inside a wrapper", () => {
+    expect(label(firstScrollable(screen))).toBe("app:id/list");
+    expect(label(firstScrollable(screen.hierarchy))).toBe("app:id/list");
+    const wrapper = findFirst(screen, { resourceId: "app:id/wrapper" })!;
+    expect(label(firstScrollableDescendant(wrapper))).toBe("app:id/list");
+    expect(firstScrollableDescendant(findFirst(screen, { resourceId: "app:id/list" })!)).toBeUndefined();
+    const settings = loadFixture("settings_main_homepage.xml");
+    expect(firstScrollable(settings)!.attributes["resource-id"]).toBe("com.android.settings:id/settings_homepage_container");
+  });
+
+  it("prefers the shallowest scrollable descendant over an earlier, deeper one", () => {
+    const h = new HierarchyIndex(
+      parseHierarchy(`<hierarchy rotation="0"><node resource-id="w">
+        <node resource-id="bar"><node resource-id="chips" scrollable="true" /></node>
+        <node resource-id="list" scrollable="true" />
+      </node></hierarchy>`),
+    );
+    expect(label(firstScrollableDescendant(h.nodes[0]!))).toBe("list");
+    expect(label(firstScrollable(h))).toBe("chips");
   });
 });

@@ -1,0 +1,27 @@
+import { withRetry } from "../retry.ts";
+import { StepFailure } from "../step-failure.ts";
+import type { ActionRunner } from "./step-data.ts";
+
+export const openApp: ActionRunner<"open_app"> = async (ctx, { params: { applicationId, retry } }) => {
+  await withRetry(ctx, retry, "open_app", () => {
+    if (!ctx.ui.openApp(applicationId)) throw new StepFailure("APP_NOT_FOUND", `No app found with applicationId=${applicationId}`);
+  });
+  return { application_id: applicationId };
+};
+
+export const openUri: ActionRunner<"open_uri"> = async (ctx, { params: { uri, retry } }) => {
+  await withRetry(ctx, retry, "open_uri", () => {
+    if (!ctx.ui.openUri(uri)) throw new StepFailure("URI_NOT_HANDLED", `No activity found to handle uri=${uri}`);
+  });
+  return { uri };
+};
+
+/** The APK cannot force-stop other apps; the host runs `am force-stop` before dispatch. Not fatal. */
+export const closeApp: ActionRunner<"close_app"> = async (_ctx, { params: { applicationId } }) => {
+  throw new StepFailure(
+    "UNSUPPORTED_RUNTIME_CLOSE",
+    "Android runtime cannot reliably close apps. Use the Clawperator Node API or 'adb shell am force-stop' directly for this action.",
+    { application_id: applicationId },
+    false,
+  );
+};

@@ -1,0 +1,60 @@
+import type { UiModel } from "../ui/ui-model.ts";
+import type { OperatorClock } from "./clock.ts";
+import type { OperatorLog } from "./operator-log.ts";
+
+/** What doctor_ping reports about the device. */
+export interface DeviceFacts {
+  developerOptionsEnabled: boolean;
+  usbDebuggingEnabled: boolean;
+}
+
+/** The execution ran past its `timeoutMs`. */
+export class CommandTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`Agent command timed out after ${timeoutMs}ms`);
+  }
+}
+
+/** What an action runner may use while one execution runs. */
+export interface ExecutionContext {
+  readonly ui: UiModel;
+  readonly log: OperatorLog;
+  readonly commandId: string;
+  /** In [0, 1); drives retry jitter. */
+  readonly random: () => number;
+  deviceFacts(): DeviceFacts;
+  now(): number;
+  /** Waits `ms` of the execution's budget; throws CommandTimeout instead when the budget ends first. */
+  wait(ms: number): Promise<void>;
+}
+
+export interface ExecutionEnvironment {
+  ui: UiModel;
+  log: OperatorLog;
+  clock: OperatorClock;
+  random: () => number;
+  deviceFacts(): DeviceFacts;
+  signal: AbortSignal;
+}
+
+/**
+ * Device-side work is immediate, so the budget can only run out while the execution waits: checking the deadline
+ * at every wait is exact, with no timer racing the execution.
+ */
+export function createExecutionContext(env: ExecutionEnvironment, commandId: string, deadline: number, timeoutMs: number): ExecutionContext {
+  return {
+    ui: env.ui,
+    log: env.log,
+    commandId,
+    random: env.random,
+    deviceFacts: env.deviceFacts,
+    now: () => env.clock.now(),
+    async wait(ms) {
+      if (ms <= 0) return;
+      const remaining = deadline - env.clock.now();
+      if (ms < remaining) return env.clock.sleep(ms, env.signal);
+      if (remaining > 0) await env.clock.sleep(remaining, env.signal);
+      throw new CommandTimeout(timeoutMs);
+    },
+  };
+}

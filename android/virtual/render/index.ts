@@ -1,0 +1,1 @@
+export { renderScreenPng } from "./render-screen.ts";

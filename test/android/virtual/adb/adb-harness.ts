@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa, type Options, type Result } from "execa";
+
+/** Binds `port` (0 = any) on loopback and releases it; resolves with the port, or undefined if taken. */
+async function tryPort(port: number): Promise<number | undefined> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(undefined));
+    server.listen(port, "127.0.0.1", () => {
+      const bound = (server.address() as { port: number }).port;
+      server.close(() => resolve(bound));
+    });
+  });
+}
+
+/** A free port outside adb's emulator range 5555–5585. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await tryPort(0);
+    if (port !== undefined && (port < 5554 || port > 5585)) return port;
+  }
+}
+
+/** A random odd port in 5555–5585 whose console port (one below) is free too. */
+export async function freeEmulatorPort(): Promise<number> {
+  const candidates = Array.from({ length: 16 }, (_, i) => 5555 + 2 * i).sort(() => Math.random() - 0.5);
+  for (const port of candidates) {
+    if ((await tryPort(port)) !== undefined && (await tryPort(port - 1)) !== undefined) return port;
+  }
+  throw new Error("no free emulator port pair in 5554–5585");
+}
+
+/** A private adb server (own HOME, own port) for one test file; `stop()` kills it and removes HOME. */
+export class AdbHarness {
+  private constructor(
+    readonly home: string,
+    readonly serverPort: number,
+  ) {}
+
+  static async start(): Promise<AdbHarness> {
+    const home = await mkdtemp(join(tmpdir(), "clawperator-adb-"));
+    const harness = new AdbHarness(home, await freePort());
+    await harness.adb(["start-server"]);
+    return harness;
+  }
+
+  get env(): Record<string, string> {
+    return { HOME: this.home, ANDROID_ADB_SERVER_PORT: String(this.serverPort) };
+  }
+
+  /** Runs the real adb client against this harness's server; never throws on a non-zero exit. */
+  adb(args: string[], options: Options = {}): Promise<Result> {
+    const argv = ["-P", String(this.serverPort), ...args];
+    return execa("adb", argv, { env: this.env, reject: false, ...options }) as Promise<Result>;
+  }
+
+  /** Starts an adb client and returns the running subprocess, for commands that stream or get killed. */
+  spawn(args: string[], options: { input?: Buffer } = {}) {
+    const argv = ["-P", String(this.serverPort), ...args];
+    return execa("adb", argv, { env: this.env, reject: false, encoding: "buffer", ...options });
+  }
+
+  /** Like `adb`, but returns stdout as raw bytes. */
+  async adbBytes(args: string[]): Promise<Buffer> {
+    const result = await execa("adb", ["-P", String(this.serverPort), ...args], { env: this.env, encoding: "buffer" });
+    return Buffer.from(result.stdout);
+  }
+
+  /** `adb devices` rows as serial → state. */
+  async devices(): Promise<Map<string, string>> {
+    const { stdout } = await this.adb(["devices"]);
+    const rows = String(stdout).split("\n").slice(1).filter((line) => line.includes("\t"));
+    return new Map(rows.map((line) => line.split("\t") as [string, string]));
+  }
+
+  /**
+   * Resolves with the device list once `predicate` holds, watching `adb track-devices` (the server pushes
+   * every change as a 4-hex-digit length + `serial\tstate` lines) instead of polling.
+   */
+  async waitForDevices(predicate: (devices: Map<string, string>) => boolean): Promise<Map<string, string>> {
+    const tracker = execa("adb", ["-P", String(this.serverPort), "track-devices"], { env: this.env, reject: false });
+    let pending = "";
+    try {
+      for await (const chunk of tracker.stdout!) {
+        pending += String(chunk);
+        while (pending.length >= 4 && pending.length >= 4 + Number.parseInt(pending.slice(0, 4), 16)) {
+          const length = Number.parseInt(pending.slice(0, 4), 16);
+          const rows = pending.slice(4, 4 + length).split("\n").filter((line) => line.includes("\t"));
+          pending = pending.slice(4 + length);
+          const devices = new Map(rows.map((line) => line.split("\t") as [string, string]));
+          if (predicate(devices)) return devices;
+        }
+      }
+      throw new Error("adb track-devices ended before the expected device state");
+    } finally {
+      tracker.kill();
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.adb(["kill-server"]);
+    await rm(this.home, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it, vi } from "vitest";
+import { definePlugin, type CommandContribution, type PluginContext } from "../../../core/kernel/index.ts";
+import { caught } from "../../helpers/caught.ts";
+import { boot } from "../../helpers/boot-kernel.ts";
+
+const unused = () => Promise.reject(new Error("must not be loaded"));
+const command = (path: string[], extra: Partial<CommandContribution> = {}): CommandContribution => ({ path, description: path.join(" "), load: unused, ...extra });
+const plugin = (name: string, setup: (ctx: PluginContext) => void) => definePlugin({ name, setup });
+
+describe("contributions", () => {
+  it("registers commands under their path and aliases, pointing at the same contribution", async () => {
+    const execute = command(["execute"], { aliases: [["exec"], ["run", "now"]] });
+    const kernel = await boot([plugin("operator", (ctx) => ctx.commands.add(execute))]);
+    expect(kernel.commands.keys()).toEqual(["execute", "exec", "run now"]);
+    expect(kernel.commands.get("exec")).toEqual({ plugin: "operator", value: execute });
+    expect(kernel.commands.get("run now")?.value).toBe(execute);
+  });
+
+  it("registers routes, doctor checks, hooks and transports, owned by the plugin that added them", async () => {
+    const kernel = await boot([
+      plugin("hello", (ctx) => {
+        ctx.routes.add({ method: "GET", path: "/hello", load: unused });
+        ctx.checks.add({ id: "hello.host.tmp", phase: "host", critical: false, description: "tmp", load: unused });
+        ctx.hooks.add({ name: "close-app", load: unused });
+        ctx.transports.add({ name: "fake", create: () => ({}) as never });
+      }),
+    ]);
+    expect(kernel.routes.get("GET /hello")?.plugin).toBe("hello");
+    expect(kernel.checks.get("hello.host.tmp")?.plugin).toBe("hello");
+    expect(kernel.hooks.get("close-app")?.plugin).toBe("hello");
+    expect(kernel.transports.get("fake")?.plugin).toBe("hello");
+  });
+
+  it("a group declared by two plugins keeps the first description", async () => {
+    const kernel = await boot([
+      plugin("a", (ctx) => ctx.commands.group({ path: ["virtual"], description: "first" })),
+      plugin("b", (ctx) => ctx.commands.group({ path: ["virtual"], description: "second" })),
+    ]);
+    expect(kernel.groups.get("virtual")).toEqual({ plugin: "a", value: { path: ["virtual"], description: "first" } });
+  });
+});
+
+describe("duplicate contributions are PLUGIN_INVALID naming both plugins", () => {
+  const expectConflict = async (first: (ctx: PluginContext) => void, second: (ctx: PluginContext) => void, key: string) => {
+    const error = await caught(() => boot([plugin("first-plugin", first), plugin("second-plugin", second)]));
+    expect(error.code).toBe("PLUGIN_INVALID");
+    expect(error.message).toContain("first-plugin");
+    expect(error.message).toContain("second-plugin");
+    expect(error.message).toContain(`"${key}"`);
+    expect(error.details).toMatchObject({ key, plugins: ["first-plugin", "second-plugin"] });
+  };
+
+  it("the same command path", async () => {
+    await expectConflict((ctx) => ctx.commands.add(command(["emulator", "start"])), (ctx) => ctx.commands.add(command(["emulator", "start"])), "emulator start");
+  });
+
+  it("a command path taken by another plugin's alias", async () => {
+    await expectConflict(
+      (ctx) => ctx.commands.add(command(["execute"], { aliases: [["exec"]] })),
+      (ctx) => ctx.commands.add(command(["exec"])),
+      "exec",
+    );
+  });
+
+  it("an alias that is another plugin's command path", async () => {
+    await expectConflict(
+      (ctx) => ctx.commands.add(command(["snapshot"])),
+      (ctx) => ctx.commands.add(command(["observe", "snapshot"], { aliases: [["snapshot"]] })),
+      "snapshot",
+    );
+  });
+
+  it("the same route method and path", async () => {
+    await expectConflict(
+      (ctx) => ctx.routes.add({ method: "POST", path: "/execute", load: unused }),
+      (ctx) => ctx.routes.add({ method: "POST", path: "/execute", load: unused }),
+      "POST /execute",
+    );
+  });
+
+  it("the same doctor check id", async () => {
+    const check = { id: "host.adb.present", phase: "host" as const, critical: true, description: "adb", load: unused };
+    await expectConflict((ctx) => ctx.checks.add(check), (ctx) => ctx.checks.add({ ...check, critical: false }), "host.adb.present");
+  });
+
+  it("but the same path under another method is a different route", async () => {
+    const kernel = await boot([
+      plugin("a", (ctx) => ctx.routes.add({ method: "GET", path: "/skills", load: unused })),
+      plugin("b", (ctx) => ctx.routes.add({ method: "POST", path: "/skills", load: unused })),
+    ]);
+    expect(kernel.routes.keys()).toEqual(["GET /skills", "POST /skills"]);
+  });
+});
+
+describe("laziness", () => {
+  it("booting and listing touch no command, route, check, hook or transport implementation", async () => {
+    const load = vi.fn(unused);
+    const create = vi.fn();
+    const kernel = await boot([
+      plugin("p", (ctx) => {
+        ctx.commands.add(command(["one"], { load, aliases: [["uno"]] }));
+        ctx.commands.add(command(["group", "two"], { load }));
+        ctx.routes.add({ method: "GET", path: "/one", load });
+        ctx.checks.add({ id: "one", phase: "host", critical: false, description: "one", load });
+        ctx.hooks.add({ name: "one", load });
+        ctx.transports.add({ name: "one", create });
+      }),
+    ]);
+    const listing = kernel.commands.entries().map(({ value }) => `${value.path.join(" ")}: ${value.description}`);
+    expect(listing).toEqual(["one: one", "one: one", "group two: group two"]);
+    expect(load).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
+  });
+});
