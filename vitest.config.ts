@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The CLI and e2e tests run the real built binary; it is compiled once per run.
+    globalSetup: ["test/helpers/build-cli.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // e2e tests spawn adb servers and virtual devices; keep parallelism modest on 2-core CI machines.

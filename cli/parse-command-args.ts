@@ -6,17 +6,19 @@ import { GLOBAL_FLAGS } from "./global-flags.ts";
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
-function knownFlags(argsDef: ArgsDef): Set<string> {
+function knownFlags(argsDef: ArgsDef): { names: Set<string>; takesValue: Set<string> } {
   const names = new Set<string>();
+  const takesValue = new Set<string>();
   for (const [name, def] of Object.entries(argsDef)) {
     if (def.type === "positional") continue;
     const aliases = "alias" in def && def.alias ? [def.alias].flat() : [];
     for (const n of [name, ...aliases]) {
       names.add(n).add(kebab(n)).add(camel(n));
       if (def.type === "boolean") names.add(`no-${kebab(n)}`);
+      else takesValue.add(n).add(kebab(n)).add(camel(n));
     }
   }
-  return names;
+  return { names, takesValue };
 }
 
 /**
@@ -24,12 +26,18 @@ function knownFlags(argsDef: ArgsDef): Set<string> {
  * positionals and missing required values as USAGE errors instead of silently ignoring them.
  */
 export function parseCommandArgs(commandName: string, argsDef: ArgsDef, argv: readonly string[]): Record<string, unknown> & { _: string[] } {
-  const known = knownFlags(argsDef);
-  for (const token of argv) {
+  const { names: known, takesValue } = knownFlags(argsDef);
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
     if (token === "--") break;
-    if (!token.startsWith("-") || /^-\d/.test(token)) continue;
-    const name = token.replace(/^--?/, "").split("=")[0]!;
-    if (known.has(name)) continue;
+    // A lone "-" means stdin, and a negative number is a value, not a flag.
+    if (!token.startsWith("-") || token === "-" || /^-\d/.test(token)) continue;
+    const [name, inlineValue] = token.replace(/^--?/, "").split(/=(.*)/s) as [string, string | undefined];
+    if (known.has(name)) {
+      // `--text -abc`: the next token is this flag's value, whatever it looks like.
+      if (takesValue.has(name) && inlineValue === undefined) i++;
+      continue;
+    }
     const suggestion = nearest(name, [...known].filter((k) => k.length > 1 && k === kebab(k)));
     const globalSuggestion = suggestion ? undefined : nearest(`--${name}`, Object.keys(GLOBAL_FLAGS));
     const hint = suggestion ? `--${suggestion}` : globalSuggestion;

@@ -55,15 +55,16 @@ export async function loadConfig(options: { cwd: string; configPath?: string }):
   if (found === null) return { plugins: [], disablePlugins: [] };
 
   // zod costs ~60 ms to load; only a config file that exists needs validating.
-  const { ConfigSchema } = await import("./schema.js");
+  const [{ ConfigSchema }, { formatPath, issueMessage, issuePath }] = await Promise.all([import("./schema.js"), import("../core/contracts/issue-message.js")]);
   const parsed = ConfigSchema.safeParse(found.isEmpty ? {} : found.config);
   if (!parsed.success) {
-    const [issue] = parsed.error.issues;
-    const key = issue!.path.map(String).join(".") || "(root)";
-    throw invalid(found.filepath, `${key}: ${issue!.message}`, {
-      path: key,
-      issues: parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
+    const config = found.config as unknown;
+    const issues = parsed.error.issues.map((issue) => {
+      const path = formatPath(issuePath(issue)) || "(root)";
+      const message = issueMessage(issue, config);
+      return { path, message: message.startsWith(`${path} `) ? `${path}: ${message.slice(path.length + 1)}` : `${path}: ${message}` };
     });
+    throw invalid(found.filepath, issues[0]!.message, { path: issues[0]!.path, issues });
   }
   return { ...parsed.data, filepath: found.filepath };
 }

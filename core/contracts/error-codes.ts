@@ -41,6 +41,12 @@ export const ERROR_CATALOGUE = {
   URI_NOT_HANDLED: step,
   UNSUPPORTED_RUNTIME_CLOSE: step,
   UNSUPPORTED_RUNTIME_SCREENSHOT: step,
+  // Reported by the Operator APK beyond the spec's table; the host passes them through unchanged.
+  APP_NOT_FOUND: step,
+  NODE_TEXT_EMPTY: step,
+  VALIDATOR_MISMATCH: step,
+  ACTION_FAILED: step,
+  COMMAND_TIMEOUT: { http: 200, exit: 1, scope: "envelope" },
   // Doctor and host checks
   NODE_TOO_OLD: host(500),
   ADB_SERVER_FAILED: host(500),

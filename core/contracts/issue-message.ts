@@ -8,6 +8,11 @@ export function formatPath(path: Path): string {
   return path.map(String).join(".");
 }
 
+/** Where an issue points; a single unknown key is reported at its own path (`serve.prot`), as the spec's path form expects. */
+export function issuePath(issue: Issue): PropertyKey[] {
+  return issue.code === "unrecognized_keys" && issue.keys.length === 1 ? [...issue.path, issue.keys[0]!] : [...issue.path];
+}
+
 function valueAt(root: unknown, path: Path): unknown {
   let value = root;
   for (const key of path) {
@@ -21,12 +26,14 @@ function shown(value: unknown): string {
   return JSON.stringify(value)?.slice(0, 80) ?? String(value);
 }
 
+const article = (noun: string): string => `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
+
 /** The reason part of a message, phrased so an agent knows what to send instead. */
 function reason(issue: Issue, input: unknown): string {
-  const got = valueAt(input, issue.path);
+  const got = valueAt(input, issuePath(issue));
   switch (issue.code) {
     case "invalid_type":
-      return got === undefined ? "is required" : `must be ${issue.expected === "int" ? "an integer" : `a ${issue.expected}`} (got ${shown(got)})`;
+      return got === undefined ? "is required" : `must be ${article(issue.expected === "int" ? "integer" : issue.expected)} (got ${shown(got)})`;
     case "invalid_value":
       return issue.values.length === 1
         ? `must be ${shown(issue.values[0])} (got ${shown(got)})`
@@ -40,7 +47,7 @@ function reason(issue: Issue, input: unknown): string {
       if (issue.origin === "string") return `must be at most ${issue.maximum} characters (got ${typeof got === "string" ? got.length : "?"})`;
       return `must be ${issue.inclusive ? "<=" : "<"} ${issue.maximum} (got ${shown(got)})`;
     case "unrecognized_keys":
-      return `has unknown key(s): ${issue.keys.join(", ")}`;
+      return issue.keys.length === 1 ? "is not a known key" : `has unknown keys: ${issue.keys.join(", ")}`;
     default:
       return issue.message;
   }
@@ -48,7 +55,8 @@ function reason(issue: Issue, input: unknown): string {
 
 /** A one-line message for a zod issue; `subject` names the action when the path is inside one. */
 export function issueMessage(issue: Issue, input: unknown, subject?: (path: Path) => { label: string; rest: Path } | undefined): string {
-  const scoped = subject?.(issue.path);
-  const where = scoped ? `${scoped.label} ${formatPath(scoped.rest)}`.trim() : formatPath(issue.path) || "execution";
+  const path = issuePath(issue);
+  const scoped = subject?.(path);
+  const where = scoped ? `${scoped.label} ${formatPath(scoped.rest)}`.trim() : formatPath(path) || "execution";
   return `${where} ${reason(issue, input)}`;
 }

@@ -2,7 +2,7 @@ import { ACTION_PARAMS, INTERNAL_ACTION_TYPES, type ActionType } from "./actions
 import { ACTION_ALIASES } from "./aliases.ts";
 import { ClawperatorError } from "./clawperator-error.ts";
 import { ExecutionSchema, type Execution } from "./execution.ts";
-import { formatPath, issueMessage } from "./issue-message.ts";
+import { formatPath, issueMessage, issuePath } from "./issue-message.ts";
 import { LIMITS } from "./limits.ts";
 import { nearest } from "./nearest.ts";
 
@@ -21,7 +21,11 @@ function fail(message: string, path: string, extra: Record<string, unknown> = {}
 function canonicalizeActions(actions: unknown[], options: ValidateOptions): unknown[] {
   const supported = (Object.keys(ACTION_PARAMS) as ActionType[]).filter((t) => options.allowInternal || !INTERNAL_ACTION_TYPES.includes(t));
   return actions.map((action, index) => {
-    if (!isRecord(action) || typeof action.type !== "string") return action;
+    if (!isRecord(action)) return action;
+    if (typeof action.type !== "string") {
+      const problem = action.type === undefined ? "is required" : `must be a string (got ${JSON.stringify(action.type)})`;
+      fail(`actions.${index}.type ${problem}`, `actions.${index}.type`, { supported });
+    }
     const alias = ACTION_ALIASES[action.type];
     if (alias) {
       const params = isRecord(action.params) ? action.params : action.params === undefined ? undefined : action.params;
@@ -52,7 +56,7 @@ function canonicalizeActions(actions: unknown[], options: ValidateOptions): unkn
  * PAYLOAD_TOO_LARGE (serialized canonical payload over 64,000 UTF-8 bytes).
  */
 export function validateExecution(input: unknown, options: ValidateOptions = {}): Execution {
-  if (!isRecord(input)) fail(`execution must be a JSON object (got ${Array.isArray(input) ? "an array" : typeof input})`, "");
+  if (!isRecord(input)) fail(`execution must be a JSON object (got ${Array.isArray(input) ? "an array" : input === null ? "null" : typeof input})`, "");
   const candidate = Array.isArray(input.actions) ? { ...input, actions: canonicalizeActions(input.actions, options) } : input;
 
   const bytes = payloadBytes(candidate);
@@ -71,7 +75,7 @@ export function validateExecution(input: unknown, options: ValidateOptions = {})
       const type = isRecord(action) && typeof action.type === "string" ? action.type : `actions.${path[1]}`;
       return { label: type, rest: path.slice(2) };
     };
-    const issues = parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issueMessage(issue, candidate, label) }));
+    const issues = parsed.error.issues.map((issue) => ({ path: formatPath(issuePath(issue)), message: issueMessage(issue, candidate, label) }));
     const [first] = issues;
     fail(first!.message, first!.path, { issues });
   }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { extractGlobals } from "../../cli/global-flags.ts";
+import { caught } from "../helpers/caught.ts";
+
+const extract = (argv: string[], env: NodeJS.ProcessEnv = {}) => extractGlobals(argv, env);
+
+describe("extractGlobals", () => {
+  it("pulls global flags out wherever they stand and leaves the rest in order", () => {
+    const result = extract(["--device-id", "emulator-5554", "execute", "--execution", "x.json", "--timeout-ms", "9000", "--verbose"]);
+    expect(result).toEqual({
+      options: { output: "json", verbose: true, deviceId: "emulator-5554", timeoutMs: 9_000 },
+      help: false,
+      version: false,
+      rest: ["execute", "--execution", "x.json"],
+    });
+  });
+
+  it.each([
+    [["--device", "R58M"], { deviceId: "R58M" }],
+    [["--device-id=R58M"], { deviceId: "R58M" }],
+    [["--operator-package", "com.clawperator.operator.dev"], { receiverPackage: "com.clawperator.operator.dev" }],
+    [["--receiver-package=com.clawperator.operator.dev"], { receiverPackage: "com.clawperator.operator.dev" }],
+    [["--format", "pretty"], { output: "pretty" }],
+    [["--output=pretty", "--json"], { output: "json" }],
+    [["--timeout", "12000"], { timeoutMs: 12_000 }],
+    [["--config", "ci/clawperator.config.ts"], { configPath: "ci/clawperator.config.ts" }],
+  ])("%j sets %j", (argv, expected) => {
+    const result = extract(["doctor", ...argv]);
+    expect(result.options).toMatchObject(expected);
+    expect(result.rest).toEqual(["doctor"]);
+  });
+
+  it("falls back to the environment for the device and the operator package; flags win", () => {
+    const env = { CLAWPERATOR_DEVICE_ID: "env-device", CLAWPERATOR_OPERATOR_PACKAGE: "com.clawperator.operator.dev" };
+    expect(extract([], env).options).toMatchObject({ deviceId: "env-device", receiverPackage: "com.clawperator.operator.dev" });
+    expect(extract(["--device", "flag-device"], env).options.deviceId).toBe("flag-device");
+  });
+
+  it("reports --help, -h and --version without consuming command words", () => {
+    expect(extract(["observe", "-h"])).toMatchObject({ help: true, version: false, rest: ["observe"] });
+    expect(extract(["--version"])).toMatchObject({ version: true, rest: [] });
+  });
+
+  it("leaves everything after -- to the command", () => {
+    expect(extract(["skills", "run", "x", "--", "--device", "y"]).rest).toEqual(["skills", "run", "x", "--", "--device", "y"]);
+  });
+
+  it.each([
+    [["--device-id"], "--device-id needs a value"],
+    [["--device-id", "--verbose"], "--device-id needs a value"],
+    [["--output", "yaml"], 'got "yaml"'],
+    [["--timeout-ms", "5s"], 'got "5s"'],
+    [["--timeout-ms", "1.5"], 'got "1.5"'],
+  ])("%j is USAGE", async (argv, message) => {
+    const error = await caught(() => extract(argv));
+    expect(error.code).toBe("USAGE");
+    expect(error.message).toContain(message);
+  });
+});

@@ -1,0 +1,102 @@
+import { cp, mkdir, symlink } from "node:fs/promises";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { cliSandbox, json, STACK_FRAME } from "../../helpers/run-cli.ts";
+import { tempDirs } from "../../helpers/temp-dirs.ts";
+
+const cli = cliSandbox();
+const makeDir = tempDirs();
+
+/**
+ * A user's project with the example plugin installed like a real package: the plugin copied into node_modules,
+ * `clawperator` linked to this repository (its package.json exports point at dist/), and the plugin's peer
+ * dependencies linked to the repository's copies.
+ */
+async function projectWithHelloPlugin(config: string): Promise<string> {
+  const project = await makeDir({ "clawperator.config.ts": config });
+  const modules = join(project, "node_modules");
+  await mkdir(modules);
+  await cp(join(REPO_ROOT, "examples/hello-plugin"), join(modules, "clawperator-plugin-hello"), { recursive: true });
+  await symlink(REPO_ROOT, join(modules, "clawperator"), "dir");
+  for (const peer of ["zod", "h3"]) await symlink(join(REPO_ROOT, "node_modules", peer), join(modules, peer), "dir");
+  await mkdir(join(project, "src/screens"), { recursive: true });
+  return project;
+}
+
+const helloConfig = (extra = "") => `import { defineConfig } from "clawperator/config";
+
+export default defineConfig({
+  plugins: [["clawperator-plugin-hello", { greeting: "Hi" }]],${extra}
+});
+`;
+
+describe("a project whose config names the example plugin", () => {
+  let project = "";
+  beforeAll(async () => {
+    project = await projectWithHelloPlugin(helloConfig());
+  });
+
+  it("--help lists the plugin's command beside the built-in ones", async () => {
+    const result = await cli.run(["--help"], { cwd: project });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^\s+hello\s+Greet someone/m);
+    expect(result.stdout).toMatch(/^\s+execute\s/m);
+  });
+
+  it("runs the plugin's command with the configured option applied", async () => {
+    const result = await cli.run(["hello", "Ana"], { cwd: project });
+    expect(result.exitCode).toBe(0);
+    expect(json(result)).toEqual({ ok: true, greeting: "Hi, Ana!" });
+  });
+
+  it("finds the config from a nested subdirectory", async () => {
+    const result = await cli.run(["hello", "Ana", "--output", "pretty"], { cwd: join(project, "src/screens") });
+    expect(result).toMatchObject({ exitCode: 0, stdout: "Hi, Ana!" });
+  });
+
+  it("--config points at the project from anywhere", async () => {
+    const result = await cli.run(["--config", join(project, "clawperator.config.ts"), "hello"], { cwd: cli.project });
+    expect(result.exitCode).toBe(0);
+    expect(json(result)).toEqual({ ok: true, greeting: "Hi, world!" });
+  });
+
+  it("outside the project the plugin's command does not exist", async () => {
+    const result = await cli.run(["hello", "Ana"], { cwd: cli.project });
+    expect(result.exitCode).toBe(1);
+    expect(json(result)).toMatchObject({ code: "USAGE", details: { command: "hello" } });
+  });
+});
+
+describe("config effects on the command set", () => {
+  it('disablePlugins: ["operator"] removes execute', async () => {
+    const project = await projectWithHelloPlugin(helloConfig('\n  disablePlugins: ["operator"],'));
+    const help = await cli.run(["--help"], { cwd: project });
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toMatch(/^\s+hello\s/m);
+    expect(help.stdout).not.toMatch(/^\s+execute\s/m);
+    const execute = await cli.run(["execute", "--validate-only", "--execution", "{}"], { cwd: project });
+    expect(execute.exitCode).toBe(1);
+    expect(json(execute)).toMatchObject({ code: "USAGE", details: { command: "execute" } });
+  });
+
+  it("an invalid config is CONFIG_INVALID, exit 1, naming the file and the key, for any command", async () => {
+    const project = await makeDir({ "clawperator.config.json": JSON.stringify({ serve: { port: "eighty" } }) });
+    for (const args of [["--help"], ["execute", "--validate-only", "--execution", "{}"]]) {
+      const result = await cli.run(args, { cwd: project });
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).not.toMatch(STACK_FRAME);
+      const error = json(result);
+      expect(error.code).toBe("CONFIG_INVALID");
+      expect(error.message).toContain(join(project, "clawperator.config.json"));
+      expect(error.message).toContain("serve.port");
+    }
+  });
+
+  it("a plugin that cannot be found is PLUGIN_INVALID, exit 1", async () => {
+    const project = await makeDir({ "clawperator.config.json": JSON.stringify({ plugins: ["clawperator-plugin-missing"] }) });
+    const result = await cli.run(["--help"], { cwd: project });
+    expect(result.exitCode).toBe(1);
+    expect(json(result)).toMatchObject({ code: "PLUGIN_INVALID", details: { plugin: "clawperator-plugin-missing" } });
+  });
+});
