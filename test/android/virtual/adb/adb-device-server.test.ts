@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdbDeviceServer } from "../../../../android/virtual/adb/index.ts";
-import { AdbHarness } from "./adb-harness.ts";
+import { AdbHarness } from "../../../helpers/adb-harness.ts";
 import { StubServices, bigOutput } from "./stub-services.ts";
 
 describe("AdbDeviceServer through the real adb", () => {

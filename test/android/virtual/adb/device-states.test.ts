@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdbDeviceServer } from "../../../../android/virtual/adb/index.ts";
-import { AdbHarness } from "./adb-harness.ts";
+import { AdbHarness } from "../../../helpers/adb-harness.ts";
 import { StubServices } from "./stub-services.ts";
 
 describe("device states seen by the real adb", () => {

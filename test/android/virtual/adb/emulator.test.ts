@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerEmulator, startEmulator, type VirtualEmulator } from "../../../../android/virtual/adb/index.ts";
-import { AdbHarness, freeEmulatorPort, freePort } from "./adb-harness.ts";
+import { AdbHarness, freeEmulatorPort, freePort } from "../../../helpers/adb-harness.ts";
 import { StubServices } from "./stub-services.ts";
 
 /** Sends `input` to a console, half-closes like adb does, and returns everything it answered. */

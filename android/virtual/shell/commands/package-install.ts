@@ -1,0 +1,79 @@
+import { decodeVirtualApk } from "../../device/virtual-apk.ts";
+import type { CommandContext } from "../command-types.ts";
+
+/** Install session ids, per device, so output repeats run to run. */
+const sessions = new WeakMap<object, number>();
+
+const parseFailure = (session: number, code: string, reason: string) =>
+  `Failure [${code}: Failed parse during installPackageLi: /data/app/vmdl${session}.tmp/base.apk (at Binary XML file line #-1): ${reason}]\n`;
+
+/**
+ * `pm install` / `cmd package install [-r] [-t] [-g] [-d] [-S <bytes>] [path]`: a virtual APK from stdin (exactly
+ * the announced bytes: the adb stream may stay open) or from a file on the device. Prints `Success` or `Failure [...]`.
+ */
+export async function installPackage(ctx: CommandContext, args: string[]): Promise<number> {
+  let size: number | undefined;
+  let grantAll = false;
+  let allowDowngrade = false;
+  let path: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "-S") size = Number(args[++i]);
+    else if (arg === "-g") grantAll = true;
+    else if (arg === "-d") allowDowngrade = true;
+    else if (arg === "--user" || arg === "-i" || arg === "--install-reason") i++;
+    else if (!arg.startsWith("-")) path = arg;
+  }
+  let bytes: Buffer;
+  if (size !== undefined) {
+    if (!Number.isInteger(size) || size < 0) {
+      ctx.stderr(`Error: Size must be a non-negative integer: ${args[args.indexOf("-S") + 1]}\n`);
+      return 255;
+    }
+    bytes = await ctx.stdin.read(size, ctx.signal);
+  } else if (path !== undefined) {
+    const file = ctx.state.fs.read(path);
+    if (!file) {
+      ctx.stderr(`Error: Unable to open file: ${path}\nConsider using a file under /data/local/tmp/\n`);
+      return 1;
+    }
+    bytes = file;
+  } else {
+    bytes = await ctx.stdin.readAll(ctx.signal);
+  }
+
+  const session = sessions.get(ctx.state) ?? 1234;
+  sessions.set(ctx.state, session + 1);
+  const decoded = decodeVirtualApk(bytes);
+  if (!decoded.ok) {
+    ctx.stdout(
+      decoded.reason === "not_apk"
+        ? parseFailure(session, "INSTALL_PARSE_FAILED_NOT_APK", "Failed to read manifest from APK")
+        : parseFailure(session, "INSTALL_PARSE_FAILED_MANIFEST_MALFORMED", decoded.message),
+    );
+    return 1;
+  }
+  const { apk } = decoded;
+  const current = ctx.state.packages.get(apk.package);
+  if (current && current.versionCode > apk.versionCode && !allowDowngrade) {
+    ctx.stdout(`Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected: Update version code ${apk.versionCode} is older than current ${current.versionCode}]\n`);
+    return 1;
+  }
+  if (current) {
+    ctx.state.processes.kill(apk.package);
+    ctx.ui.forceStop(apk.package);
+  }
+  ctx.state.packages.install({
+    packageName: apk.package,
+    label: apk.label,
+    versionName: apk.versionName,
+    versionCode: apk.versionCode,
+    system: current?.system ?? false,
+    operator: apk.operator,
+    ...(apk.launchScreen === undefined ? {} : { launchScreen: apk.launchScreen }),
+    granted: grantAll ? (apk.permissions ?? []) : [],
+    ...(apk.permissions === undefined ? {} : { requested: apk.permissions }),
+  });
+  ctx.stdout("Success\n");
+  return 0;
+}

@@ -1,0 +1,19 @@
+import type { DynamicValueSpec, ValueRule } from "../scenario/scenario-types.ts";
+
+function ruleValue(rule: ValueRule, elapsedMs: number, decimals: number): string {
+  switch (rule.kind) {
+    case "list":
+      return rule.values[Math.floor(elapsedMs / rule.everyMs) % rule.values.length]!;
+    case "sine":
+      return (rule.base + rule.amplitude * Math.sin((2 * Math.PI * elapsedMs) / rule.periodMs)).toFixed(decimals);
+    case "linear": {
+      const value = rule.start + (rule.perSecond * elapsedMs) / 1000;
+      return Math.min(rule.max ?? Infinity, Math.max(rule.min ?? -Infinity, value)).toFixed(decimals);
+    }
+  }
+}
+
+/** The text a dynamic value shows after `elapsedMs` of device time. */
+export function valueText(value: DynamicValueSpec, elapsedMs: number): string {
+  return value.format.replaceAll("{value}", ruleValue(value.rule, Math.max(0, elapsedMs), value.decimals));
+}

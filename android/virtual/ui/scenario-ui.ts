@@ -1,0 +1,261 @@
+import { isScrollable, matchesNode, type UiHierarchy, type UiNode } from "../../hierarchy/index.ts";
+import type { DeviceLogWriter } from "../device/log-types.ts";
+import type { PackageRegistry } from "../device/packages.ts";
+import type { Scenario, TransitionTarget } from "../scenario/scenario-types.ts";
+import { valueText } from "./dynamic-values.ts";
+import { deepestAt, windowAt } from "./hit-test.ts";
+import { KEY, keyCodeOf } from "./key-codes.ts";
+import { screenModel, type ScreenModel } from "./screen-model.ts";
+import { ScreenState } from "./screen-state.ts";
+import { accepts, isEditable, subtree, toggleOf, type ScreenTarget } from "./screen-target.ts";
+import { ScreenTree, type NodeOrigin } from "./screen-tree.ts";
+import { TaskStack } from "./task-stack.ts";
+import type { ClickKind, GlobalKey, ScrollDirection, ScrollOutcome, UiModel } from "./ui-model.ts";
+
+export interface ScenarioUiDeps {
+  packages: PackageRegistry;
+  /** Device time in ms; dynamic values count from the time the model is created. */
+  now(): number;
+  log?: DeviceLogWriter;
+}
+
+export interface ScenarioUi extends UiModel {
+  /** Id of the scenario screen on top. */
+  currentScreenId(): string;
+}
+
+/** A swipe shorter than this is a tap to Android, not a scroll. */
+const TOUCH_SLOP_PX = 24;
+
+/** The screen of a scenario device: task stacks of scenario screens, with live state applied in every snapshot. */
+export function createScenarioUi(scenario: Scenario, deps: ScenarioUiDeps): ScenarioUi {
+  return new ScenarioScreens(scenario, deps);
+}
+
+class ScenarioScreens implements ScenarioUi {
+  readonly #models = new Map<string, ScreenModel>();
+  readonly #states = new Map<string, ScreenState>();
+  readonly #trees = new Map<string, ScreenTree>();
+  readonly #origins = new WeakMap<UiNode, NodeOrigin>();
+  readonly #tasks: TaskStack;
+  readonly #start: number;
+  #version = 0;
+
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly deps: ScenarioUiDeps,
+  ) {
+    this.#start = deps.now();
+    this.#tasks = new TaskStack(scenario.home, this.#packageOf(scenario.home));
+    // An uninstalled app's screens go away as if force-stopped.
+    deps.packages.onChange((event) => {
+      if (event.kind === "removed") this.forceStop(event.packageName);
+    });
+  }
+
+  currentScreenId(): string {
+    return this.#tasks.top;
+  }
+
+  snapshot(): UiHierarchy {
+    const visible = this.#visible();
+    const elapsed = this.deps.now() - this.#start;
+    const windows = visible.flatMap((id) => {
+      const tree = this.#tree(id);
+      return tree.withValues(tree.model.spec.values.map((value) => valueText(value, elapsed)));
+    });
+    const base = this.scenario.screens[visible.at(-1)!]!.hierarchy;
+    return { rotation: base.rotation, attributes: { ...base.attributes }, windows };
+  }
+
+  foregroundPackage(): string {
+    return this.#packageOf(this.#tasks.top);
+  }
+
+  performClick(node: UiNode, kind: ClickKind): boolean {
+    const target = this.#resolve(node);
+    if (!target || !accepts(target.node, kind)) return false;
+    if (kind === "focus") {
+      target.state.focus(target.path);
+      return true;
+    }
+    if (kind === "click") {
+      const toggle = toggleOf(target.node);
+      if (toggle) target.state.set(target.tree.pathOf(toggle)!, { checked: toggle.attributes.checked === "true" ? "false" : "true" });
+      if (isEditable(target)) target.state.focus(target.path);
+    }
+    this.#fire(target, kind);
+    return true;
+  }
+
+  tapAt(x: number, y: number): boolean {
+    const window = windowAt(this.snapshot().windows, x, y);
+    const node = window && deepestAt(window, x, y, (n) => accepts(n, "click"));
+    return node !== undefined && this.performClick(node, "click");
+  }
+
+  setText(node: UiNode, text: string): boolean {
+    const target = this.#resolve(node);
+    if (!target || target.node.attributes.enabled === "false" || !isEditable(target)) return false;
+    target.state.set(target.path, { text });
+    target.state.focus(target.path);
+    return true;
+  }
+
+  submit(node?: UiNode): void {
+    const target = node ? this.#resolve(node) : this.#focusedField();
+    if (target) this.#fire(target, "submit");
+  }
+
+  scroll(container: UiNode, direction: ScrollDirection, _distanceRatio: number): ScrollOutcome {
+    const target = this.#resolve(container);
+    if (!target || !isScrollable(target.node)) return "gesture_failed";
+    const scroller = target.tree.model.scrollers.get(target.path);
+    const vertical = direction === "down" || direction === "up";
+    // One gesture shows the next page whatever its length: pages are the unit content is declared in.
+    if (!scroller || (scroller.spec.orientation === "vertical") !== vertical) return "edge_reached";
+    const page = target.state.page(target.path) + (direction === "down" || direction === "right" ? 1 : -1);
+    if (page < 0 || page > scroller.spec.pages.length) return "edge_reached";
+    target.state.setPage(target.path, page);
+    return "moved";
+  }
+
+  swipe(x1: number, y1: number, x2: number, y2: number): void {
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    if (Math.max(Math.abs(dx), Math.abs(dy)) < TOUCH_SLOP_PX) return;
+    const window = windowAt(this.snapshot().windows, x1, y1);
+    const container = window && deepestAt(window, x1, y1, isScrollable);
+    if (!container) return;
+    // The finger drags the content: moving up reveals what is below.
+    const direction: ScrollDirection = Math.abs(dy) >= Math.abs(dx) ? (dy < 0 ? "down" : "up") : dx < 0 ? "right" : "left";
+    this.scroll(container, direction, 1);
+  }
+
+  globalAction(key: GlobalKey): boolean {
+    if (this.scenario.refusedGlobalActions.includes(key)) return false;
+    if (key === "back") this.#back();
+    if (key === "home") this.#tasks.home();
+    return true;
+  }
+
+  keyEvent(code: string): boolean {
+    const key = keyCodeOf(code);
+    if (key === undefined) return false;
+    if (key === KEY.HOME) this.#tasks.home();
+    if (key === KEY.BACK) this.#back();
+    if (key === KEY.ENTER) this.submit();
+    if (key === KEY.DEL) {
+      const field = this.#focusedField();
+      if (field) field.state.set(field.path, { text: Array.from(field.node.attributes.text ?? "").slice(0, -1).join("") });
+    }
+    return true;
+  }
+
+  typeText(text: string): boolean {
+    const field = this.#focusedField();
+    if (!field) return false;
+    field.state.set(field.path, { text: (field.node.attributes.text ?? "") + text });
+    return true;
+  }
+
+  openApp(applicationId: string): boolean {
+    const launchScreen = this.deps.packages.get(applicationId)?.launchScreen;
+    if (launchScreen === undefined || !(launchScreen in this.scenario.screens)) return false;
+    this.#tasks.openTask(applicationId, launchScreen);
+    this.#logStart(`act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10000000 pkg=${applicationId}`);
+    return true;
+  }
+
+  openUri(uri: string): boolean {
+    const route = this.scenario.uris.find(({ match }) => (match.kind === "prefix" ? uri.startsWith(match.prefix) : match.pattern.test(uri)));
+    if (!route) return false;
+    const owner = this.#packageOf(route.screen);
+    if (!this.deps.packages.get(owner)) return false;
+    this.#tasks.show(owner, route.screen);
+    this.#logStart(`act=android.intent.action.VIEW dat=${uri} flg=0x10000000 pkg=${owner}`);
+    return true;
+  }
+
+  forceStop(applicationId: string): void {
+    const wasInFront = this.foregroundPackage() === applicationId;
+    const ownedByApp = (screen: string) => this.#packageOf(screen) === applicationId;
+    this.#tasks.remove(ownedByApp);
+    for (const screen of [...this.#states.keys()].filter(ownedByApp)) {
+      this.#states.delete(screen);
+      this.#trees.delete(screen);
+    }
+    if (wasInFront) this.#tasks.home();
+  }
+
+  #packageOf(screen: string): string {
+    return this.scenario.screens[screen]!.package;
+  }
+
+  #visible(): string[] {
+    return this.#tasks.visible((id) => this.scenario.screens[id]!.overlay);
+  }
+
+  #state(screen: string): ScreenState {
+    let state = this.#states.get(screen);
+    if (!state) this.#states.set(screen, (state = new ScreenState(() => ++this.#version)));
+    return state;
+  }
+
+  #tree(screen: string): ScreenTree {
+    const state = this.#state(screen);
+    const cached = this.#trees.get(screen);
+    if (cached?.version === state.version) return cached;
+    let model = this.#models.get(screen);
+    if (!model) this.#models.set(screen, (model = screenModel(this.scenario.screens[screen]!)));
+    const tree = new ScreenTree(model, state, this.#origins);
+    this.#trees.set(screen, tree);
+    return tree;
+  }
+
+  /** A node of a showing screen, as it is now; undefined for nodes of no snapshot, or scrolled or navigated away. */
+  #resolve(node: UiNode): ScreenTarget | undefined {
+    const origin = this.#origins.get(node);
+    if (!origin || !this.#visible().includes(origin.screen)) return undefined;
+    const tree = this.#tree(origin.screen);
+    const current = tree.nodeAt(origin.path);
+    return current && { screen: origin.screen, path: origin.path, node: current, tree, state: this.#state(origin.screen) };
+  }
+
+  #focusedField(): ScreenTarget | undefined {
+    for (const screen of this.#visible()) {
+      const path = this.#states.get(screen)?.focused;
+      const node = path === undefined ? undefined : this.#tree(screen).nodeAt(path);
+      const target = node && this.#resolve(node);
+      if (target && isEditable(target)) return target;
+    }
+    return undefined;
+  }
+
+  /** The first transition of this kind whose matcher names the node or something inside it. */
+  #fire(target: ScreenTarget, kind: "click" | "long_click" | "submit"): void {
+    const nodes = subtree(target.node);
+    const transition = target.tree.model.spec.transitions.find(
+      ({ trigger }) => trigger.kind === kind && nodes.some((n) => matchesNode(n, trigger.matcher, target.tree.index)),
+    );
+    if (transition) this.#go(transition.target);
+  }
+
+  #go(target: TransitionTarget): void {
+    if (target.kind === "screen") this.#tasks.push(this.#packageOf(target.screen), target.screen);
+    else if (target.kind === "back") this.#tasks.back();
+    else if (target.kind === "home") this.#tasks.home();
+    else this.openApp(target.package);
+  }
+
+  /** Back on a screen that declares where back goes follows that; otherwise the top screen closes. */
+  #back(): void {
+    const transition = this.scenario.screens[this.#tasks.top]!.transitions.find((t) => t.trigger.kind === "back");
+    if (transition && transition.target.kind !== "back") this.#go(transition.target);
+    else this.#tasks.back();
+  }
+
+  #logStart(intent: string): void {
+    this.deps.log?.write("I", "ActivityTaskManager", `START u0 {${intent}} from uid 2000`);
+  }
+}

@@ -1,0 +1,80 @@
+import { execa } from "execa";
+import { afterAll, beforeAll } from "vitest";
+import { startVirtualDevice, type RunningVirtualDevice, type StartVirtualDeviceOptions } from "../../android/virtual/index.ts";
+import { AdbHarness } from "./adb-harness.ts";
+import { CLI_BIN } from "./cli-paths.ts";
+import type { CliResult } from "./run-cli.ts";
+
+export interface VirtualSession {
+  readonly harness: AdbHarness;
+  /** Runs the built CLI against this session's private adb server, HOME and Clawperator home. */
+  cli(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<CliResult>;
+  /** Like `cli`, parsing stdout as JSON. */
+  json<T = any>(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<{ exitCode: number; body: T; stderr: string }>;
+  /** Starts a virtual device in this process and connects it to the private adb server (`device` state unless unauthorized). */
+  startDevice(options?: Partial<StartVirtualDeviceOptions>): Promise<RunningVirtualDevice>;
+  /** Stops a device and waits until adb no longer lists it as `device`. */
+  stopDevice(device: RunningVirtualDevice): Promise<void>;
+}
+
+/**
+ * One private adb server (own HOME and port) per test file, virtual devices running in the test process, and
+ * the real CLI binary as a child process. Everything started is stopped in afterAll.
+ */
+export function virtualSession(): VirtualSession {
+  let harness: AdbHarness | undefined;
+  const devices = new Set<RunningVirtualDevice>();
+  beforeAll(async () => {
+    harness = await AdbHarness.start();
+  });
+  afterAll(async () => {
+    await Promise.all([...devices].map((d) => d.stop()));
+    await harness?.stop();
+  });
+
+  const session: VirtualSession = {
+    get harness() {
+      return harness!;
+    },
+    async cli(args, options = {}) {
+      const result = await execa(process.execPath, [CLI_BIN, ...args], {
+        cwd: harness!.home,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: harness!.home, ...harness!.env, ...options.env },
+        extendEnv: false,
+        reject: false,
+        ...(options.input === undefined ? { stdin: "ignore" as const } : { input: options.input }),
+      });
+      return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+    },
+    async json(args, options) {
+      const result = await session.cli(args, options);
+      let body: unknown;
+      try {
+        body = JSON.parse(result.stdout);
+      } catch {
+        throw new Error(`stdout of \`clawperator ${args.join(" ")}\` is not JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
+      }
+      return { exitCode: result.exitCode, body: body as never, stderr: result.stderr };
+    },
+    async startDevice(options = {}) {
+      const device = await startVirtualDevice({
+        scenario: "default",
+        home: harness!.home,
+        adbServer: { host: "127.0.0.1", port: harness!.serverPort },
+        ...options,
+      });
+      devices.add(device);
+      if (!options.emulator) await harness!.adb(["connect", device.serial]);
+      const expected = options.authorized === false ? "unauthorized" : "device";
+      await harness!.waitForDevices((listed) => listed.get(device.serial) === expected);
+      return device;
+    },
+    async stopDevice(device) {
+      if (!device.serial.startsWith("emulator-")) await harness!.adb(["disconnect", device.serial]);
+      await device.stop();
+      devices.delete(device);
+      await harness!.waitForDevices((listed) => listed.get(device.serial) !== "device");
+    },
+  };
+  return session;
+}
