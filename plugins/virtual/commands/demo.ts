@@ -1,0 +1,80 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa } from "execa";
+import { parseHierarchy } from "../../../android/hierarchy/index.ts";
+import { serverAddress } from "../../../android/adb/server-address.ts";
+import { startVirtualDevice, type RunningVirtualDevice } from "../../../android/virtual/index.ts";
+import type { CommandHandler, CommandRunContext } from "../../../core/kernel/index.ts";
+import { ExecutionRunner, type RunExecutionResult } from "../../../core/execution/runner.ts";
+import { Transport } from "../../../core/services/transport.ts";
+import { renderResult } from "../../operator/commands/render-result.ts";
+import { renderUiTree } from "../../operator/commands/ui-tree.ts";
+import { adbConnect, adbDisconnect, waitForDevice } from "../adb-server.ts";
+import { ensureAdb } from "../ensure-adb.ts";
+import { freePort } from "../free-port.ts";
+import { demoExecution, readiness, run, searchAndRead } from "./demo-steps.ts";
+
+const TREE_LINES = 30;
+
+function section(ctx: CommandRunContext, title: string, body: string): void {
+  if (ctx.globals.output === "pretty") process.stdout.write(`\n== ${title} ==\n${body}\n`);
+}
+
+function treeOf(result: RunExecutionResult): string {
+  const xml = result.envelope.stepResults[0]?.data.text;
+  if (!xml) return renderResult(result);
+  const lines = renderUiTree(parseHierarchy(xml).windows).split("\n");
+  return [...lines.slice(0, TREE_LINES), ...(lines.length > TREE_LINES ? [`... ${lines.length - TREE_LINES} more nodes`] : [])].join("\n");
+}
+
+/**
+ * `demo`: the whole path on a virtual device, through a private adb server so the machine's own adb and
+ * devices are left alone. Everything it starts is stopped before it returns.
+ */
+const demo: CommandHandler = {
+  async run(ctx) {
+    const adb = await ensureAdb(ctx.config.adbPath, ctx.logger);
+    process.env.ANDROID_ADB_SERVER_PORT = String(await freePort());
+    delete process.env.ADB_SERVER_SOCKET;
+    const address = serverAddress();
+    const transport = ctx.services.resolve<Transport>(Transport);
+    const runner = ctx.services.resolve<ExecutionRunner>(ExecutionRunner);
+    let device: RunningVirtualDevice | undefined;
+    try {
+      ctx.logger.progress(`starting a private adb server on port ${address.port} and a virtual device...`);
+      await transport.listDevices();
+      device = await startVirtualDevice({ scenario: "default" });
+      await adbConnect(address, device.serial, { authorized: true });
+      await waitForDevice(address, device.serial);
+      const serial = device.serial;
+
+      const checks = await readiness(transport, serial);
+      section(ctx, "Readiness", checks.map((c) => `${c.ok ? "ok  " : "FAIL"} ${c.check}: ${c.detail}`).join("\n"));
+
+      const snapshot = await run(runner, serial, demoExecution("snapshot", [{ id: "snapshot", type: "snapshot_ui" }]));
+      section(ctx, "observe snapshot (home screen)", treeOf(snapshot));
+
+      const task = await run(runner, serial, searchAndRead());
+      section(ctx, "execution: open the demo app, search, read the temperature", renderResult(task));
+
+      const path = join(tmpdir(), `clawperator-demo-${Date.now()}.png`);
+      const screenshot = await run(runner, serial, demoExecution("screenshot", [{ id: "screenshot", type: "take_screenshot", params: { path } }]));
+      section(ctx, "screenshot", renderResult(screenshot));
+
+      const ok = checks.every((c) => c.ok) && [snapshot, task, screenshot].every((r) => r.ok);
+      const summary = { ok, deviceId: serial, readiness: checks, snapshot, execution: task, screenshot };
+      if (ctx.globals.output !== "pretty") return summary;
+      section(ctx, ok ? "Done" : "Done, with failures", `Screenshot: ${path}\nThe virtual device and the private adb server have been stopped.`);
+      return undefined;
+    } finally {
+      if (device) {
+        await adbDisconnect(address, device.serial);
+        await device.stop();
+      }
+      await execa(adb, ["-P", String(address.port), "kill-server"], { reject: false, stdin: "ignore" });
+    }
+  },
+  exitCode: (result) => ((result as { ok?: boolean } | undefined)?.ok === false ? 1 : 0),
+};
+
+export default demo;

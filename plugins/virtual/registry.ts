@@ -1,0 +1,61 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { clawperatorHome } from "../../core/execution/device-lock.ts";
+
+/** What `virtual list` shows about a running virtual device; one file per device, shared by all processes. */
+export interface VirtualDeviceRecord {
+  serial: string;
+  pid: number;
+  port: number;
+  consolePort?: number;
+  scenario: string;
+  emulator: boolean;
+  /** The adb server the device was connected to. */
+  adbServerPort: number;
+  startedAt: string;
+  log?: string;
+}
+
+const dir = () => join(clawperatorHome(), "virtual");
+const fileOf = (serial: string) => join(dir(), `${encodeURIComponent(serial)}.json`);
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export function saveRecord(record: VirtualDeviceRecord): void {
+  mkdirSync(dir(), { recursive: true });
+  writeFileSync(fileOf(record.serial), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+export function removeRecord(serial: string): void {
+  rmSync(fileOf(serial), { force: true });
+}
+
+/** Running devices; records of processes that are gone are removed on the way. */
+export function listRecords(): VirtualDeviceRecord[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir()).filter((n) => n.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  const records: VirtualDeviceRecord[] = [];
+  for (const name of names) {
+    try {
+      const record = JSON.parse(readFileSync(join(dir(), name), "utf8")) as VirtualDeviceRecord;
+      if (alive(record.pid)) records.push(record);
+      else rmSync(join(dir(), name), { force: true });
+    } catch {
+      rmSync(join(dir(), name), { force: true });
+    }
+  }
+  return records.sort((a, b) => a.serial.localeCompare(b.serial));
+}
+
+export const logDir = () => dir();

@@ -1,0 +1,188 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { execa } from "execa";
+import { afterAll, describe, expect, it } from "vitest";
+import { freeEmulatorPort } from "../../helpers/adb-harness.ts";
+import { CLI_BIN } from "../../helpers/cli-paths.ts";
+import { STACK_FRAME, type CliResult } from "../../helpers/run-cli.ts";
+import { tempDirs } from "../../helpers/temp-dirs.ts";
+import { virtualSession } from "../../helpers/virtual-session.ts";
+import { childrenOf, exited, isListening, isRunning } from "./processes.ts";
+import { OutputWatcher } from "./streams.ts";
+
+const session = virtualSession();
+const makeDir = tempDirs("clawperator-e2e-cli-");
+
+interface DeviceRecord {
+  serial: string;
+  pid: number;
+  port: number;
+  consolePort?: number;
+  scenario: string;
+  emulator: boolean;
+  adbServerPort: number;
+  startedAt: string;
+  log?: string;
+}
+
+/** Pids of every device this file started in the background, stopped at the end even when a test failed. */
+const started = new Set<number>();
+
+/** The session's environment: its HOME (and so its Clawperator home) and its private adb server. */
+const cliEnv = () => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: session.harness.home, ...session.harness.env });
+
+/** Runs the built CLI; a command that does not exit in time fails the test at once instead of hanging it. */
+async function cli(args: string[]): Promise<CliResult> {
+  const result = await execa(process.execPath, [CLI_BIN, ...args], { cwd: session.harness.home, env: cliEnv(), extendEnv: false, reject: false, stdin: "ignore", timeout: 10_000 });
+  if (result.timedOut) throw new Error(`\`clawperator ${args.join(" ")}\` did not exit within 10 s; it printed:\n${result.stdout}`);
+  return { exitCode: result.exitCode ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function json<T>(args: string[]): Promise<{ exitCode: number; body: T }> {
+  const result = await cli(args);
+  return { exitCode: result.exitCode, body: JSON.parse(result.stdout) as T };
+}
+
+async function startDetached(args: string[] = []): Promise<DeviceRecord> {
+  const result = await json<DeviceRecord>(["virtual", "start", "--detach", ...args]);
+  expect(result.exitCode).toBe(0);
+  started.add(result.body.pid);
+  return result.body;
+}
+
+async function stop(record: DeviceRecord): Promise<void> {
+  const result = await json(["virtual", "stop", record.serial]);
+  expect(result).toMatchObject({ exitCode: 0, body: { ok: true, stopped: [record.serial] } });
+  started.delete(record.pid);
+}
+
+const listed = async () => (await json<DeviceRecord[]>(["virtual", "list"])).body.map((record) => record.serial);
+
+afterAll(async () => {
+  await cli(["virtual", "stop", "--all"]);
+  for (const pid of started) if (isRunning(pid)) process.kill(pid, "SIGKILL");
+});
+
+describe("clawperator virtual start / list / stop", () => {
+  it("start --detach prints the device record, adb lists it, list shows it, stop ends its process and closes its port", async () => {
+    const record = await startDetached();
+    expect(record).toEqual({
+      serial: `127.0.0.1:${record.port}`,
+      pid: expect.any(Number),
+      port: expect.any(Number),
+      scenario: "default",
+      emulator: false,
+      adbServerPort: session.harness.serverPort,
+      startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      log: expect.any(String),
+    });
+    expect(record.pid).not.toBe(process.pid);
+    expect(isRunning(record.pid)).toBe(true);
+    expect((await session.harness.devices()).get(record.serial)).toBe("device");
+    expect(String((await session.harness.adb(["-s", record.serial, "shell", "getprop ro.product.model"])).stdout)).toBe("Clawperator Virtual Device");
+
+    const list = await json<DeviceRecord[]>(["virtual", "list"]);
+    expect(list.exitCode).toBe(0);
+    expect(list.body).toContainEqual({ ...record, log: undefined });
+
+    await stop(record);
+    expect(await isListening(record.port)).toBe(false);
+    await exited(record.pid);
+    expect(await listed()).not.toContain(record.serial);
+    await session.harness.waitForDevices((devices) => devices.get(record.serial) !== "device");
+  });
+
+  it("--output pretty prints just the serial", async () => {
+    const result = await cli(["virtual", "start", "--detach", "--output", "pretty"]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^127\.0\.0\.1:\d+$/);
+    const record = (await json<DeviceRecord[]>(["virtual", "list"])).body.find((r) => r.serial === result.stdout)!;
+    started.add(record.pid);
+    await stop(record);
+  });
+
+  it("--emulator: appears as emulator-<port-1> and stop closes both its ports", async () => {
+    const port = await freeEmulatorPort();
+    const record = await startDetached(["--emulator", "--port", String(port)]);
+    expect(record).toMatchObject({ serial: `emulator-${port - 1}`, port, consolePort: port - 1, emulator: true });
+    expect((await session.harness.devices()).get(record.serial)).toBe("device");
+    expect(String((await session.harness.adb(["-s", record.serial, "emu", "avd", "name"])).stdout)).toBe("clawperator_default\r\nOK");
+
+    await stop(record);
+    expect(await isListening(port)).toBe(false);
+    expect(await isListening(port - 1)).toBe(false);
+    await exited(record.pid);
+  });
+
+  it("--emulator: `adb emu kill` ends the device process and its record", async () => {
+    const record = await startDetached(["--emulator", "--port", String(await freeEmulatorPort())]);
+    const kill = await session.harness.adb(["-s", record.serial, "emu", "kill"]);
+    expect(kill.exitCode).toBe(0);
+    await exited(record.pid);
+    started.delete(record.pid);
+    expect(await listed()).not.toContain(record.serial);
+    await session.harness.waitForDevices((devices) => !devices.has(record.serial));
+  });
+
+  it("--unauthorized: adb lists the device as unauthorized", async () => {
+    const record = await startDetached(["--unauthorized"]);
+    expect((await session.harness.devices()).get(record.serial)).toBe("unauthorized");
+    await stop(record);
+    await exited(record.pid);
+  });
+
+  it("stop of an unknown serial fails with DEVICE_NOT_FOUND", async () => {
+    const result = await json(["virtual", "stop", "127.0.0.1:1"]);
+    expect(result.exitCode).toBe(1);
+    expect(result.body).toMatchObject({ code: "DEVICE_NOT_FOUND" });
+  });
+});
+
+describe("a bad scenario file", () => {
+  const NODE = `<node index="0" text="Go" resource-id="" class="android.widget.Button" package="com.example.app" content-desc="" clickable="true" enabled="true" bounds="[0,0][1080,2400]" />`;
+  const BAD = ["apps:", "  - package: com.example.app", "    label: App", "home: main", "screens:", "  main:", `    hierarchy_xml: '<hierarchy rotation="0">${NODE}</hierarchy>'`, "    transitions:", "      - click: {textEquals: Go}", "        to: nowhere", ""].join("\n");
+
+  it.each([[[] as string[]], [["--detach"]]])("is refused with a JSON error naming the key path (extra flags: %j)", async (flags) => {
+    const file = join(await makeDir(), "bad.yaml");
+    await writeFile(file, BAD);
+    const before = await listed();
+    const result = await cli(["virtual", "start", "--scenario", file, ...flags]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).not.toMatch(STACK_FRAME);
+    const error = JSON.parse(result.stdout) as { code: string; message: string; hint?: string };
+    expect(typeof error.code).toBe("string");
+    // A mistake in the user's file is not a bug in clawperator.
+    expect(error.code).not.toBe("INTERNAL_ERROR");
+    expect(error.message).toContain(file);
+    expect(error.message).toContain("screens.main.transitions.0.to");
+    expect(error.message).toContain('unknown screen "nowhere"');
+    expect(await listed()).toEqual(before);
+  });
+});
+
+describe("a device in the foreground", () => {
+  it("stops cleanly on SIGTERM: exit 0, port closed, adb forgets it, no record and no child left", async () => {
+    const child = execa(process.execPath, [CLI_BIN, "virtual", "start"], {
+      cwd: session.harness.home,
+      env: cliEnv(),
+      extendEnv: false,
+      reject: false,
+      stdin: "ignore",
+    });
+    started.add(child.pid!);
+    const output = new OutputWatcher(child.stdout!);
+    const record = JSON.parse((await output.includes("\n")).split("\n")[0]!) as DeviceRecord;
+    expect(record.pid).toBe(child.pid);
+    expect((await session.harness.devices()).get(record.serial)).toBe("device");
+    const children = childrenOf(child.pid!);
+
+    child.kill("SIGTERM");
+    const exit = await child;
+    expect(exit.exitCode).toBe(0);
+    expect(exit.stderr).not.toMatch(STACK_FRAME);
+    expect(await isListening(record.port)).toBe(false);
+    for (const pid of children) expect(isRunning(pid)).toBe(false);
+    expect(await listed()).not.toContain(record.serial);
+    expect((await session.harness.devices()).has(record.serial)).toBe(false);
+  });
+});
