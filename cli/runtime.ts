@@ -36,8 +36,9 @@ export async function createClawperator(options: { cwd?: string; configPath?: st
   return {
     kernel,
     devices: () => kernel.services.resolve<Transport>(Transport).listDevices(),
-    execute: (execution, opts = {}) => run(validateExecution(execution), opts),
-    snapshot: ({ timeoutMs, ...opts } = {}) =>
+    // async, so a validation error rejects the promise like every other failure instead of throwing.
+    execute: async (execution, opts = {}) => run(validateExecution(execution), opts),
+    snapshot: async ({ timeoutMs, ...opts } = {}) =>
       run(
         validateExecution({
           commandId: `api-snapshot-${process.pid}-${Date.now()}-${++sequence}`,

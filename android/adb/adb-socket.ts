@@ -2,6 +2,9 @@ import { connect, type Socket } from "node:net";
 import type { ServerAddress } from "./server-address.ts";
 
 /** Thrown when the adb server answers FAIL; the message is adb's own. */
+/** adb's host protocol prefixes each request with its length in 4 hex digits. */
+export const MAX_ADB_REQUEST_BYTES = 0xffff;
+
 export class AdbFailure extends Error {
   override readonly name = "AdbFailure";
 }
@@ -96,6 +99,7 @@ export class AdbSocket {
   /** Sends one request and waits for OKAY; FAIL becomes an AdbFailure with adb's message. */
   async request(service: string): Promise<void> {
     const body = Buffer.from(service, "utf8");
+    if (body.length > MAX_ADB_REQUEST_BYTES) throw new AdbFailure(`the request is ${body.length} bytes; adb carries at most ${MAX_ADB_REQUEST_BYTES}`);
     this.socket.write(Buffer.concat([Buffer.from(body.length.toString(16).padStart(4, "0"), "latin1"), body]));
     await this.expectOkay();
   }

@@ -1,4 +1,6 @@
 import type { Execution } from "../../core/contracts/execution.ts";
+import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
+import { MAX_ADB_REQUEST_BYTES } from "../adb/adb-socket.ts";
 import { shellCommand, shellQuote } from "./shell-quote.ts";
 
 /** The shipped APK's action; the spec text names `com.clawperator.operator.ACTION_AGENT_COMMAND` (PROTOCOL.md ⚠). */
@@ -18,11 +20,30 @@ export function broadcastCommand(execution: Execution, receiverPackage: string, 
  * only when the operator is installed.
  */
 export function dispatchScript(input: { execution: Execution; receiverPackage: string; action?: string; preDispatch: readonly string[] }): string {
-  return [
+  const script = [
     `date ${shellQuote(CLOCK_FORMAT)}`,
     ...input.preDispatch,
     `${shellCommand(["pm", "path", input.receiverPackage])} && ${broadcastCommand(input.execution, input.receiverPackage, input.action)}`,
   ].join("; ");
+  assertFitsAdb(script, input.execution);
+  return script;
+}
+
+/** Room for the shell service name (`shell,v2,raw:`) in front of the script. */
+const SERVICE_PREFIX_BYTES = 32;
+
+/**
+ * A payload under the 64,000-byte limit can still grow past what adb carries once quoted (each `'` becomes
+ * four bytes); refusing it here names the cause instead of adb closing the connection.
+ */
+function assertFitsAdb(script: string, execution: Execution): void {
+  const bytes = Buffer.byteLength(script, "utf8");
+  if (bytes + SERVICE_PREFIX_BYTES <= MAX_ADB_REQUEST_BYTES) return;
+  throw new ClawperatorError(
+    "PAYLOAD_TOO_LARGE",
+    `execution ${execution.commandId} becomes a ${bytes}-byte shell command once quoted; adb carries at most ${MAX_ADB_REQUEST_BYTES - SERVICE_PREFIX_BYTES}`,
+    { hint: "Shorten the text values (each ' in the payload takes 4 bytes once quoted for the device shell)." },
+  );
 }
 
 export interface DispatchReport {

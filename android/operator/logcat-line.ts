@@ -22,6 +22,6 @@ export function parseLogLine(line: string): LogLine | undefined {
   m = THREADTIME.exec(line);
   if (m) return { priority: m[2]!, tag: m[3]!, pid: Number(m[1]), message: m[4]! };
   m = TAG.exec(line);
-  if (m) return { priority: m[1]!, tag: m[2]!, pid: undefined, message: m[3]! };
+  if (m) return { priority: m[1]!, tag: m[2]!.trimEnd(), pid: undefined, message: m[3]! };
   return undefined;
 }

@@ -21,7 +21,7 @@ const failure = (code: "RECEIVER_NOT_INSTALLED" | "BROADCAST_FAILED", message: s
     ...(code === "RECEIVER_NOT_INSTALLED"
       ? { hint: `Install the Operator APK: clawperator operator setup --apk <file> --device-id ${request.deviceId}` }
       : {}),
-    details: { deviceId: request.deviceId, receiverPackage: request.receiverPackage, broadcastDispatchStatus: status },
+    diagnostics: { deviceId: request.deviceId, receiverPackage: request.receiverPackage, broadcastDispatchStatus: status },
   });
 
 /** The operator protocol over any Transport: one shell round trip to dispatch, then the envelope from logcat. */
@@ -56,7 +56,7 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
         if (collector.state.kind === "pending") {
           throw new ClawperatorError("RESULT_ENVELOPE_TIMEOUT", `no [Clawperator-Result] for ${request.execution.commandId} within ${deadlineMs} ms`, {
             hint: "Check the device screen and `clawperator doctor`; the accessibility service may have stopped.",
-            details: {
+            diagnostics: {
               deviceId: request.deviceId,
               receiverPackage: request.receiverPackage,
               broadcastDispatchStatus: "sent",

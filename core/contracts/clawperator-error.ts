@@ -1,6 +1,14 @@
 import type { ErrorCode } from "./error-codes.ts";
 
-export interface ClawperatorErrorShape {
+/** Fields spec/001 "TimeoutDiagnostics" / "BroadcastDiagnostics" put beside code and message. */
+export interface DispatchDiagnostics {
+  deviceId?: string;
+  receiverPackage?: string;
+  broadcastDispatchStatus?: string;
+  lastCorrelatedEvents?: string[];
+}
+
+export interface ClawperatorErrorShape extends DispatchDiagnostics {
   code: ErrorCode;
   message: string;
   hint?: string;
@@ -12,19 +20,26 @@ export class ClawperatorError extends Error {
   readonly code: ErrorCode;
   readonly hint?: string;
   readonly details?: Record<string, unknown>;
+  readonly diagnostics?: DispatchDiagnostics;
 
-  constructor(code: ErrorCode, message: string, options: { hint?: string; details?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { hint?: string; details?: Record<string, unknown>; diagnostics?: DispatchDiagnostics; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ClawperatorError";
     this.code = code;
     if (options.hint !== undefined) this.hint = options.hint;
     if (options.details !== undefined) this.details = options.details;
+    if (options.diagnostics !== undefined) this.diagnostics = options.diagnostics;
   }
 
   toJSON(): ClawperatorErrorShape {
     return {
       code: this.code,
       message: this.message,
+      ...this.diagnostics,
       ...(this.hint === undefined ? {} : { hint: this.hint }),
       ...(this.details === undefined ? {} : { details: this.details }),
     };

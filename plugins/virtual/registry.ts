@@ -19,12 +19,19 @@ export interface VirtualDeviceRecord {
 const dir = () => join(clawperatorHome(), "virtual");
 const fileOf = (serial: string) => join(dir(), `${encodeURIComponent(serial)}.json`);
 
-function alive(pid: number): boolean {
+/** Whether the process runs. A zombie (exited, not yet reaped by an init that reaps lazily) counts as gone. */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    // No procfs (macOS): kill(0) is the best there is.
+    return true;
   }
 }
 

@@ -38,17 +38,27 @@ export class AdbHarness {
   private constructor(
     readonly home: string,
     readonly serverPort: number,
+    private readonly emulatorDiscovery: boolean,
   ) {}
 
-  static async start(): Promise<AdbHarness> {
+  /**
+   * `emulatorDiscovery`: let the server scan the emulator ports 5555–5585, for tests of emulators. Otherwise it
+   * scans none, so emulators other test files run at the same time never show up in this server's list.
+   */
+  static async start(options: { emulatorDiscovery?: boolean } = {}): Promise<AdbHarness> {
     const home = await mkdtemp(join(tmpdir(), "clawperator-adb-"));
-    const harness = new AdbHarness(home, await freePort());
+    const harness = new AdbHarness(home, await freePort(), options.emulatorDiscovery ?? false);
     await harness.adb(["start-server"]);
     return harness;
   }
 
   get env(): Record<string, string> {
-    return { HOME: this.home, ANDROID_ADB_SERVER_PORT: String(this.serverPort) };
+    return {
+      HOME: this.home,
+      ANDROID_ADB_SERVER_PORT: String(this.serverPort),
+      // A maximum below the first emulator port turns the scan off (adb's transport_local).
+      ...(this.emulatorDiscovery ? {} : { ADB_LOCAL_TRANSPORT_MAX_PORT: "0" }),
+    };
   }
 
   /** Runs the real adb client against this harness's server; never throws on a non-zero exit. */

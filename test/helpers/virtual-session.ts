@@ -21,11 +21,11 @@ export interface VirtualSession {
  * One private adb server (own HOME and port) per test file, virtual devices running in the test process, and
  * the real CLI binary as a child process. Everything started is stopped in afterAll.
  */
-export function virtualSession(): VirtualSession {
+export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): VirtualSession {
   let harness: AdbHarness | undefined;
   const devices = new Set<RunningVirtualDevice>();
   beforeAll(async () => {
-    harness = await AdbHarness.start();
+    harness = await AdbHarness.start(options);
   });
   afterAll(async () => {
     await Promise.all([...devices].map((d) => d.stop()));

@@ -20,7 +20,11 @@ export async function readScenarioFile(path: string): Promise<Scenario> {
   try {
     text = await readFile(absolute, "utf8");
   } catch (error) {
-    throw new ScenarioError(absolute, [{ path: "", message: `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` }]);
+    const code = (error as NodeJS.ErrnoException).code;
+    const message = code === "ENOENT"
+      ? `no such file, and not a built-in scenario (${Object.keys(BUILTIN_SCENARIOS).join(", ")})`
+      : `cannot read the file: ${code ?? (error as Error).message}`;
+    throw new ScenarioError(absolute, [{ path: "", message }]);
   }
   let source: unknown;
   try {

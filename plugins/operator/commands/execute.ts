@@ -3,6 +3,7 @@ import { payloadBytes, validateExecution } from "../../../core/contracts/validat
 import { ExecutionRunner } from "../../../core/execution/runner.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import { readExecutionInput } from "./read-execution-input.ts";
+import { renderResult } from "./render-result.ts";
 
 interface ExecuteArgs {
   execution?: string;
@@ -32,7 +33,7 @@ const handler: CommandHandler<ExecuteArgs> = {
   },
   pretty(result) {
     const r = result as { validated?: boolean; payloadBytes?: number; execution?: { commandId: string; actions: { id: string; type: string }[] } };
-    if (!r.validated || !r.execution) return JSON.stringify(result, null, 2);
+    if (!r.validated || !r.execution) return renderResult(result);
     const steps = r.execution.actions.map((a, i) => `  ${i + 1}. ${a.id}: ${a.type}`).join("\n");
     return `valid execution ${r.execution.commandId} (${r.payloadBytes} bytes)\n${steps}`;
   },

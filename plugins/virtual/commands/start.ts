@@ -1,9 +1,12 @@
-import { mkdirSync } from "node:fs";
+import { createWriteStream, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { serverAddress } from "../../../android/adb/server-address.ts";
 import { startVirtualDevice } from "../../../android/virtual/index.ts";
-import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { loadScenario } from "../../../android/virtual/scenario/load-scenario.ts";
+import { ScenarioError } from "../../../android/virtual/scenario/scenario-error.ts";
+import type { Scenario } from "../../../android/virtual/scenario/scenario-types.ts";
+import { ClawperatorError, type ClawperatorErrorShape } from "../../../core/contracts/clawperator-error.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import { Transport } from "../../../core/services/transport.ts";
 import { adbConnect, adbDisconnect, waitForDevice } from "../adb-server.ts";
@@ -17,45 +20,91 @@ interface StartArgs {
   unauthorized?: boolean;
 }
 
+/** The first complete JSON value the child printed: its one-line record, or its (multi-line) error. */
+function parseChildOutput(text: string): VirtualDeviceRecord | ClawperatorErrorShape | undefined {
+  const firstLine = text.slice(0, text.indexOf("\n") + 1 || undefined);
+  for (const candidate of [firstLine, text]) {
+    try {
+      return JSON.parse(candidate) as VirtualDeviceRecord | ClawperatorErrorShape;
+    } catch {
+      // not complete yet
+    }
+  }
+  return undefined;
+}
+
 /** Runs `virtual start` again without --detach in a background process; returns once it printed its record. */
 async function startDetached(argv: readonly string[]): Promise<VirtualDeviceRecord> {
-  const log = join(logDir(), `device-${Date.now()}-${process.pid}.log`);
   mkdirSync(logDir(), { recursive: true });
+  const log = join(logDir(), `device-${Date.now()}-${process.pid}.log`);
+  // A stream with a file descriptor is handed to the child as is, not piped through this process, so the
+  // device keeps logging after this process has exited.
+  const logFile = createWriteStream(log, { fd: openSync(log, "a") });
   const child = execa(process.execPath, [process.argv[1]!, "virtual", "start", ...argv, "--output", "json"], {
-    detached: true, stdin: "ignore", stdout: "pipe", stderr: { file: log }, reject: false, buffer: false,
+    detached: true, stdin: "ignore", stdout: "pipe", stderr: logFile, reject: false, buffer: false,
   });
-  const line = await new Promise<string | undefined>((resolve) => {
+  logFile.close();
+  const result = await new Promise<VirtualDeviceRecord | ClawperatorErrorShape | undefined>((resolve) => {
     let text = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       text += chunk.toString();
-      if (text.includes("\n")) resolve(text.slice(0, text.indexOf("\n")));
+      const parsed = parseChildOutput(text);
+      if (parsed) resolve(parsed);
     });
-    void child.then(() => resolve(undefined));
+    void child.then(() => resolve(parseChildOutput(text)));
   });
   child.stdout!.destroy();
   child.unref();
-  const record = line === undefined ? undefined : (JSON.parse(line) as VirtualDeviceRecord | { code: string; message: string });
-  if (!record || "code" in record) {
-    throw new ClawperatorError("INTERNAL_ERROR", `the virtual device did not start: ${record ? record.message : "it exited"}`, { details: { log } });
+  if (result && "code" in result) {
+    throw new ClawperatorError(result.code, result.message, { ...(result.hint ? { hint: result.hint } : {}), details: { ...result.details, log } });
   }
-  return { ...record, log };
+  if (!result) throw new ClawperatorError("INTERNAL_ERROR", "the virtual device exited before it was ready", { details: { log } });
+  return { ...result, log };
+}
+
+/** A built-in scenario or a scenario file; a bad one is the user's to fix, so it is a USAGE error naming every problem. */
+async function scenarioOf(nameOrPath: string): Promise<Scenario> {
+  try {
+    return await loadScenario(nameOrPath);
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error;
+    throw new ClawperatorError("USAGE", error.message, {
+      hint: "Use a built-in scenario (default, fresh) or fix the scenario file.",
+      details: { scenario: error.origin, issues: error.issues },
+    });
+  }
+}
+
+function parsePort(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new ClawperatorError("USAGE", `--port must be a TCP port (got ${value})`);
+  return port;
 }
 
 /** `virtual start`: a virtual device reached through the real adb server, running until SIGTERM/SIGINT. */
 const start: CommandHandler<StartArgs> = {
   async run({ args, services, logger, globals }) {
     if (args.detach) {
-      const forwarded = process.argv.slice(process.argv.indexOf("start") + 1).filter((a) => a !== "--detach");
-      return startDetached(forwarded);
+      // Check what can be checked here, so mistakes surface without a background process.
+      parsePort(args.port);
+      await scenarioOf(args.scenario ?? "default");
+      return startDetached([
+        "--scenario", args.scenario ?? "default",
+        ...(args.port === undefined ? [] : ["--port", args.port]),
+        ...(args.emulator ? ["--emulator"] : []),
+        ...(args.unauthorized ? ["--unauthorized"] : []),
+        ...(globals.configPath === undefined ? [] : ["--config", globals.configPath]),
+      ]);
     }
-    const port = args.port === undefined ? undefined : Number(args.port);
-    if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65_535)) throw new ClawperatorError("USAGE", `--port must be a TCP port (got ${args.port})`);
+    const port = parsePort(args.port);
+    const scenario = await scenarioOf(args.scenario ?? "default");
 
     // Starting the adb server (if needed) goes through the transport, which knows where adb is.
     await services.resolve<Transport>(Transport).listDevices();
     const address = serverAddress();
     const device = await startVirtualDevice({
-      scenario: args.scenario ?? "default",
+      scenario,
       ...(port === undefined ? {} : { port }),
       emulator: Boolean(args.emulator),
       authorized: !args.unauthorized,
@@ -84,6 +133,9 @@ const start: CommandHandler<StartArgs> = {
     await device.stop();
     removeRecord(device.serial);
     return undefined;
+  },
+  pretty(result) {
+    return (result as VirtualDeviceRecord).serial;
   },
 };
 

@@ -1,40 +1,59 @@
-import { connect } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
-import { listRecords, removeRecord, type VirtualDeviceRecord } from "../registry.ts";
+import { alive, listRecords, removeRecord, type VirtualDeviceRecord } from "../registry.ts";
 
-/** Resolves when the device's adb port closes, i.e. when its process has shut down (no polling). */
-function portClosed(port: number): Promise<void> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.on("error", () => resolve());
-    socket.on("close", () => resolve());
-  });
+/** How long a device may take to shut down cleanly before it is killed. */
+const GRACE_MS = 10_000;
+
+/**
+ * Resolves when the process is gone. It is not our child, so there is no exit event to await; it is checked
+ * every 20 ms while it disconnects from adb and closes its server.
+ */
+async function exited(pid: number, deadline: number): Promise<boolean> {
+  while (alive(pid)) {
+    if (Date.now() > deadline) return false;
+    await delay(20);
+  }
+  return true;
 }
 
-/** `virtual stop <serial>` (or `--all`): SIGTERM the device process and wait until it has let go of its port. */
+async function stopOne(record: VirtualDeviceRecord): Promise<void> {
+  const deadline = Date.now() + GRACE_MS;
+  try {
+    process.kill(record.pid, "SIGTERM");
+  } catch {
+    removeRecord(record.serial);
+    return;
+  }
+  if (!(await exited(record.pid, deadline))) {
+    try {
+      process.kill(record.pid, "SIGKILL");
+    } catch {
+      // exited in the meantime
+    }
+  }
+  removeRecord(record.serial);
+}
+
+/** `virtual stop <serial>` (or `--all`): SIGTERM the device process and wait until it has exited. */
 const stop: CommandHandler<{ serial?: string; all?: boolean }> = {
   async run({ args }) {
+    if (!args.all && args.serial === undefined) throw new ClawperatorError("USAGE", "virtual stop needs a serial (see `clawperator virtual list`) or --all");
     const running = listRecords();
     const targets = args.all ? running : running.filter((r) => r.serial === args.serial);
-    if (!args.all && args.serial === undefined) throw new ClawperatorError("USAGE", "virtual stop needs a serial (see `clawperator virtual list`) or --all");
     if (!args.all && targets.length === 0) {
       throw new ClawperatorError("DEVICE_NOT_FOUND", `no running virtual device ${args.serial}`, {
         hint: running.length ? `Running: ${running.map((r) => r.serial).join(", ")}` : "No virtual device is running.",
         details: { deviceId: args.serial },
       });
     }
-    await Promise.all(targets.map(async (record: VirtualDeviceRecord) => {
-      const closed = portClosed(record.port);
-      try {
-        process.kill(record.pid, "SIGTERM");
-        await closed;
-      } catch {
-        // already gone
-      }
-      removeRecord(record.serial);
-    }));
+    await Promise.all(targets.map(stopOne));
     return { ok: true, stopped: targets.map((r) => r.serial) };
+  },
+  pretty(result) {
+    const { stopped } = result as { stopped: string[] };
+    return stopped.length ? stopped.map((serial) => `stopped ${serial}`).join("\n") : "no virtual device was running";
   },
 };
 

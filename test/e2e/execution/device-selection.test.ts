@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
-import { DEMO, ignoreEmulatorPorts } from "./support.ts";
+import { DEMO } from "./support.ts";
 
 // One adb server; devices are added as the file goes on: none, one, one plus an unauthorized one, two ready ones.
-ignoreEmulatorPorts();
 const session = virtualSession();
 const snapshot = ["observe", "snapshot", "--timeout-ms", "5000"];
 

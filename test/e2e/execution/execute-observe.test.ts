@@ -3,9 +3,8 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
-import { attributeValues, DEMO, DEMO_IDS, execution, hierarchyNodeCount, ignoreEmulatorPorts, PNG_SIGNATURE, RESULT_KEYS, SETTINGS } from "./support.ts";
+import { attributeValues, DEMO, DEMO_IDS, execution, hierarchyNodeCount, PNG_SIGNATURE, RESULT_KEYS, SETTINGS } from "./support.ts";
 
-ignoreEmulatorPorts();
 const session = virtualSession();
 let device: RunningVirtualDevice;
 

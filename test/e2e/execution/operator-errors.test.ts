@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { freePort } from "../../helpers/adb-harness.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
-import { DEMO, execution, ignoreEmulatorPorts, OPERATOR, registerReceiver } from "./support.ts";
+import { DEMO, execution, OPERATOR, registerReceiver } from "./support.ts";
 
 // A default device (operator installed) and a `fresh` one (no operator); every command names its device.
-ignoreEmulatorPorts();
 const session = virtualSession();
 let device: RunningVirtualDevice;
 let fresh: RunningVirtualDevice;
@@ -32,7 +31,7 @@ describe("the Operator APK is missing or not running", () => {
       expect(exitCode).toBe(1);
       expect(body).toMatchObject({
         code: "RECEIVER_NOT_INSTALLED",
-        details: { deviceId: fresh.serial, receiverPackage: OPERATOR, broadcastDispatchStatus: "not_sent" },
+        deviceId: fresh.serial, receiverPackage: OPERATOR, broadcastDispatchStatus: "not_sent",
       });
       expect(body.hint).toContain("operator setup");
     }
@@ -41,7 +40,7 @@ describe("the Operator APK is missing or not running", () => {
   it("RECEIVER_NOT_INSTALLED for a --receiver-package that is not installed", async () => {
     const { exitCode, body } = await session.json(on(device, "observe", "snapshot", "--receiver-package", "com.clawperator.operator.dev"));
     expect(exitCode).toBe(1);
-    expect(body).toMatchObject({ code: "RECEIVER_NOT_INSTALLED", details: { receiverPackage: "com.clawperator.operator.dev" } });
+    expect(body).toMatchObject({ code: "RECEIVER_NOT_INSTALLED", receiverPackage: "com.clawperator.operator.dev" });
   });
 
   it("SERVICE_UNAVAILABLE as envelope.errorCode when accessibility is switched off; fine again when on", async () => {
@@ -127,10 +126,10 @@ describe("RESULT_ENVELOPE_TIMEOUT", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(6_000);
     expect(body).toMatchObject({
       code: "RESULT_ENVELOPE_TIMEOUT",
-      details: { deviceId: silent.serial, receiverPackage: DEMO, broadcastDispatchStatus: "sent" },
+      deviceId: silent.serial, receiverPackage: DEMO, broadcastDispatchStatus: "sent",
     });
     expect(body.message).toContain(payload.commandId);
-    expect(body.details.lastCorrelatedEvents).toEqual([
+    expect(body.lastCorrelatedEvents).toEqual([
       expect.stringContaining(`TaskScopeDefault: [Clawperator-Command] start commandId="${payload.commandId}"`),
       expect.stringContaining('TaskScopeDefault: step_start id="hang" type=sleep'),
     ]);

@@ -3,9 +3,8 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
-import { attributeValues, DEMO, DEMO_IDS, execution, hierarchyNodeCount, ignoreEmulatorPorts, OPERATOR } from "./support.ts";
+import { attributeValues, DEMO, DEMO_IDS, execution, hierarchyNodeCount, OPERATOR } from "./support.ts";
 
-ignoreEmulatorPorts();
 const session = virtualSession();
 let demo: RunningVirtualDevice;
 let big: RunningVirtualDevice;
@@ -77,6 +76,20 @@ describe("text with shell and JSON metacharacters", () => {
     expect(typed.body.envelope.stepResults[0].data.text).toBe(nasty);
     const read = await session.json(["action", "read", "--device-id", demo.serial, "--resource-id", DEMO_IDS.search]);
     expect(read.body.envelope.stepResults[0].data.text).toBe(nasty);
+  });
+});
+
+describe("a payload that adb cannot carry once quoted", () => {
+  it("is PAYLOAD_TOO_LARGE before anything is sent, though it is under 64,000 bytes", async () => {
+    const payload = execution([{ id: "type", type: "enter_text", params: { matcher: { resourceId: DEMO_IDS.search }, text: "'".repeat(20_000) } }]);
+    expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(64_000);
+    const { exitCode, body } = await session.json(["execute", "--device-id", demo.serial, "--execution", JSON.stringify(payload)]);
+    expect(exitCode).not.toBe(0);
+    expect(body).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    expect(body.message).toContain("shell command once quoted");
+    // Nothing reached the device: the search field is still empty.
+    const read = await session.json(["action", "read", "--device-id", demo.serial, "--resource-id", DEMO_IDS.search]);
+    expect(read.body.envelope.stepResults[0].data.text ?? "").not.toContain("''");
   });
 });
 

@@ -8,9 +8,8 @@ import { createVirtualDevice, type VirtualDevice } from "../../../android/virtua
 import { loadScenario } from "../../../android/virtual/scenario/load-scenario.ts";
 import { createClawperator, EventBus, type Clawperator, type ClawperatorEvents } from "../../../index.ts";
 import { AdbHarness } from "../../helpers/adb-harness.ts";
-import { DEMO, DEMO_IDS, execution, hierarchyNodeCount, ignoreEmulatorPorts, RESULT_KEYS } from "./support.ts";
+import { DEMO, DEMO_IDS, execution, hierarchyNodeCount, RESULT_KEYS } from "./support.ts";
 
-ignoreEmulatorPorts();
 // The API runs in this process, so it finds the private adb server and lock folder through this process's env.
 let harness: AdbHarness;
 let virtual: VirtualDevice;

@@ -4,9 +4,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
-import { DEMO, execution, ignoreEmulatorPorts, nextCommand, nextLogLine } from "./support.ts";
+import { DEMO, execution, nextCommand, nextLogLine } from "./support.ts";
 
-ignoreEmulatorPorts();
 const session = virtualSession();
 let device: RunningVirtualDevice;
 
@@ -65,10 +64,10 @@ describe("the device dies in the middle of an execution", () => {
     expect(exitCode).toBe(1);
     expect(body).toMatchObject({
       code: "RESULT_ENVELOPE_TIMEOUT",
-      details: { deviceId: doomed.serial, receiverPackage: "com.clawperator.operator", broadcastDispatchStatus: "sent" },
+      deviceId: doomed.serial, receiverPackage: "com.clawperator.operator", broadcastDispatchStatus: "sent",
     });
     // What the operator logged before the device went away is the evidence.
-    const events: string[] = body.details.lastCorrelatedEvents;
+    const events: string[] = body.lastCorrelatedEvents;
     expect(events.some((line) => line.includes(`start commandId="${payload.commandId}"`))).toBe(true);
     expect(events.at(-1)).toContain('step_start id="nap" type=sleep');
 

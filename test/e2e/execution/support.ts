@@ -15,15 +15,6 @@ export const DEMO_IDS = {
 export const AGENT_ACTION = "app.clawperator.operator.ACTION_AGENT_COMMAND";
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/**
- * Every adb server scans the emulator ports 5555–5585 when it starts, and other test files run emulators there;
- * a server started by this process (its env is inherited) then sees only the devices this file connects.
- * Call at the top of a test file, before the session's beforeAll starts the server.
- */
-export function ignoreEmulatorPorts(): void {
-  process.env.ADB_LOCAL_TRANSPORT_MAX_PORT = "0";
-}
-
 /** The keys of a CLI execution result (spec/001 "Result Envelope", plus run metadata). */
 export const RESULT_KEYS = ["deviceId", "envelope", "executionId", "mode", "ok", "terminalSource", "timings"];
 

@@ -6,7 +6,7 @@ import { freeEmulatorPort } from "../../helpers/adb-harness.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { isListening } from "./processes.ts";
 
-const session = virtualSession();
+const session = virtualSession({ emulatorDiscovery: true });
 /** Long enough that starting the device and asking it once fit inside the boot, even on a busy machine. */
 const BOOT_MS = 1_500;
 

@@ -10,7 +10,7 @@ import { virtualSession } from "../../helpers/virtual-session.ts";
 import { childrenOf, exited, isListening, isRunning } from "./processes.ts";
 import { OutputWatcher } from "./streams.ts";
 
-const session = virtualSession();
+const session = virtualSession({ emulatorDiscovery: true });
 const makeDir = tempDirs("clawperator-e2e-cli-");
 
 interface DeviceRecord {

@@ -22,7 +22,7 @@ describe("emulator mode", () => {
   const killedSignal = new Promise<void>((resolve) => (killed = resolve));
 
   beforeAll(async () => {
-    harness = await AdbHarness.start();
+    harness = await AdbHarness.start({ emulatorDiscovery: true });
     emulator = await startEmulator(new StubServices(), {
       avdName: "clawperator-pixel",
       adbPort: await freeEmulatorPort(),
@@ -99,7 +99,7 @@ describe("emulator mode", () => {
 
 describe("emulator console without a token", () => {
   it("keeps an existing token file and needs no auth when it is empty", async () => {
-    const harness = await AdbHarness.start();
+    const harness = await AdbHarness.start({ emulatorDiscovery: true });
     await writeFile(join(harness.home, ".emulator_console_auth_token"), "");
     const emulator = await startEmulator(new StubServices(), {
       avdName: "open-console",
