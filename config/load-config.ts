@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { createRequire } from "node:module";
 import type { Loader } from "cosmiconfig";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
-import { importModule } from "./module-loader.ts";
+import { loadTypeScriptConfig } from "./typescript-config.ts";
+import { validationCache } from "./validation-cache.ts";
 import type { ClawperatorConfig } from "./schema.ts";
 
 export const CONFIG_SEARCH_PLACES = [
@@ -20,10 +20,7 @@ export const CONFIG_SEARCH_PLACES = [
   "clawperator.config.json",
 ];
 
-// Required rather than imported: ESM import of this CommonJS package costs a named-export scan at every start.
-const require = createRequire(import.meta.url);
-
-const loadTypeScript: Loader = (filepath) => importModule(filepath, filepath);
+const loadTypeScript: Loader = (filepath, content) => loadTypeScriptConfig(filepath, content);
 
 function invalid(file: string, message: string, details: Record<string, unknown> = {}, cause?: unknown): ClawperatorError {
   return new ClawperatorError("CONFIG_INVALID", `${file}: ${message}`, { details: { file, ...details }, cause });
@@ -34,7 +31,9 @@ function invalid(file: string, message: string, details: Record<string, unknown>
  * file, the key path and the reason. No config file means the defaults.
  */
 export async function loadConfig(options: { cwd: string; configPath?: string }): Promise<ClawperatorConfig> {
-  const { cosmiconfig } = require("cosmiconfig") as typeof import("cosmiconfig");
+  // Imported here, not at the top: commands that need no config (`--version`) never load it.
+  // A CommonJS package: its module.exports is the namespace's default in Node and in the bundle alike.
+  const { cosmiconfig } = ((await import("cosmiconfig")) as unknown as { default: typeof import("cosmiconfig") }).default;
   const explorer = cosmiconfig("clawperator", {
     searchPlaces: CONFIG_SEARCH_PLACES,
     searchStrategy: "global",
@@ -54,9 +53,13 @@ export async function loadConfig(options: { cwd: string; configPath?: string }):
   }
   if (found === null) return { plugins: [], disablePlugins: [] };
 
-  // zod costs ~60 ms to load; only a config file that exists needs validating.
+  // zod costs ~60 ms to load; only a config file that exists needs validating, and only once per value.
+  const value: unknown = found.isEmpty ? {} : found.config;
+  const cache = validationCache(value);
+  const cached = cache.get();
+  if (cached) return { ...cached, filepath: found.filepath };
   const [{ ConfigSchema }, { formatPath, issueMessage, issuePath }] = await Promise.all([import("./schema.js"), import("../core/contracts/issue-message.js")]);
-  const parsed = ConfigSchema.safeParse(found.isEmpty ? {} : found.config);
+  const parsed = ConfigSchema.safeParse(value);
   if (!parsed.success) {
     const config = found.config as unknown;
     const issues = parsed.error.issues.map((issue) => {
@@ -66,5 +69,6 @@ export async function loadConfig(options: { cwd: string; configPath?: string }):
     });
     throw invalid(found.filepath, issues[0]!.message, { path: issues[0]!.path, issues });
   }
+  cache.set(parsed.data);
   return { ...parsed.data, filepath: found.filepath };
 }

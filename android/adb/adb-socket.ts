@@ -96,6 +96,11 @@ export class AdbSocket {
     return (await this.read(length)).toString("utf8");
   }
 
+  /** Raw bytes into the open service stream. */
+  write(bytes: Buffer): void {
+    this.socket.write(bytes);
+  }
+
   /** Sends one request and waits for OKAY; FAIL becomes an AdbFailure with adb's message. */
   async request(service: string): Promise<void> {
     const body = Buffer.from(service, "utf8");

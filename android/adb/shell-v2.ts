@@ -1,6 +1,13 @@
 /** shell_v2 packet ids (PROTOCOL.md "The adb wire protocol"). */
 export const ShellPacket = { stdin: 0, stdout: 1, stderr: 2, exit: 3, closeStdin: 4, windowSize: 5 } as const;
 
+/**
+ * An empty stdin packet: sent right after a shell_v2 service opens, it carries the TCP ACK for the server's
+ * OKAY. Without it the adb server's first output write waits behind Nagle's algorithm for the host's delayed
+ * ACK (about 40 ms on Linux) whenever the command keeps running, as logcat does. adbd writes nothing for it.
+ */
+export const EMPTY_STDIN_PACKET = Buffer.from([ShellPacket.stdin, 0, 0, 0, 0]);
+
 export interface ShellPacketEvent {
   id: number;
   data: Buffer;

@@ -53,7 +53,8 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
         if (shared) await shared.ensure(request.deviceId, report.deviceTime).then(() => collector.wait(deadlineMs));
         else await awaitEnvelope(options.transport, request.deviceId, report.deviceTime, collector, deadlineMs);
 
-        if (collector.state.kind === "pending") {
+        const state = await collector.checked();
+        if (state.kind === "pending") {
           throw new ClawperatorError("RESULT_ENVELOPE_TIMEOUT", `no [Clawperator-Result] for ${request.execution.commandId} within ${deadlineMs} ms`, {
             hint: "Check the device screen and `clawperator doctor`; the accessibility service may have stopped.",
             diagnostics: {
@@ -64,13 +65,13 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
             },
           });
         }
-        if (collector.state.kind === "malformed") {
-          throw new ClawperatorError("RESULT_ENVELOPE_MALFORMED", `the result envelope for ${request.execution.commandId} could not be parsed: ${collector.state.reason}`, {
-            details: { deviceId: request.deviceId, receiverPackage: request.receiverPackage, line: collector.state.line.slice(0, 2_000) },
+        if (state.kind === "malformed") {
+          throw new ClawperatorError("RESULT_ENVELOPE_MALFORMED", `the result envelope for ${request.execution.commandId} could not be parsed: ${state.reason}`, {
+            details: { deviceId: request.deviceId, receiverPackage: request.receiverPackage, line: state.line.slice(0, 2_000) },
           });
         }
         return {
-          envelope: collector.state.envelope,
+          envelope: state.envelope,
           snapshots: collector.snapshots,
           timings: { dispatchMs: Math.round(dispatchMs * 10) / 10, awaitMs: Math.round((performance.now() - awaitStarted) * 10) / 10 },
         };

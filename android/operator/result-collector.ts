@@ -1,4 +1,6 @@
-import { RESULT_PREFIX, ResultEnvelopeSchema, type ResultEnvelope } from "../../core/contracts/envelope.ts";
+import { canonicalEnvelope } from "../../core/contracts/canonical-envelope.ts";
+import type { ResultEnvelope } from "../../core/contracts/envelope.ts";
+import { RESULT_PREFIX } from "../../core/contracts/result-prefix.ts";
 import { parseLogLine } from "./logcat-line.ts";
 import { parseSnapshotMarker, SnapshotAssembler } from "./snapshot-assembler.ts";
 
@@ -7,7 +9,9 @@ const EVIDENCE_LIMIT = 10;
 export type CollectorState =
   | { kind: "pending" }
   | { kind: "envelope"; envelope: ResultEnvelope }
-  | { kind: "malformed"; line: string; reason: string };
+  | { kind: "malformed"; line: string; reason: string }
+  /** Ours, but not in the APK's exact form: `checked()` runs it through the schema. */
+  | { kind: "unchecked"; line: string; value: unknown };
 
 /**
  * Reads one command's lines out of a logcat stream: its `[Clawperator-Result]` envelope (correlated by
@@ -81,12 +85,23 @@ export class ResultCollector {
       this.snapshots.length = 0;
       return false;
     }
-    const parsed = ResultEnvelopeSchema.safeParse(value);
-    this.state = parsed.success
-      ? { kind: "envelope", envelope: parsed.data }
-      : { kind: "malformed", line: raw, reason: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+    const envelope = canonicalEnvelope(value);
+    this.state = envelope ? { kind: "envelope", envelope } : { kind: "unchecked", line: raw, value };
     this.#settled?.();
     return true;
+  }
+
+  /** The final state: an envelope not in canonical form is validated (defaults filled in) by the schema. */
+  async checked(): Promise<Exclude<CollectorState, { kind: "unchecked" }>> {
+    if (this.state.kind !== "unchecked") return this.state;
+    const { line, value } = this.state;
+    const { ResultEnvelopeSchema } = await import("../../core/contracts/envelope.ts");
+    const parsed = ResultEnvelopeSchema.safeParse(value);
+    const state = parsed.success
+      ? ({ kind: "envelope", envelope: parsed.data } as const)
+      : ({ kind: "malformed", line, reason: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") } as const);
+    this.state = state;
+    return state;
   }
 
   #closeSnapshot(): void {

@@ -22,4 +22,4 @@ export const ResultEnvelopeSchema = z.object({
 export type StepResult = z.infer<typeof StepResultSchema>;
 export type ResultEnvelope = z.infer<typeof ResultEnvelopeSchema>;
 
-export const RESULT_PREFIX = "[Clawperator-Result] ";
+export { RESULT_PREFIX } from "./result-prefix.ts";

@@ -114,3 +114,18 @@ export default defineConfig({ deviceId: team.device, serve: { port: 4000 } });
     expect(await loadConfig({ cwd: dir })).toMatchObject({ deviceId: "emulator-5556", serve: { port: 4000 } });
   });
 });
+
+describe("a config value validated once is not validated again", () => {
+  it("gives the same result from the cache, and a changed value is validated afresh", async () => {
+    const valid = { deviceId: "emulator-5554", serve: { port: 8080 } };
+    const dir = await makeDir({ "clawperator.config.json": JSON.stringify(valid) });
+    const first = await loadConfig({ cwd: dir });
+    const second = await loadConfig({ cwd: dir });
+    expect(second).toEqual(first);
+    expect(second).toMatchObject({ deviceId: "emulator-5554", plugins: [], disablePlugins: [], filepath: join(dir, "clawperator.config.json") });
+
+    const changed = await makeDir({ "clawperator.config.json": JSON.stringify({ ...valid, serve: { port: "8080" } }) });
+    expect((await caught(() => loadConfig({ cwd: changed }))).code).toBe("CONFIG_INVALID");
+    expect((await caught(() => loadConfig({ cwd: changed }))).code).toBe("CONFIG_INVALID");
+  });
+});

@@ -7,7 +7,7 @@ import { AdbFailure, AdbServerDown, AdbSocket } from "../../../android/adb/adb-s
 import { shellLineStream } from "./line-stream.ts";
 import { parseDevices } from "../../../android/adb/parse-devices.ts";
 import { serverAddress } from "../../../android/adb/server-address.ts";
-import { ShellPacket, ShellV2Decoder } from "../../../android/adb/shell-v2.ts";
+import { EMPTY_STDIN_PACKET, ShellPacket, ShellV2Decoder } from "../../../android/adb/shell-v2.ts";
 
 /**
  * Transport over adb. Device I/O speaks the adb server's socket protocol directly (the same requests the adb
@@ -58,6 +58,7 @@ export class AdbTransport implements Transport {
       throw error instanceof AdbFailure ? deviceError(serial, error.message) : error;
     }
     await socket.request(service);
+    if (service.startsWith("shell,v2,")) socket.write(EMPTY_STDIN_PACKET);
     return socket;
   }
 

@@ -53,6 +53,32 @@ describe("ResultCollector", () => {
     expect(d.feed(time(7, "I", "Op", '[Clawperator-Result] {"commandId":"cmd-9",'))).toBe(false);
   });
 
+  it("takes an envelope in the APK's exact form as is, keeping only the schema's keys", async () => {
+    const c = new ResultCollector("cmd-1");
+    c.feed(time(7, "I", "Op", `[Clawperator-Result] ${envelope("cmd-1", { errorCode: null, apkVersion: "9" })}`));
+    expect(c.state.kind).toBe("envelope");
+    expect(await c.checked()).toEqual({
+      kind: "envelope",
+      envelope: { commandId: "cmd-1", taskId: "t", status: "success", stepResults: [{ id: "s", actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } }], error: null, errorCode: null },
+    });
+  });
+
+  it("validates any other envelope with the schema: defaults filled in, wrong types malformed", async () => {
+    const sparse = new ResultCollector("cmd-1");
+    sparse.feed(time(7, "I", "Op", `[Clawperator-Result] ${JSON.stringify({ commandId: "cmd-1", taskId: "t", status: "failed" })}`));
+    expect(await sparse.checked()).toEqual({ kind: "envelope", envelope: { commandId: "cmd-1", taskId: "t", status: "failed", stepResults: [], error: null } });
+
+    const wrong = new ResultCollector("cmd-1");
+    wrong.feed(time(7, "I", "Op", `[Clawperator-Result] ${envelope("cmd-1", { status: "done" })}`));
+    const state = await wrong.checked();
+    expect(state).toMatchObject({ kind: "malformed" });
+    expect(state.kind === "malformed" && state.reason).toContain("status");
+
+    const nonString = new ResultCollector("cmd-1");
+    nonString.feed(time(7, "I", "Op", `[Clawperator-Result] ${JSON.stringify({ commandId: "cmd-1", taskId: "t", status: "success", stepResults: [{ id: "s", actionType: "read_text", success: true, data: { text: 5 } }], error: null })}`));
+    expect(await nonString.checked()).toMatchObject({ kind: "malformed" });
+  });
+
   it("keeps the last TaskScopeDefault lines as evidence", () => {
     const c = new ResultCollector("cmd-1");
     for (let i = 0; i < 15; i++) c.feed(time(7, "D", "Op", `TaskScopeDefault: step ${i}`));
