@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Loader } from "cosmiconfig";
+// The default import of a CommonJS package is its module.exports, in Node and in the bundle alike.
+import cosmiconfigModule from "cosmiconfig";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { loadTypeScriptConfig } from "./typescript-config.ts";
 import { validationCache } from "./validation-cache.ts";
@@ -31,9 +33,7 @@ function invalid(file: string, message: string, details: Record<string, unknown>
  * file, the key path and the reason. No config file means the defaults.
  */
 export async function loadConfig(options: { cwd: string; configPath?: string }): Promise<ClawperatorConfig> {
-  // Imported here, not at the top: commands that need no config (`--version`) never load it.
-  // A CommonJS package: its module.exports is the namespace's default in Node and in the bundle alike.
-  const { cosmiconfig } = ((await import("cosmiconfig")) as unknown as { default: typeof import("cosmiconfig") }).default;
+  const { cosmiconfig } = cosmiconfigModule;
   const explorer = cosmiconfig("clawperator", {
     searchPlaces: CONFIG_SEARCH_PLACES,
     searchStrategy: "global",

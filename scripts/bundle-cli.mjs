@@ -16,8 +16,9 @@ await build({
   target: "node20",
   // CommonJS dependencies bundled into ESM call require() for Node built-ins.
   banner: { js: 'import { createRequire as __clawperatorRequire } from "node:module"; const require = __clawperatorRequire(import.meta.url);' },
-  // cosmiconfig requires TypeScript only for its own .ts loader, which clawperator replaces with jiti.
-  external: ["typescript"],
+  // cosmiconfig requires TypeScript only for its own .ts loader (clawperator loads .ts configs itself) and js-yaml
+  // only for YAML files; left out of the bundle, they cost nothing when no such file is read.
+  external: ["typescript", "js-yaml"],
   logLevel: "warning",
 });
 chmodSync("dist/cli/bin.js", 0o755);

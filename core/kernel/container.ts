@@ -1,17 +1,12 @@
 import type { DependencyContainer } from "tsyringe";
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
 import type { ServiceAccess } from "./service-access.ts";
+import * as tsyringe from "./tsyringe-runtime.ts";
 
 type Provider<T> = { useValue: T } | { useFactory: (services: ServiceAccess) => T };
-type TsyringeRuntime = typeof import("./tsyringe-runtime.ts");
 
-/**
- * One tsyringe child container per kernel, so tests and embedders can boot several kernels side by side.
- * tsyringe and its polyfill are imported here, at boot, rather than by the kernel module, so `--version`
- * never loads them (they are about 8 ms bundled).
- */
-export async function createServiceAccess(): Promise<ServiceAccess> {
-  const tsyringe: TsyringeRuntime = await import("./tsyringe-runtime.ts");
+/** One tsyringe child container per kernel, so tests and embedders can boot several kernels side by side. */
+export function createServiceAccess(): ServiceAccess {
   const container: DependencyContainer = tsyringe.container.createChildContainer();
 
   const access: ServiceAccess = {

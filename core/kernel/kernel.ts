@@ -64,7 +64,7 @@ export const commandKey = (path: readonly string[]) => path.join(" ");
 
 /** Orders the plugins by `dependsOn`, runs each `setup`, and returns the filled registries. */
 export async function bootKernel(input: { plugins: readonly PluginEntry[]; config: RuntimeConfig; logger: Logger; host?: HostInfo }): Promise<Kernel> {
-  const services = await createServiceAccess();
+  const services = createServiceAccess();
   services.register(HostInfoToken, { useValue: input.host ?? { longLived: false } });
   services.register(RuntimeConfig, { useValue: input.config });
   services.register(LoggerToken, { useValue: input.logger });
