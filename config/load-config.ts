@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import type { Loader } from "cosmiconfig";
-// The default import of a CommonJS package is its module.exports, in Node and in the bundle alike.
-import cosmiconfigModule from "cosmiconfig";
+import { existsSync, readFileSync } from "node:fs";
+import { extname, resolve } from "node:path";
+import type { CosmiconfigResult, Loader } from "cosmiconfig";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
+import { discoveryCache } from "./discovery-cache.ts";
 import { loadTypeScriptConfig } from "./typescript-config.ts";
 import { validationCache } from "./validation-cache.ts";
 import type { ClawperatorConfig } from "./schema.ts";
@@ -32,21 +31,59 @@ function invalid(file: string, message: string, details: Record<string, unknown>
  * Finds the config upward from `cwd` (or loads `configPath`), validates it, and reports an invalid one with the
  * file, the key path and the reason. No config file means the defaults.
  */
-export async function loadConfig(options: { cwd: string; configPath?: string }): Promise<ClawperatorConfig> {
-  const { cosmiconfig } = cosmiconfigModule;
-  const explorer = cosmiconfig("clawperator", {
+async function explorer() {
+  // A CommonJS package: its module.exports is the namespace's default, in Node and in the bundle alike.
+  const { cosmiconfig } = ((await import("cosmiconfig")) as unknown as { default: typeof import("cosmiconfig") }).default;
+  return cosmiconfig("clawperator", {
     searchPlaces: CONFIG_SEARCH_PLACES,
     searchStrategy: "global",
     loaders: { ".ts": loadTypeScript, ".mts": loadTypeScript },
   });
+}
+
+/** A TypeScript config found before: loaded without cosmiconfig, unless it uses cosmiconfig's `$import`. */
+async function loadKnownTypeScript(filepath: string): Promise<CosmiconfigResult | undefined> {
+  let config: unknown;
+  try {
+    config = await loadTypeScriptConfig(filepath, readFileSync(filepath, "utf8"));
+  } catch (error) {
+    // As cosmiconfig does, so the error names the file.
+    throw Object.assign(error as Error, { filepath });
+  }
+  if (config !== null && typeof config === "object" && "$import" in config) return undefined;
+  return config === undefined ? { filepath, config, isEmpty: true } : { filepath, config };
+}
+
+/** Searches upward from `cwd` with cosmiconfig, or reloads the file an unchanged search path found before. */
+async function discover(cwd: string): Promise<CosmiconfigResult> {
+  const cache = discoveryCache(cwd);
+  const known = cache.found();
+  if (known === null) return null;
+  if (known !== undefined && existsSync(known)) {
+    if ([".ts", ".mts"].includes(extname(known))) {
+      const loaded = await loadKnownTypeScript(known);
+      if (loaded) return loaded;
+    }
+    return (await explorer()).load(known);
+  }
+  const found = await (await explorer()).search(cwd);
+  cache.remember(found?.filepath ?? null);
+  return found;
+}
+
+/**
+ * Finds the config upward from `cwd` (or loads `configPath`), validates it, and reports an invalid one with the
+ * file, the key path and the reason. No config file means the defaults.
+ */
+export async function loadConfig(options: { cwd: string; configPath?: string }): Promise<ClawperatorConfig> {
   const explicit = options.configPath === undefined ? undefined : resolve(options.cwd, options.configPath);
   if (explicit !== undefined && !existsSync(explicit)) {
     throw invalid(explicit, "config file not found", {}, undefined);
   }
 
-  let found: Awaited<ReturnType<typeof explorer.search>>;
+  let found: CosmiconfigResult;
   try {
-    found = explicit === undefined ? await explorer.search(options.cwd) : await explorer.load(explicit);
+    found = explicit === undefined ? await discover(options.cwd) : await (await explorer()).load(explicit);
   } catch (error) {
     const file = explicit ?? ((error as { filepath?: string }).filepath ?? "config");
     throw invalid(file, `could not be loaded: ${(error as Error).message.split("\n")[0]}`, {}, error);

@@ -1,3 +1,4 @@
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/load-config.ts";
@@ -79,5 +80,45 @@ describe("explicit config path (--config)", () => {
     expect(error.code).toBe("CONFIG_INVALID");
     expect(error.message).toContain(join(dir, "nope.config.ts"));
     expect(error.message).toContain("not found");
+  });
+});
+
+describe("a search remembered from before", () => {
+  it.each(Object.keys(FORMS))("gives the same config the second time: %s", async (form) => {
+    const { id, files } = FORMS[form]!;
+    const dir = await makeDir(files);
+    const first = await loadConfig({ cwd: dir });
+    expect(await loadConfig({ cwd: dir })).toEqual(first);
+    expect(first.deviceId).toBe(id);
+  });
+
+  it("notices a config created, a nearer one added, one removed, and a package.json gaining the key", async () => {
+    const root = await makeDir({ "app/src/.keep": "", "app/package.json": '{ "name": "app" }' });
+    const cwd = join(root, "app", "src");
+    expect((await loadConfig({ cwd })).deviceId).toBeUndefined();
+    expect((await loadConfig({ cwd })).deviceId).toBeUndefined();
+
+    await writeFile(join(root, "clawperator.config.json"), '{ "deviceId": "root" }');
+    expect((await loadConfig({ cwd })).deviceId).toBe("root");
+    expect((await loadConfig({ cwd })).deviceId).toBe("root");
+
+    await writeFile(join(root, "app", "package.json"), '{ "name": "app", "clawperator": { "deviceId": "pkg" } }');
+    expect((await loadConfig({ cwd })).deviceId).toBe("pkg");
+
+    await writeFile(join(cwd, ".clawperatorrc.yaml"), "deviceId: nearest\n");
+    expect((await loadConfig({ cwd })).deviceId).toBe("nearest");
+
+    await rm(join(cwd, ".clawperatorrc.yaml"));
+    await writeFile(join(root, "app", "package.json"), '{ "name": "app" }');
+    expect((await loadConfig({ cwd })).deviceId).toBe("root");
+  });
+
+  it("reports a remembered TypeScript config that no longer compiles, naming the file", async () => {
+    const dir = await makeDir({ "clawperator.config.ts": 'export default { deviceId: "ok" };\n' });
+    expect((await loadConfig({ cwd: dir })).deviceId).toBe("ok");
+    await writeFile(join(dir, "clawperator.config.ts"), "export default { deviceId: ;\n");
+    const error = await caught(() => loadConfig({ cwd: dir }));
+    expect(error.code).toBe("CONFIG_INVALID");
+    expect(error.message).toContain(join(dir, "clawperator.config.ts"));
   });
 });

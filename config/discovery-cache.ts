@@ -1,0 +1,94 @@
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { clawperatorHome } from "../core/execution/device-lock.ts";
+
+/** A path and its mtime (-1: absent) when a search ran; a search is still valid while every stamp matches. */
+type Stamp = [path: string, mtimeMs: number];
+
+interface Discovery {
+  /** The config file the search found from this working directory, or null for none. */
+  filepath: string | null;
+  stamps: Stamp[];
+}
+
+const mtimeOf = (path: string): number => {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return -1;
+  }
+};
+
+/** Where cosmiconfig looks for a global config (env-paths' config dir for "clawperator"), and its parent. */
+function globalConfigDirs(): string[] {
+  const home = homedir();
+  const base = process.platform === "darwin"
+    ? join(home, "Library", "Preferences")
+    : process.platform === "win32"
+      ? process.env.APPDATA ?? join(home, "AppData", "Roaming")
+      : process.env.XDG_CONFIG_HOME ?? join(home, ".config");
+  const dir = join(base, "clawperator");
+  return process.platform === "win32" ? [base, dir, join(dir, "Config")] : [base, dir];
+}
+
+/**
+ * Everything whose change could change what the search finds: each directory from `cwd` to the root (adding,
+ * removing or renaming a file changes its mtime), its `.config` folder and its package.json (which may gain a
+ * `clawperator` key), and the global config directory.
+ */
+function stampPaths(cwd: string): string[] {
+  const paths: string[] = [];
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    paths.push(dir, join(dir, ".config"), join(dir, "package.json"));
+    if (dirname(dir) === dir) break;
+  }
+  return [...paths, ...globalConfigDirs()];
+}
+
+const MAX_ENTRIES = 64;
+
+const cacheFile = () => join(clawperatorHome(), "cache", "config-discovery.json");
+
+function readAll(): Record<string, Discovery> {
+  try {
+    return JSON.parse(readFileSync(cacheFile(), "utf8")) as Record<string, Discovery>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Remembers which config file the cosmiconfig search found from a working directory. Creating the search and
+ * running it costs ~8 ms per CLI start in a project; while nothing on the search path has changed, the answer
+ * is known. Starts a stamp list before the search runs, so a file created during the search invalidates it.
+ */
+export function discoveryCache(cwd: string): { found(): string | null | undefined; remember(filepath: string | null): void } {
+  const stamps = (): Stamp[] => stampPaths(cwd).map((path) => [path, mtimeOf(path)]);
+  let before: Stamp[] | undefined;
+  return {
+    found() {
+      const entry = readAll()[cwd];
+      before = stamps();
+      if (!entry || entry.stamps.length !== before.length) return undefined;
+      return entry.stamps.every(([path, mtime], i) => before![i]![0] === path && before![i]![1] === mtime) ? entry.filepath : undefined;
+    },
+    remember(filepath) {
+      if (!before) return;
+      const all = readAll();
+      delete all[cwd];
+      all[cwd] = { filepath, stamps: before };
+      // The most recently used working directories only.
+      for (const stale of Object.keys(all).slice(0, -MAX_ENTRIES)) delete all[stale];
+      try {
+        mkdirSync(dirname(cacheFile()), { recursive: true });
+        // Written aside and renamed: concurrent CLI processes never read half a file.
+        const temporary = `${cacheFile()}.${process.pid}`;
+        writeFileSync(temporary, JSON.stringify(all));
+        renameSync(temporary, cacheFile());
+      } catch {
+        // A read-only home only costs the next start a search.
+      }
+    },
+  };
+}
