@@ -20,6 +20,9 @@ const decode = (glyph: string): readonly number[] => [...glyph].map((digit) => p
 
 const TABLE: ReadonlyArray<readonly number[]> = GLYPHS.split(" ").map(decode);
 
+/** Beyond ASCII: the degree sign, which the demo app's temperature shows. */
+const EXTRA: Readonly<Record<string, readonly number[]>> = { "°": decode("ciic000") };
+
 /** Drawn for characters the table lacks (CJK, emoji, symbols): an outlined box, so missing text stays visible. */
 const MISSING = decode("vhhhhhv");
 
@@ -35,6 +38,8 @@ export interface Glyph {
 }
 
 export function glyphOf(char: string): Glyph {
+  const extra = EXTRA[char];
+  if (extra) return { rows: extra, drop: 0 };
   const code = char.charCodeAt(0);
   if (char.length !== 1 || code < 0x20 || code > 0x7e) return { rows: MISSING, drop: 0 };
   return { rows: TABLE[code - 0x20]!, drop: DESCENDERS.includes(char) ? DESCENT : 0 };

@@ -24,6 +24,10 @@ describe("the 5x7 font", () => {
     expect(glyphOf("漢").rows).toEqual([31, 17, 17, 17, 17, 17, 31]);
     expect(glyphOf("😀")).toEqual(glyphOf("漢"));
   });
+
+  it("draws the degree sign as a raised ring (the demo app's temperature)", () => {
+    expect(glyphOf("°").rows).toEqual([0b01100, 0b10010, 0b10010, 0b01100, 0, 0, 0]);
+  });
 });
 
 describe("foldToAscii", () => {
