@@ -19,7 +19,8 @@ export interface LineStream extends AsyncIterable<string> {
 }
 
 /**
- * How bytes reach a device (DESIGN.md "The seams"). The adb plugin implements it over the `adb` binary;
+ * How bytes reach a device (DESIGN.md "The seams"). The adb plugin implements it over the adb server (its socket
+ * protocol; the `adb` binary starts the server and installs);
  * android/operator builds the operator protocol on top, so a custom transport gets the whole protocol.
  */
 export interface Transport {
