@@ -15,8 +15,17 @@ export interface ClawperatorErrorShape extends DispatchDiagnostics {
   details?: Record<string, unknown>;
 }
 
+/** Marks a ClawperatorError whichever copy of this module made it (the CLI bundle's, or the package a plugin imports). */
+const BRAND = Symbol.for("clawperator.ClawperatorError");
+
 /** The one structured error of the runtime (spec/001 "Error Codes"). Thrown for every bad input and failure. */
 export class ClawperatorError extends Error {
+  /** `instanceof` by brand: a plugin's error is recognized though its class is another module instance. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+
+  readonly [BRAND] = true;
   readonly code: ErrorCode;
   readonly hint?: string;
   readonly details?: Record<string, unknown>;

@@ -93,6 +93,28 @@ describe("config effects on the command set", () => {
     }
   });
 
+  it("an error a plugin throws with the package's ClawperatorError keeps its code (not INTERNAL_ERROR)", async () => {
+    const project = await projectWithHelloPlugin(`import { defineConfig } from "clawperator/config";
+import { ClawperatorError, definePlugin } from "clawperator";
+
+const failing = definePlugin({
+  name: "failing",
+  setup(ctx) {
+    ctx.commands.add({
+      path: ["fail"],
+      description: "Always fails",
+      load: async () => ({ default: { run() { throw new ClawperatorError("DEVICE_NOT_FOUND", "no such phone", { details: { deviceId: "x" } }); } } }),
+    });
+  },
+});
+
+export default defineConfig({ plugins: [failing] });
+`);
+    const result = await cli.run(["fail"], { cwd: project });
+    expect(result.exitCode).toBe(1);
+    expect(json(result)).toEqual({ code: "DEVICE_NOT_FOUND", message: "no such phone", details: { deviceId: "x" } });
+  });
+
   it("a plugin that cannot be found is PLUGIN_INVALID, exit 1", async () => {
     const project = await makeDir({ "clawperator.config.json": JSON.stringify({ plugins: ["clawperator-plugin-missing"] }) });
     const result = await cli.run(["--help"], { cwd: project });
