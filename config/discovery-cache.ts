@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { clawperatorHome } from "../core/execution/device-lock.ts";
+import { cachePath, readCache, writeCache } from "./startup-cache.ts";
 
 /** A path and its mtime (-1: absent) when a search ran; a search is still valid while every stamp matches. */
 type Stamp = [path: string, mtimeMs: number];
@@ -48,12 +48,13 @@ function stampPaths(cwd: string): string[] {
 
 const MAX_ENTRIES = 64;
 
-const cacheFile = () => join(clawperatorHome(), "cache", "config-discovery.json");
+const cacheFile = () => cachePath("config-discovery.json");
 
 function readAll(): Record<string, Discovery> {
   try {
-    return JSON.parse(readFileSync(cacheFile(), "utf8")) as Record<string, Discovery>;
+    return JSON.parse(readCache(cacheFile()) ?? "{}") as Record<string, Discovery>;
   } catch {
+    // A damaged cache is as good as none.
     return {};
   }
 }
@@ -80,15 +81,7 @@ export function discoveryCache(cwd: string): { found(): string | null | undefine
       all[cwd] = { filepath, stamps: before };
       // The most recently used working directories only.
       for (const stale of Object.keys(all).slice(0, -MAX_ENTRIES)) delete all[stale];
-      try {
-        mkdirSync(dirname(cacheFile()), { recursive: true });
-        // Written aside and renamed: concurrent CLI processes never read half a file.
-        const temporary = `${cacheFile()}.${process.pid}`;
-        writeFileSync(temporary, JSON.stringify(all));
-        renameSync(temporary, cacheFile());
-      } catch {
-        // A read-only home only costs the next start a search.
-      }
+      writeCache(cacheFile(), JSON.stringify(all));
     },
   };
 }

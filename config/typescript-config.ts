@@ -1,10 +1,8 @@
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { clawperatorHome } from "../core/execution/device-lock.ts";
+import { dirname } from "node:path";
 import { defineConfig } from "./define-config.ts";
 import { importModule } from "./module-loader.ts";
+import { cacheKey, cachePath, readCache, writeCache } from "./startup-cache.ts";
 
 /** What a config may import and still take the fast path: clawperator's own config entry point. */
 const SELF_IMPORTS: Record<string, unknown> = { "clawperator/config": { defineConfig } };
@@ -32,27 +30,15 @@ function evaluate(code: string, filepath: string): unknown {
  * the first load of each version of the file, goes through jiti.
  */
 export async function loadTypeScriptConfig(filepath: string, source: string): Promise<unknown> {
-  const dir = join(clawperatorHome(), "cache", "config-ts");
-  const cached = join(dir, `${createHash("sha256").update(filepath).update("\0").update(source).digest("hex").slice(0, 32)}.cjs`);
-  let code: string | undefined;
-  try {
-    code = readFileSync(cached, "utf8");
-  } catch {
-    // first load of this version of the file
-  }
+  const cached = cachePath("config-ts", `${cacheKey(filepath, source)}.cjs`);
+  const code = readCache(cached);
   if (code !== undefined) return evaluate(code, filepath);
 
+  // The first load goes through jiti itself, which reports a broken file as a thrown error; only then is its
+  // transform kept for the next starts.
   const loaded = await importModule(filepath, filepath, { fresh: true });
   const { createJiti } = require("jiti") as typeof import("jiti");
   const transformed = createJiti(filepath).transform({ source, filename: filepath, ts: true });
-  const specifiers = requiredSpecifiers(transformed);
-  if (specifiers?.every((s) => Object.hasOwn(SELF_IMPORTS, s))) {
-    try {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(cached, transformed);
-    } catch {
-      // A read-only home only means the next start goes through jiti again.
-    }
-  }
+  if (requiredSpecifiers(transformed)?.every((s) => Object.hasOwn(SELF_IMPORTS, s))) writeCache(cached, transformed);
   return loaded;
 }

@@ -1,9 +1,7 @@
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { clawperatorHome } from "../core/execution/device-lock.ts";
 import type { ClawperatorConfig } from "./schema.ts";
+import { cacheKey, cachePath, readCache, writeCache } from "./startup-cache.ts";
 
 /** Whether `value` is plain JSON (no functions, class instances, undefined or non-finite numbers). */
 function isPlainJson(value: unknown): boolean {
@@ -31,24 +29,19 @@ function validatorFingerprint(): string {
  */
 export function validationCache(value: unknown): { get(): ClawperatorConfig | undefined; set(parsed: ClawperatorConfig): void } {
   if (!isPlainJson(value)) return { get: () => undefined, set: () => undefined };
-  const key = createHash("sha256").update(validatorFingerprint()).update("\0").update(JSON.stringify(value)).digest("hex").slice(0, 32);
-  const file = join(clawperatorHome(), "cache", "config", `${key}.json`);
+  const file = cachePath("config", `${cacheKey(validatorFingerprint(), JSON.stringify(value))}.json`);
   return {
     get() {
+      const text = readCache(file);
       try {
-        return JSON.parse(readFileSync(file, "utf8")) as ClawperatorConfig;
+        return text === undefined ? undefined : (JSON.parse(text) as ClawperatorConfig);
       } catch {
+        // A damaged entry is as good as none: validate again.
         return undefined;
       }
     },
     set(parsed) {
-      if (!isPlainJson(parsed)) return;
-      try {
-        mkdirSync(join(clawperatorHome(), "cache", "config"), { recursive: true });
-        writeFileSync(file, JSON.stringify(parsed));
-      } catch {
-        // A read-only home only costs the next start the validation.
-      }
+      if (isPlainJson(parsed)) writeCache(file, JSON.stringify(parsed));
     },
   };
 }

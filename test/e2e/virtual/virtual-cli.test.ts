@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freeEmulatorPort } from "../../helpers/adb-harness.ts";
 import { CLI_BIN } from "../../helpers/cli-paths.ts";
 import { STACK_FRAME, type CliResult } from "../../helpers/run-cli.ts";
+import type { VirtualDeviceRecord } from "../../../plugins/virtual/registry.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { childrenOf, exited, isListening, isRunning } from "./processes.ts";
@@ -12,18 +13,6 @@ import { OutputWatcher } from "./streams.ts";
 
 const session = virtualSession({ emulatorDiscovery: true });
 const makeDir = tempDirs("clawperator-e2e-cli-");
-
-interface DeviceRecord {
-  serial: string;
-  pid: number;
-  port: number;
-  consolePort?: number;
-  scenario: string;
-  emulator: boolean;
-  adbServerPort: number;
-  startedAt: string;
-  log?: string;
-}
 
 /** Pids of every device this file started in the background, stopped at the end even when a test failed. */
 const started = new Set<number>();
@@ -43,20 +32,20 @@ async function json<T>(args: string[]): Promise<{ exitCode: number; body: T }> {
   return { exitCode: result.exitCode, body: JSON.parse(result.stdout) as T };
 }
 
-async function startDetached(args: string[] = []): Promise<DeviceRecord> {
-  const result = await json<DeviceRecord>(["virtual", "start", "--detach", ...args]);
+async function startDetached(args: string[] = []): Promise<VirtualDeviceRecord> {
+  const result = await json<VirtualDeviceRecord>(["virtual", "start", "--detach", ...args]);
   expect(result.exitCode).toBe(0);
   started.add(result.body.pid);
   return result.body;
 }
 
-async function stop(record: DeviceRecord): Promise<void> {
+async function stop(record: VirtualDeviceRecord): Promise<void> {
   const result = await json(["virtual", "stop", record.serial]);
   expect(result).toMatchObject({ exitCode: 0, body: { ok: true, stopped: [record.serial] } });
   started.delete(record.pid);
 }
 
-const listed = async () => (await json<DeviceRecord[]>(["virtual", "list"])).body.map((record) => record.serial);
+const listed = async () => (await json<VirtualDeviceRecord[]>(["virtual", "list"])).body.map((record) => record.serial);
 
 afterAll(async () => {
   await cli(["virtual", "stop", "--all"]);
@@ -81,7 +70,7 @@ describe("clawperator virtual start / list / stop", () => {
     expect((await session.harness.devices()).get(record.serial)).toBe("device");
     expect(String((await session.harness.adb(["-s", record.serial, "shell", "getprop ro.product.model"])).stdout)).toBe("Clawperator Virtual Device");
 
-    const list = await json<DeviceRecord[]>(["virtual", "list"]);
+    const list = await json<VirtualDeviceRecord[]>(["virtual", "list"]);
     expect(list.exitCode).toBe(0);
     expect(list.body).toContainEqual({ ...record, log: undefined });
 
@@ -96,7 +85,7 @@ describe("clawperator virtual start / list / stop", () => {
     const result = await cli(["virtual", "start", "--detach", "--output", "pretty"]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/^127\.0\.0\.1:\d+$/);
-    const record = (await json<DeviceRecord[]>(["virtual", "list"])).body.find((r) => r.serial === result.stdout)!;
+    const record = (await json<VirtualDeviceRecord[]>(["virtual", "list"])).body.find((r) => r.serial === result.stdout)!;
     started.add(record.pid);
     await stop(record);
   });
@@ -171,7 +160,7 @@ describe("a device in the foreground", () => {
     });
     started.add(child.pid!);
     const output = new OutputWatcher(child.stdout!);
-    const record = JSON.parse((await output.includes("\n")).split("\n")[0]!) as DeviceRecord;
+    const record = JSON.parse((await output.includes("\n")).split("\n")[0]!) as VirtualDeviceRecord;
     expect(record.pid).toBe(child.pid);
     expect((await session.harness.devices()).get(record.serial)).toBe("device");
     const children = childrenOf(child.pid!);

@@ -2,16 +2,12 @@ import { describe, expect, it } from "vitest";
 import { findAll } from "../../../../android/hierarchy/index.ts";
 import { builtinScenario } from "../../../../android/virtual/scenario/load-scenario.ts";
 import { parseScenario } from "../../../../android/virtual/scenario/parse-scenario.ts";
-import { attr, clickOn, nodeOf, scenarioDevice } from "./scenario-device.ts";
+import { defaultDeviceWith, attr, clickOn, nodeOf, scenarioDevice } from "./scenario-device.ts";
 
 const SEARCH = { resourceId: "com.clawperator.demo:id/search" };
 const TOGGLE = { resourceId: "com.clawperator.demo:id/units_toggle" };
 
-function demo() {
-  const device = scenarioDevice(builtinScenario("default"));
-  device.ui.openApp("com.clawperator.demo");
-  return device;
-}
+const demo = () => defaultDeviceWith("com.clawperator.demo");
 
 describe("scenario UI text entry", () => {
   it("sets text on an editable field, focuses it and keeps it until force-stop", () => {

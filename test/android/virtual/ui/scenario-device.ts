@@ -1,6 +1,7 @@
 import type { NodeMatcher } from "../../../../core/contracts/matcher.ts";
 import { findAll, findFirst, HierarchyIndex, type UiNode } from "../../../../android/hierarchy/index.ts";
 import { PackageRegistry } from "../../../../android/virtual/device/packages.ts";
+import { builtinScenario } from "../../../../android/virtual/scenario/load-scenario.ts";
 import type { Scenario } from "../../../../android/virtual/scenario/scenario-types.ts";
 import { createScenarioUi, type ScenarioUi } from "../../../../android/virtual/ui/index.ts";
 
@@ -14,6 +15,13 @@ export function scenarioDevice(scenario: Scenario) {
   const log: string[] = [];
   const ui = createScenarioUi(scenario, { packages, now: () => clock.ms, log: { write: (priority, tag, message) => log.push(`${priority}/${tag}: ${message}`) } });
   return { ui, packages, clock, log };
+}
+
+/** The built-in `default` scenario's screen model, with `app` opened in front. */
+export function defaultDeviceWith(app: string) {
+  const device = scenarioDevice(builtinScenario("default"));
+  device.ui.openApp(app);
+  return device;
 }
 
 /** The first node matching, from a fresh snapshot; throws when there is none. */

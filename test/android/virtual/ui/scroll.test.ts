@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { builtinScenario } from "../../../../android/virtual/scenario/load-scenario.ts";
 import { parseScenario } from "../../../../android/virtual/scenario/parse-scenario.ts";
-import { nodeOf, scenarioDevice, texts } from "./scenario-device.ts";
+import { defaultDeviceWith, nodeOf, scenarioDevice, texts } from "./scenario-device.ts";
 
 const LIST = { resourceId: "com.android.settings:id/recycler_view" };
 const TITLES = { resourceId: "android:id/title" };
 
-function settings() {
-  const device = scenarioDevice(builtinScenario("default"));
-  device.ui.openApp("com.android.settings");
-  return device;
-}
+const settings = () => defaultDeviceWith("com.android.settings");
 
 describe("scenario UI scrolling", () => {
   it("pages through a declared container and reports the edges", () => {
