@@ -1,5 +1,5 @@
 import { buildTree, resolveCommand } from "./command-tree.ts";
-import { bootCli } from "./boot.ts";
+import { bootRuntime } from "../runtime/boot.ts";
 import { extractGlobals } from "./global-flags.ts";
 import { renderHelp } from "./help.ts";
 import { printError, printResult, toClawperatorError, type OutputMode } from "./output.ts";
@@ -19,7 +19,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
 
-    const kernel = await bootCli(globals.options);
+    const kernel = await bootRuntime({
+      verbose: globals.options.verbose,
+      progress: globals.options.output === "pretty",
+      ...(globals.options.configPath ? { configPath: globals.options.configPath } : {}),
+    });
     const { node, args } = resolveCommand(buildTree(kernel), globals.rest);
     if (globals.help || !node.command) {
       process.stdout.write(await renderHelp(node, packageVersion()));
@@ -29,7 +33,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const name = node.path.join(" ");
     const parsed = parseCommandArgs(name, node.command.args ?? {}, args);
     const handler = (await node.command.load()).default;
-    const result = await handler.run({ args: parsed, globals: globals.options, services: kernel.services, config: kernel.config, logger: kernel.logger });
+    const result = await handler.run({ args: parsed as never, globals: globals.options, services: kernel.services, config: kernel.config, logger: kernel.logger });
     // A command that printed its own output as it went (e.g. a foreground device) returns nothing.
     if (result !== undefined) printResult(result, mode, handler.pretty);
     return handler.exitCode?.(result) ?? 0;

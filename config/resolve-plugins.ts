@@ -4,7 +4,7 @@ import type { ClawperatorPlugin, PluginEntry } from "../core/kernel/index.ts";
 import { importModule } from "./module-loader.ts";
 import type { ClawperatorConfig } from "./schema.ts";
 
-function isPlugin(value: unknown): value is ClawperatorPlugin {
+function isPlugin(value: unknown): value is ClawperatorPlugin<any> {
   return typeof value === "object" && value !== null && typeof (value as ClawperatorPlugin).name === "string"
     && typeof (value as ClawperatorPlugin).setup === "function";
 }

@@ -6,6 +6,8 @@ export const DeviceSchema = z.object({
   state: z.string().min(1),
   /** `adb devices -l` extras such as model, product, device, transport_id. */
   properties: z.record(z.string(), z.string()).optional(),
+  /** The transport that reported the device, when more than one is registered. */
+  transport: z.string().optional(),
 });
 
 export type Device = z.infer<typeof DeviceSchema>;

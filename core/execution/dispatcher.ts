@@ -1,3 +1,4 @@
+import { createToken } from "../kernel/token.ts";
 import type { ResultEnvelope } from "../contracts/envelope.ts";
 import type { Execution } from "../contracts/execution.ts";
 
@@ -26,4 +27,4 @@ export interface OperatorDispatcher {
   close(): Promise<void>;
 }
 
-export const OperatorDispatcher = Symbol.for("clawperator.OperatorDispatcher");
+export const OperatorDispatcher = createToken<OperatorDispatcher>("OperatorDispatcher");

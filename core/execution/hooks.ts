@@ -1,3 +1,4 @@
+import { createToken } from "../kernel/token.ts";
 import type { ResultEnvelope } from "../contracts/envelope.ts";
 import type { Execution } from "../contracts/execution.ts";
 import type { Transport } from "../services/transport.ts";
@@ -32,4 +33,4 @@ export interface ExecutionHook {
 
 /** The loaded hooks, in order; the kernel provides them from the hook registry. */
 export type ExecutionHooks = () => Promise<ExecutionHook[]>;
-export const ExecutionHooks = Symbol.for("clawperator.ExecutionHooks");
+export const ExecutionHooks = createToken<ExecutionHooks>("ExecutionHooks");

@@ -92,7 +92,7 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
         deps.events.emit("clawperator:execution", { deviceId: result.deviceId, input: request.execution, result });
         return result;
       } catch (error) {
-        const failure = error instanceof ClawperatorError ? error.toJSON() : { code: "INTERNAL_ERROR", message: String(error) };
+        const failure = error instanceof ClawperatorError ? error.toJSON() : { code: "INTERNAL_ERROR" as const, message: String(error) };
         deps.events.emit("clawperator:execution", { ...(request.deviceId ? { deviceId: request.deviceId } : {}), input: request.execution, result: { ok: false, error: failure } });
         throw error;
       }

@@ -1,3 +1,4 @@
+import { createToken } from "../kernel/token.ts";
 import type { ResultEnvelope } from "../contracts/envelope.ts";
 import type { Execution, ExecutionMode } from "../contracts/execution.ts";
 
@@ -23,4 +24,4 @@ export interface ExecutionRunner {
   run(request: RunExecutionRequest): Promise<RunExecutionResult>;
 }
 
-export const ExecutionRunner = Symbol.for("clawperator.ExecutionRunner");
+export const ExecutionRunner = createToken<ExecutionRunner>("ExecutionRunner");

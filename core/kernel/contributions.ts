@@ -1,4 +1,5 @@
-import type { ArgsDef } from "citty";
+import type { ArgsDef, ParsedArgs } from "citty";
+import type { ExecutionHook } from "../execution/hooks.ts";
 import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type { Transport } from "../services/transport.ts";
@@ -14,16 +15,20 @@ export interface GlobalOptions {
   configPath?: string;
 }
 
-export interface CommandRunContext<A = Record<string, unknown>> {
-  args: A & { _: string[] };
+/** Args of a command that declares none. */
+export type NoArgs = Record<never, never>;
+
+export interface CommandRunContext<A extends ArgsDef = NoArgs> {
+  /** The command's own flags, parsed by citty and typed from the contribution's `args`. */
+  args: ParsedArgs<A>;
   globals: GlobalOptions;
   services: ServiceAccess;
   config: RuntimeConfig;
   logger: Logger;
 }
 
-/** What a command's lazily loaded module default-exports. */
-export interface CommandHandler<A = Record<string, unknown>> {
+/** What a command's lazily loaded module default-exports; `A` is the `typeof` its contribution's args. */
+export interface CommandHandler<A extends ArgsDef = NoArgs> {
   run(ctx: CommandRunContext<A>): Promise<unknown> | unknown;
   /** Human rendering of `run`'s result for `--output pretty`; JSON otherwise. */
   pretty?(result: unknown): string;
@@ -31,17 +36,17 @@ export interface CommandHandler<A = Record<string, unknown>> {
   exitCode?(result: unknown): number;
 }
 
-type Lazy<T> = () => Promise<{ default: T }>;
+export type Lazy<T> = () => Promise<{ default: T }>;
 
 /** A command, declared as data; `load` imports the implementation only when the command runs. */
-export interface CommandContribution {
+export interface CommandContribution<A extends ArgsDef = any> {
   path: readonly string[];
   description: string;
-  /** Other paths that run this command (e.g. `["exec"]` for `["execute"]`). */
+  /** Other paths that run this command (e.g. `["exec"]` for `["execute"]`); kept out of help listings. */
   aliases?: readonly (readonly string[])[];
-  args?: ArgsDef;
+  args?: A;
   hidden?: boolean;
-  load: Lazy<CommandHandler<any>>;
+  load: Lazy<CommandHandler<A>>;
 }
 
 /** A command group (e.g. `virtual`), for help listings. */
@@ -50,16 +55,24 @@ export interface CommandGroupContribution {
   description: string;
 }
 
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** What a route's module default-exports: an h3 handler, called with the request event. */
+export type RouteHandler = (event: import("h3").H3Event) => unknown;
+
 export interface RouteContribution {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method: HttpMethod;
+  /** An h3 route path (`/android/emulators/:name`). */
   path: string;
   description?: string;
-  /** Default-exports an h3 event handler. */
-  load: Lazy<unknown>;
+  /** zod schemas of the body and the success response, for the OpenAPI document. */
+  schemas?: { body?: import("zod").ZodType; response?: import("zod").ZodType; params?: import("zod").ZodType };
+  load: Lazy<RouteHandler>;
 }
 
 export type DoctorPhase = "host" | "device" | "readiness";
 
+/** One check of a DoctorReport (spec/001 "Doctor Check Result"). */
 export interface DoctorCheckResult {
   id: string;
   status: "pass" | "warn" | "fail";
@@ -75,7 +88,13 @@ export interface DoctorCheckContext {
   services: ServiceAccess;
   config: RuntimeConfig;
   globals: GlobalOptions;
+  /** The selected device, once device discovery has chosen one. */
   deviceId?: string;
+  receiverPackage: string;
+  /** Flags of the doctor run (`--full`, `--apk`, ...), for checks that only run in some modes. */
+  flags: Readonly<Record<string, unknown>>;
+  /** Facts earlier checks found (e.g. the selected device), shared down the ordered list. */
+  facts: Map<string, unknown>;
 }
 
 export interface DoctorCheck {
@@ -85,21 +104,52 @@ export interface DoctorCheck {
 export interface CheckContribution {
   id: string;
   phase: DoctorPhase;
+  /** A critical failure halts the checks after it (spec/001 "Clawperator Doctor"). */
   critical: boolean;
   description: string;
+  /** Place in its phase: lower runs first; ties keep registration order. */
+  order?: number;
+  /** Runs only in `doctor --full`. */
+  full?: boolean;
   load: Lazy<DoctorCheck>;
 }
 
 /** Hooks around every execution (close_app force-stop, screenshot capture, snapshot injection, ...). */
-export interface ExecutionHookContribution<Before = unknown, After = unknown> {
+export interface ExecutionHookContribution {
   name: string;
   /** Lower runs first; ties keep registration order. */
   order?: number;
-  load: Lazy<{ beforeDispatch?(ctx: Before): Promise<void> | void; afterResult?(ctx: After): Promise<void> | void }>;
+  load: Lazy<ExecutionHook>;
 }
+
+export interface TransportFactoryContext {
+  services: ServiceAccess;
+  config: RuntimeConfig;
+  logger: Logger;
+}
+
+/** Builds the transport; loaded only when a command first needs a device. */
+export type TransportFactory = (ctx: TransportFactoryContext) => Transport | Promise<Transport>;
 
 export interface TransportContribution {
   name: string;
   description?: string;
-  create(ctx: { services: ServiceAccess; config: RuntimeConfig; logger: Logger }): Transport;
+  load: Lazy<TransportFactory>;
+}
+
+/**
+ * Where a skill directory ranks when skills of the same name meet (spec/004 section 4, lowest to highest:
+ * extra dirs and plugin dirs, bundled, managed, personal agents, project agents, workspace).
+ */
+export const SKILL_PRECEDENCE = ["extra", "bundled", "managed", "personal", "project", "workspace"] as const;
+export type SkillPrecedence = (typeof SKILL_PRECEDENCE)[number];
+
+/** A directory of AgentSkills folders (each with a SKILL.md) a plugin ships. */
+export interface SkillSourceContribution {
+  id: string;
+  /** Absolute path of the directory. */
+  dir: string;
+  /** Default "extra", the tier spec/004 gives plugin-contributed dirs. */
+  precedence?: SkillPrecedence;
+  description?: string;
 }

@@ -1,6 +1,13 @@
 export type * from "./contributions.ts";
-export { definePlugin, type ClawperatorPlugin, type PluginContext } from "./define-plugin.ts";
-export { bootKernel, commandKey, type Kernel, type PluginEntry } from "./kernel.ts";
+export { SKILL_PRECEDENCE } from "./contributions.ts";
+export { attributeError, type Attribution } from "./attribution.ts";
+export { definePlugin, type ClawperatorPlugin, type OptionsIssue, type OptionsSchema, type PluginContext } from "./define-plugin.ts";
+export { bootKernel, commandKey, DEFAULT_SETUP_TIMEOUT_MS, type Kernel, type PluginEntry } from "./kernel.ts";
 export { orderPlugins } from "./order-plugins.ts";
+export {
+  CheckRegistry, CommandGroupRegistry, CommandRegistry, HookRegistry, RouteRegistry, SkillSourceRegistry, TransportRegistry,
+  type ContributionList,
+} from "./registries.ts";
 export { Registry, type Owned } from "./registry.ts";
-export type { ServiceAccess } from "./service-access.ts";
+export type { ServiceAccess, ServiceProvider } from "./service-access.ts";
+export { createToken, type Token } from "./token.ts";

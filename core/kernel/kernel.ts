@@ -1,20 +1,26 @@
+import { ClawperatorError } from "../contracts/clawperator-error.ts";
 import { createEventBus, EventBus } from "../services/event-bus.ts";
-import type { Logger } from "../services/logger.ts";
-import { Logger as LoggerToken } from "../services/logger.ts";
-import { RuntimeConfig } from "../services/runtime-config.ts";
 import { HostInfo as HostInfoToken, type HostInfo } from "../services/host-info.ts";
+import { Logger as LoggerToken, type Logger } from "../services/logger.ts";
+import { RuntimeConfig } from "../services/runtime-config.ts";
 import { Transport as TransportToken } from "../services/transport.ts";
 import { ExecutionHooks } from "../execution/hooks.ts";
-import { ClawperatorError } from "../contracts/clawperator-error.ts";
 import { createServiceAccess } from "./container.ts";
 import type {
   CheckContribution, CommandContribution, CommandGroupContribution, ExecutionHookContribution, RouteContribution,
-  TransportContribution,
+  SkillSourceContribution, TransportContribution,
 } from "./contributions.ts";
-import type { ClawperatorPlugin, PluginContext } from "./define-plugin.ts";
+import type { ClawperatorPlugin } from "./define-plugin.ts";
 import { orderPlugins } from "./order-plugins.ts";
+import { attributedContributions } from "./plugin-contributions.ts";
+import { parsePluginOptions } from "./plugin-options.ts";
+import {
+  CheckRegistry, CommandGroupRegistry, CommandRegistry, HookRegistry, RouteRegistry, SkillSourceRegistry, TransportRegistry,
+} from "./registries.ts";
 import { Registry } from "./registry.ts";
 import type { ServiceAccess } from "./service-access.ts";
+import { setupWithin } from "./setup-timeout.ts";
+import { TransportRouter } from "./transport-router.ts";
 
 export interface PluginEntry {
   plugin: ClawperatorPlugin<any>;
@@ -33,36 +39,42 @@ export interface Kernel {
   readonly groups: Registry<CommandGroupContribution>;
   readonly routes: Registry<RouteContribution>;
   readonly checks: Registry<CheckContribution>;
-  readonly hooks: Registry<ExecutionHookContribution<any, any>>;
+  readonly hooks: Registry<ExecutionHookContribution>;
   readonly transports: Registry<TransportContribution>;
+  readonly skills: Registry<SkillSourceContribution>;
 }
 
-/** Services core derives from the registries: the selected transport and the loaded execution hooks. */
+export const DEFAULT_SETUP_TIMEOUT_MS = 10_000;
+
+/** The registries as services, and what core derives from them: the transport router and the loaded hooks. */
 function provideCoreServices(kernel: Kernel): void {
-  const { services, config } = kernel;
-  services.register(TransportToken, {
-    useFactory: () => {
-      const name = config.transport ?? (kernel.transports.has("adb") ? "adb" : kernel.transports.keys()[0]);
-      const entry = name === undefined ? undefined : kernel.transports.get(name);
-      if (!entry) {
-        throw new ClawperatorError("PLUGIN_INVALID", `transport "${name ?? "(none)"}" is not registered`, {
-          hint: `Registered transports: ${kernel.transports.keys().join(", ") || "none"}. Stop disabling the adb plugin, or add a transport plugin.`,
-        });
-      }
-      return entry.value.create({ services, config, logger: kernel.logger });
-    },
-  });
+  const { services, config, logger } = kernel;
+  services.register(CommandRegistry, { useValue: kernel.commands });
+  services.register(CommandGroupRegistry, { useValue: kernel.groups });
+  services.register(RouteRegistry, { useValue: kernel.routes });
+  services.register(CheckRegistry, { useValue: kernel.checks });
+  services.register(HookRegistry, { useValue: kernel.hooks });
+  services.register(TransportRegistry, { useValue: kernel.transports });
+  services.register(SkillSourceRegistry, { useValue: kernel.skills });
+  services.register(TransportToken, { useFactory: () => new TransportRouter(kernel.transports, { services, config, logger }) });
+  let loaded: ReturnType<ExecutionHooks> | undefined;
   services.register(ExecutionHooks, {
-    useValue: async () => {
-      const hooks = kernel.hooks.entries().map((e) => e.value).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-      return Promise.all(hooks.map(async (hook) => (await hook.load()).default));
+    useValue: () => {
+      loaded ??= Promise.all(
+        kernel.hooks.entries().map((e) => e.value).sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).map(async (hook) => (await hook.load()).default),
+      );
+      return loaded;
     },
   });
 }
 
 export const commandKey = (path: readonly string[]) => path.join(" ");
 
-/** Orders the plugins by `dependsOn`, runs each `setup`, and returns the filled registries. */
+/**
+ * Orders the plugins by `dependsOn`, parses each one's options with its schema, runs its `setup` (bounded by
+ * `pluginSetupTimeoutMs`), and returns the filled registries. Every contribution is recorded with its plugin,
+ * and its failures carry the plugin's name.
+ */
 export async function bootKernel(input: { plugins: readonly PluginEntry[]; config: RuntimeConfig; logger: Logger; host?: HostInfo }): Promise<Kernel> {
   const services = createServiceAccess();
   services.register(HostInfoToken, { useValue: input.host ?? { longLived: false } });
@@ -81,37 +93,32 @@ export async function bootKernel(input: { plugins: readonly PluginEntry[]; confi
     checks: new Registry("doctor check"),
     hooks: new Registry("execution hook"),
     transports: new Registry("transport"),
+    skills: new Registry("skill source"),
   };
 
+  const timeoutMs = input.config.pluginSetupTimeoutMs ?? DEFAULT_SETUP_TIMEOUT_MS;
   const ordered = orderPlugins(input.plugins.map((entry) => ({ ...entry, name: entry.plugin.name, dependsOn: entry.plugin.dependsOn })));
   for (const entry of ordered) {
     const name = entry.plugin.name;
-    const ctx: PluginContext<unknown> = {
+    const options = parsePluginOptions(entry.plugin, entry.options, entry.origin);
+    const ctx = {
       name,
-      options: entry.options,
+      options,
       config: input.config,
       logger: input.logger,
       services,
-      commands: {
-        add(command) {
-          kernel.commands.add(commandKey(command.path), name, command);
-          for (const alias of command.aliases ?? []) kernel.commands.add(commandKey(alias), name, command);
-        },
-        group(group) {
-          if (!kernel.groups.has(commandKey(group.path))) kernel.groups.add(commandKey(group.path), name, group);
-        },
-      },
-      routes: { add: (route) => kernel.routes.add(`${route.method} ${route.path}`, name, route) },
-      checks: { add: (check) => kernel.checks.add(check.id, name, check) },
-      hooks: { add: (hook) => kernel.hooks.add(hook.name, name, hook) },
-      transports: { add: (transport) => kernel.transports.add(transport.name, name, transport) },
+      ...attributedContributions(kernel, name),
     };
     try {
-      await entry.plugin.setup(ctx);
+      await setupWithin(timeoutMs, name, () => entry.plugin.setup(ctx));
     } catch (error) {
-      if (error instanceof ClawperatorError) throw error;
-      throw new ClawperatorError("PLUGIN_INVALID", `[plugin:${name}] setup failed: ${(error as Error).message}`, {
-        details: { plugin: name, origin: entry.origin },
+      const cause = error instanceof ClawperatorError ? error : undefined;
+      if (cause?.details?.plugin === name) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      const named = message.startsWith(`[plugin:${name}]`) ? message : `[plugin:${name}] setup failed: ${message}`;
+      throw new ClawperatorError(cause?.code ?? "PLUGIN_INVALID", named, {
+        ...(cause?.hint === undefined ? {} : { hint: cause.hint }),
+        details: { ...cause?.details, plugin: name, origin: entry.origin },
         cause: error,
       });
     }

@@ -1,11 +1,15 @@
+import { createToken } from "../kernel/token.ts";
 import { EventEmitter } from "node:events";
+import type { ClawperatorErrorShape } from "../contracts/clawperator-error.ts";
+import type { ResultEnvelope } from "../contracts/envelope.ts";
+import type { RunExecutionResult } from "../execution/runner.ts";
 
 /** Events core publishes; plugins (serve's SSE, the OpenClaw bridge) subscribe. */
 export interface ClawperatorEvents {
   /** Every execution attempt, including ones that failed before reaching a device. */
-  "clawperator:execution": { deviceId?: string; input: unknown; result: unknown };
+  "clawperator:execution": { deviceId?: string; input: unknown; result: RunExecutionResult | { ok: false; error: ClawperatorErrorShape } };
   /** Every terminal result with a known device. */
-  "clawperator:result": { deviceId: string; envelope: unknown };
+  "clawperator:result": { deviceId: string; envelope: ResultEnvelope };
 }
 
 export type EventName = keyof ClawperatorEvents;
@@ -15,7 +19,7 @@ export interface EventBus {
   emit<E extends EventName>(event: E, payload: ClawperatorEvents[E]): void;
 }
 
-export const EventBus = Symbol.for("clawperator.EventBus");
+export const EventBus = createToken<EventBus>("EventBus");
 
 export function createEventBus(): EventBus {
   const emitter = new EventEmitter();

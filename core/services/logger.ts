@@ -1,3 +1,4 @@
+import { createToken } from "../kernel/token.ts";
 export interface Logger {
   debug(message: string): void;
   info(message: string): void;
@@ -6,7 +7,7 @@ export interface Logger {
   progress(message: string): void;
 }
 
-export const Logger = Symbol.for("clawperator.Logger");
+export const Logger = createToken<Logger>("Logger");
 
 /** Writes to stderr so stdout stays one JSON document for agents. */
 export function createStderrLogger(options: { verbose: boolean; progress: boolean }): Logger {

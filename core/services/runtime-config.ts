@@ -1,3 +1,4 @@
+import { createToken } from "../kernel/token.ts";
 /**
  * The parts of the validated configuration that core and plugins read. config/ owns the schema and file
  * discovery; its inferred type is checked to fit this interface.
@@ -8,6 +9,7 @@ export interface RuntimeConfig {
   operatorAction?: string;
   adbPath?: string;
   transport?: string;
+  pluginSetupTimeoutMs?: number;
   serve?: { host?: string; port?: number; token?: string };
   skills?: Record<string, unknown>;
   policy?: { allowActions?: string[]; denyActions?: string[]; allowPackages?: string[]; denyPackages?: string[]; maxTimeoutMs?: number };
@@ -15,4 +17,4 @@ export interface RuntimeConfig {
   filepath?: string;
 }
 
-export const RuntimeConfig = Symbol.for("clawperator.RuntimeConfig");
+export const RuntimeConfig = createToken<RuntimeConfig>("RuntimeConfig");

@@ -1,3 +1,4 @@
+import { createToken } from "../kernel/token.ts";
 import type { Device } from "../contracts/device.ts";
 
 export interface ShellResult {
@@ -37,5 +38,5 @@ export interface Transport {
   install(serial: string, apkPath: string, options?: CallOptions): Promise<ShellResult>;
 }
 
-export const Transport = Symbol.for("clawperator.Transport");
+export const Transport = createToken<Transport>("Transport");
 

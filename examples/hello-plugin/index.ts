@@ -1,19 +1,21 @@
 import { definePlugin } from "clawperator";
 import { z } from "zod";
-
-// Options come from the config entry `["clawperator-plugin-hello", { greeting: "Hi" }]`; plugins validate their own.
-const Options = z.object({ greeting: z.string().min(1).default("Hello") }).default({ greeting: "Hello" });
+import { helloArgs } from "./command-args.ts";
 
 export default definePlugin({
   name: "hello",
+  // The config entry `["clawperator-plugin-hello", { greeting: "Hi" }]` is parsed with this schema before setup;
+  // a bad value fails boot with CONFIG_INVALID naming this plugin and the option's path.
+  options: z.object({ greeting: z.string().min(1).default("Hello") }).default({ greeting: "Hello" }),
   setup(ctx) {
-    const { greeting } = Options.parse(ctx.options ?? undefined);
+    // Typed from the schema: a string, defaulted.
+    const { greeting } = ctx.options;
 
     // Declared as data: `clawperator --help` lists it without loading ./hello-command.ts.
     ctx.commands.add({
       path: ["hello"],
       description: "Greet someone (example plugin command)",
-      args: { name: { type: "positional", required: false, description: "Who to greet" } },
+      args: helloArgs,
       load: async () => ({ default: (await import("./hello-command.ts")).createHelloCommand(greeting) }),
     });
 

@@ -1,5 +1,5 @@
 import { definePlugin } from "../../core/kernel/index.ts";
-import { AdbTransport } from "./client/adb-transport.ts";
+import { packagesListArgs } from "./command-args.ts";
 
 /** The adb transport (the `adb` server and binary) and the commands that only need adb. */
 export default definePlugin({
@@ -8,14 +8,14 @@ export default definePlugin({
     ctx.transports.add({
       name: "adb",
       description: "Android Debug Bridge: USB, Wi-Fi, emulators and virtual devices",
-      create: ({ config }) => new AdbTransport(config.adbPath ? { adbPath: config.adbPath } : {}),
+      load: () => import("./transport-factory.js"),
     });
     ctx.commands.add({ path: ["devices"], description: "List connected Android devices and their states", load: () => import("./commands/devices.js") });
     ctx.commands.group({ path: ["packages"], description: "Installed packages on a device" });
     ctx.commands.add({
       path: ["packages", "list"],
       description: "List installed application ids on a device",
-      args: { "third-party": { type: "boolean", description: "Only third-party packages" } },
+      args: packagesListArgs,
       load: () => import("./commands/packages-list.js"),
     });
   },

@@ -13,18 +13,18 @@ import { Transport } from "../../core/services/transport.ts";
 export function registerExecutionServices(ctx: PluginContext<unknown>): void {
   ctx.services.register(OperatorDispatcher, {
     useFactory: (services) => createOperatorDispatcher({
-      transport: services.resolve<Transport>(Transport),
+      transport: services.resolve(Transport),
       ...(ctx.config.operatorAction ? { action: ctx.config.operatorAction } : {}),
-      sharedStreams: services.resolve<HostInfo>(HostInfo).longLived,
+      sharedStreams: services.resolve(HostInfo).longLived,
     }),
   });
   ctx.services.register(ExecutionRunner, {
     useFactory: (services) => createExecutionPipeline({
-      transport: () => services.resolve<Transport>(Transport),
-      dispatcher: () => services.resolve<OperatorDispatcher>(OperatorDispatcher),
-      hooks: () => services.resolve<ExecutionHooks>(ExecutionHooks)(),
+      transport: () => services.resolve(Transport),
+      dispatcher: () => services.resolve(OperatorDispatcher),
+      hooks: () => services.resolve(ExecutionHooks)(),
       locks: new DeviceLocks(),
-      events: services.resolve<EventBus>(EventBus),
+      events: services.resolve(EventBus),
       config: ctx.config,
       warn: (message) => ctx.logger.warn(message),
     }),

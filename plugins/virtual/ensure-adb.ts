@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { execa } from "execa";
-import { findAdb } from "../adb/client/adb-binary.ts";
+import { findAdb } from "../../android/adb/adb-binary.ts";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import type { Logger } from "../../core/services/logger.ts";
 

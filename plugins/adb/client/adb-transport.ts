@@ -1,7 +1,7 @@
 import type { Device } from "../../../core/contracts/device.ts";
 import type { CallOptions, LineStream, ShellResult, Transport } from "../../../core/services/transport.ts";
 import { shellCommand } from "../../../android/operator/shell-quote.ts";
-import { findAdb } from "./adb-binary.ts";
+import { findAdb } from "../../../android/adb/adb-binary.ts";
 import { deviceError } from "./adb-errors.ts";
 import { AdbFailure, AdbServerDown, AdbSocket } from "../../../android/adb/adb-socket.ts";
 import { shellLineStream } from "./line-stream.ts";

@@ -4,7 +4,7 @@ import { Transport } from "../../../core/services/transport.ts";
 
 /** `devices`: every device adb sees, in whatever state (spec/001: a JSON array of `{ serial, state }`). */
 const devices: CommandHandler = {
-  run: ({ services }) => services.resolve<Transport>(Transport).listDevices(),
+  run: ({ services }) => services.resolve(Transport).listDevices(),
   pretty(value) {
     const list = value as Device[];
     if (list.length === 0) return "no devices (connect one, or run `clawperator virtual start`)";

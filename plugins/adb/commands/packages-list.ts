@@ -1,6 +1,7 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { selectDevice } from "../../../core/execution/resolve-device.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
+import type { packagesListArgs } from "../command-args.ts";
 import { Transport } from "../../../core/services/transport.ts";
 
 interface PackagesResult {
@@ -10,9 +11,9 @@ interface PackagesResult {
 }
 
 /** `packages list [--third-party]`: installed application ids, from `pm list packages [-3]`. */
-const packagesList: CommandHandler<{ thirdParty?: boolean }> = {
+const packagesList: CommandHandler<typeof packagesListArgs> = {
   async run({ args, globals, services, config }): Promise<PackagesResult> {
-    const transport = services.resolve<Transport>(Transport);
+    const transport = services.resolve(Transport);
     const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
     const result = await transport.shell(deviceId, args.thirdParty ? "pm list packages -3" : "pm list packages");
     if (result.exitCode !== 0) {

@@ -1,11 +1,13 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { validateExecution } from "../../../core/contracts/validate-execution.ts";
-import type { CommandHandler, CommandRunContext } from "../../../core/kernel/index.ts";
+import type { ParsedArgs } from "citty";
+import type { CommandHandler } from "../../../core/kernel/index.ts";
+import type { actionArgs, ActionName } from "../command-args.ts";
 import { cliExecution, exitCodeOfResult, runExecution } from "./run-actions.ts";
-import { renderResult } from "./render-result.ts";
+import { renderResult } from "../../../android/operator/render-result.ts";
 
 type Args = Record<string, unknown>;
-type Builder = (args: Args) => { type: string; params?: Record<string, unknown> };
+type ActionOf<N extends ActionName> = (args: ParsedArgs<(typeof actionArgs)[N]>) => { type: string; params?: Record<string, unknown> };
 
 const usage = (message: string) => new ClawperatorError("USAGE", message);
 
@@ -27,7 +29,7 @@ function matcherFrom(args: Args): Record<string, unknown> {
   const matcher = {
     ...parseJsonFlag("selector", args.selector),
     ...(args.text !== undefined && args.selector === undefined ? { textEquals: args.text } : {}),
-    ...(args.resourceId !== undefined ? { resourceId: args.resourceId } : {}),
+    ...(args["resource-id"] !== undefined ? { resourceId: args["resource-id"] } : {}),
     ...(args.desc !== undefined ? { contentDescEquals: args.desc } : {}),
   };
   if (Object.keys(matcher).length === 0) throw usage("a selector is required: --selector '<NodeMatcher JSON>' (or --text / --resource-id / --desc)");
@@ -42,15 +44,15 @@ function appFrom(args: Args): string {
 
 const defined = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
 
-const BUILDERS: Record<string, Builder> = {
+const BUILDERS: { [N in ActionName]: ActionOf<N> } = {
   "open-app": (a) => ({ type: "open_app", params: { applicationId: appFrom(a) } }),
   "close-app": (a) => ({ type: "close_app", params: { applicationId: appFrom(a) } }),
   "open-uri": (a) => ({ type: "open_uri", params: { uri: a.uri } }),
-  click: (a) => ({ type: "click", params: defined({ matcher: matcherFrom(a), clickType: a.clickType }) }),
+  click: (a) => ({ type: "click", params: defined({ matcher: matcherFrom(a), clickType: a["click-type"] }) }),
   read: (a) => ({ type: "read_text", params: defined({ matcher: matcherFrom(a), validator: a.validator }) }),
   wait: (a) => ({ type: "wait_for_node", params: { matcher: matcherFrom(a) } }),
   type: (a) => {
-    if (a.selector === undefined && a.resourceId === undefined && a.desc === undefined) throw usage("action type needs --selector (the field to type into) and --text");
+    if (a.selector === undefined && a["resource-id"] === undefined && a.desc === undefined) throw usage("action type needs --selector (the field to type into) and --text");
     return { type: "enter_text", params: defined({ matcher: matcherFrom({ ...a, text: undefined }), text: a.text, submit: a.submit || undefined, clear: a.clear || undefined }) };
   },
   "press-key": (a) => ({ type: "press_key", params: { key: a.key } }),
@@ -58,10 +60,11 @@ const BUILDERS: Record<string, Builder> = {
 };
 
 /** One handler per `action <name>` command: flags → one action → validated execution → run. */
-export function actionCommand(name: keyof typeof BUILDERS & string): CommandHandler<Args> {
+export function actionCommand<N extends ActionName>(name: N): CommandHandler<(typeof actionArgs)[N]> {
+  const build = BUILDERS[name] as ActionOf<N>;
   return {
-    run(ctx: CommandRunContext<Args>) {
-      const action = { id: name.replace(/-/g, "_"), ...BUILDERS[name]!(ctx.args) };
+    run(ctx) {
+      const action = { id: name.replace(/-/g, "_"), ...build(ctx.args) };
       const execution = validateExecution(cliExecution(ctx, name, [action as never]));
       return runExecution(ctx, execution);
     },

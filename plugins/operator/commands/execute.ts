@@ -2,16 +2,11 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { payloadBytes, validateExecution } from "../../../core/contracts/validate-execution.ts";
 import { ExecutionRunner } from "../../../core/execution/runner.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
+import type { executeArgs } from "../command-args.ts";
 import { readExecutionInput } from "./read-execution-input.ts";
-import { renderResult } from "./render-result.ts";
+import { renderResult } from "../../../android/operator/render-result.ts";
 
-interface ExecuteArgs {
-  execution?: string;
-  file?: string;
-  validateOnly?: boolean;
-}
-
-const handler: CommandHandler<ExecuteArgs> = {
+const handler: CommandHandler<typeof executeArgs> = {
   async run({ args, globals, services }) {
     const source = args.execution ?? args.file;
     if (source === undefined || (args.execution !== undefined && args.file !== undefined)) {
@@ -24,8 +19,8 @@ const handler: CommandHandler<ExecuteArgs> = {
       ? { ...input, timeoutMs: globals.timeoutMs }
       : input;
     const execution = validateExecution(withTimeout);
-    if (args.validateOnly) return { ok: true, validated: true, payloadBytes: payloadBytes(execution), execution };
-    return services.resolve<ExecutionRunner>(ExecutionRunner).run({
+    if (args["validate-only"]) return { ok: true, validated: true, payloadBytes: payloadBytes(execution), execution };
+    return services.resolve(ExecutionRunner).run({
       execution,
       ...(globals.deviceId ? { deviceId: globals.deviceId } : {}),
       ...(globals.receiverPackage ? { receiverPackage: globals.receiverPackage } : {}),

@@ -2,8 +2,8 @@ import { parseHierarchy } from "../../../android/hierarchy/index.ts";
 import type { RunExecutionResult } from "../../../core/execution/runner.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import observeSnapshot from "./observe-snapshot.ts";
-import { renderResult } from "./render-result.ts";
-import { renderUiTree } from "./ui-tree.ts";
+import { renderResult } from "../../../android/operator/render-result.ts";
+import { renderUiTree } from "../../../android/hierarchy/render-tree.ts";
 
 /** `inspect ui`: `observe snapshot`, shown to people as a tree of the screen. */
 const inspectUi: CommandHandler = {

@@ -1,8 +1,9 @@
 import type { CommandHandler } from "../../../core/kernel/index.ts";
+import type { screenshotArgs } from "../command-args.ts";
 import { cliExecution, exitCodeOfResult, runExecution } from "./run-actions.ts";
-import { renderResult } from "./render-result.ts";
+import { renderResult } from "../../../android/operator/render-result.ts";
 
-const observeScreenshot: CommandHandler<{ path?: string }> = {
+const observeScreenshot: CommandHandler<typeof screenshotArgs> = {
   run: (ctx) =>
     runExecution(ctx, cliExecution(ctx, "screenshot", [{ id: "screenshot", type: "take_screenshot", ...(ctx.args.path ? { params: { path: ctx.args.path } } : {}) }])),
   pretty: renderResult,

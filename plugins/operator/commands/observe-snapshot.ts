@@ -1,6 +1,6 @@
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import { cliExecution, exitCodeOfResult, runExecution } from "./run-actions.ts";
-import { renderResult } from "./render-result.ts";
+import { renderResult } from "../../../android/operator/render-result.ts";
 
 /** `observe snapshot` builds a one-action execution itself; it needs no schema validation. */
 const observeSnapshot: CommandHandler = {

@@ -8,7 +8,10 @@ import type { CommandRunContext } from "../../../core/kernel/index.ts";
 
 export const DEFAULT_CLI_TIMEOUT_MS = 30_000;
 
-function timeoutFrom(ctx: CommandRunContext<unknown>): number {
+/** What the single-step commands read of their context, whatever their flags. */
+type RunContext = Pick<CommandRunContext, "globals" | "services">;
+
+function timeoutFrom(ctx: RunContext): number {
   const timeoutMs = ctx.globals.timeoutMs ?? DEFAULT_CLI_TIMEOUT_MS;
   if (timeoutMs < LIMITS.MIN_EXECUTION_TIMEOUT_MS || timeoutMs > LIMITS.MAX_EXECUTION_TIMEOUT_MS) {
     throw new ClawperatorError("EXECUTION_VALIDATION_FAILED", `timeoutMs must be between ${LIMITS.MIN_EXECUTION_TIMEOUT_MS} and ${LIMITS.MAX_EXECUTION_TIMEOUT_MS} (got ${timeoutMs})`, {
@@ -19,13 +22,13 @@ function timeoutFrom(ctx: CommandRunContext<unknown>): number {
 }
 
 /** An execution for a single-step CLI command; ids are unique per run so envelopes never mix. */
-export function cliExecution(ctx: CommandRunContext<unknown>, kind: string, actions: Action[]): Execution {
+export function cliExecution(ctx: RunContext, kind: string, actions: Action[]): Execution {
   const commandId = `${kind}-${Date.now()}-${randomBytes(3).toString("hex")}`;
   return { commandId, taskId: `cli-${kind}`, source: "clawperator-cli", expectedFormat: EXPECTED_FORMAT, timeoutMs: timeoutFrom(ctx), actions };
 }
 
-export function runExecution(ctx: CommandRunContext<unknown>, execution: Execution): Promise<RunExecutionResult> {
-  return ctx.services.resolve<ExecutionRunner>(ExecutionRunner).run({
+export function runExecution(ctx: RunContext, execution: Execution): Promise<RunExecutionResult> {
+  return ctx.services.resolve(ExecutionRunner).run({
     execution,
     ...(ctx.globals.deviceId ? { deviceId: ctx.globals.deviceId } : {}),
     ...(ctx.globals.receiverPackage ? { receiverPackage: ctx.globals.receiverPackage } : {}),

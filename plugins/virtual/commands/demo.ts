@@ -7,8 +7,8 @@ import { startVirtualDevice, type RunningVirtualDevice } from "../../../android/
 import type { CommandHandler, CommandRunContext } from "../../../core/kernel/index.ts";
 import { ExecutionRunner, type RunExecutionResult } from "../../../core/execution/runner.ts";
 import { Transport } from "../../../core/services/transport.ts";
-import { renderResult } from "../../operator/commands/render-result.ts";
-import { renderUiTree } from "../../operator/commands/ui-tree.ts";
+import { renderResult } from "../../../android/operator/render-result.ts";
+import { renderUiTree } from "../../../android/hierarchy/render-tree.ts";
 import { adbConnect, adbDisconnect, waitForDevice } from "../adb-server.ts";
 import { ensureAdb } from "../ensure-adb.ts";
 import { freePort } from "../free-port.ts";
@@ -37,8 +37,8 @@ const demo: CommandHandler = {
     process.env.ANDROID_ADB_SERVER_PORT = String(await freePort());
     delete process.env.ADB_SERVER_SOCKET;
     const address = serverAddress();
-    const transport = ctx.services.resolve<Transport>(Transport);
-    const runner = ctx.services.resolve<ExecutionRunner>(ExecutionRunner);
+    const transport = ctx.services.resolve(Transport);
+    const runner = ctx.services.resolve(ExecutionRunner);
     let device: RunningVirtualDevice | undefined;
     try {
       ctx.logger.progress(`starting a private adb server on port ${address.port} and a virtual device...`);

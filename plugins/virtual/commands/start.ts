@@ -8,17 +8,10 @@ import { ScenarioError } from "../../../android/virtual/scenario/scenario-error.
 import type { Scenario } from "../../../android/virtual/scenario/scenario-types.ts";
 import { ClawperatorError, type ClawperatorErrorShape } from "../../../core/contracts/clawperator-error.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
+import type { startArgs } from "../command-args.ts";
 import { Transport } from "../../../core/services/transport.ts";
 import { adbConnect, adbDisconnect, waitForDevice } from "../adb-server.ts";
 import { logDir, removeRecord, saveRecord, type VirtualDeviceRecord } from "../registry.ts";
-
-interface StartArgs {
-  scenario?: string;
-  port?: string;
-  emulator?: boolean;
-  detach?: boolean;
-  unauthorized?: boolean;
-}
 
 /** The first complete JSON value the child printed: its one-line record, or its (multi-line) error. */
 function parseChildOutput(text: string): VirtualDeviceRecord | ClawperatorErrorShape | undefined {
@@ -83,7 +76,7 @@ function parsePort(value: string | undefined): number | undefined {
 }
 
 /** `virtual start`: a virtual device reached through the real adb server, running until SIGTERM/SIGINT. */
-const start: CommandHandler<StartArgs> = {
+const start: CommandHandler<typeof startArgs> = {
   async run({ args, services, logger, globals }) {
     if (args.detach) {
       // Check what can be checked here, so mistakes surface without a background process.
@@ -101,7 +94,7 @@ const start: CommandHandler<StartArgs> = {
     const scenario = await scenarioOf(args.scenario ?? "default");
 
     // Starting the adb server (if needed) goes through the transport, which knows where adb is.
-    await services.resolve<Transport>(Transport).listDevices();
+    await services.resolve(Transport).listDevices();
     const address = serverAddress();
     const device = await startVirtualDevice({
       scenario,

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
+import type { stopArgs } from "../command-args.ts";
 import { alive, listRecords, removeRecord, type VirtualDeviceRecord } from "../registry.ts";
 
 /** How long a device may take to shut down cleanly before it is killed. */
@@ -37,7 +38,7 @@ async function stopOne(record: VirtualDeviceRecord): Promise<void> {
 }
 
 /** `virtual stop <serial>` (or `--all`): SIGTERM the device process and wait until it has exited. */
-const stop: CommandHandler<{ serial?: string; all?: boolean }> = {
+const stop: CommandHandler<typeof stopArgs> = {
   async run({ args }) {
     if (!args.all && args.serial === undefined) throw new ClawperatorError("USAGE", "virtual stop needs a serial (see `clawperator virtual list`) or --all");
     const running = listRecords();

@@ -12,8 +12,8 @@ describe("contributions", () => {
     const execute = command(["execute"], { aliases: [["exec"], ["run", "now"]] });
     const kernel = await boot([plugin("operator", (ctx) => ctx.commands.add(execute))]);
     expect(kernel.commands.keys()).toEqual(["execute", "exec", "run now"]);
-    expect(kernel.commands.get("exec")).toEqual({ plugin: "operator", value: execute });
-    expect(kernel.commands.get("run now")?.value).toBe(execute);
+    expect(kernel.commands.get("exec")).toEqual({ plugin: "operator", value: { ...execute, load: expect.any(Function) } });
+    expect(kernel.commands.get("run now")?.value).toBe(kernel.commands.get("execute")?.value);
   });
 
   it("registers routes, doctor checks, hooks and transports, owned by the plugin that added them", async () => {
@@ -22,7 +22,7 @@ describe("contributions", () => {
         ctx.routes.add({ method: "GET", path: "/hello", load: unused });
         ctx.checks.add({ id: "hello.host.tmp", phase: "host", critical: false, description: "tmp", load: unused });
         ctx.hooks.add({ name: "close-app", load: unused });
-        ctx.transports.add({ name: "fake", create: () => ({}) as never });
+        ctx.transports.add({ name: "fake", load: unused });
       }),
     ]);
     expect(kernel.routes.get("GET /hello")?.plugin).toBe("hello");
@@ -95,7 +95,6 @@ describe("duplicate contributions are PLUGIN_INVALID naming both plugins", () =>
 describe("laziness", () => {
   it("booting and listing touch no command, route, check, hook or transport implementation", async () => {
     const load = vi.fn(unused);
-    const create = vi.fn();
     const kernel = await boot([
       plugin("p", (ctx) => {
         ctx.commands.add(command(["one"], { load, aliases: [["uno"]] }));
@@ -103,12 +102,11 @@ describe("laziness", () => {
         ctx.routes.add({ method: "GET", path: "/one", load });
         ctx.checks.add({ id: "one", phase: "host", critical: false, description: "one", load });
         ctx.hooks.add({ name: "one", load });
-        ctx.transports.add({ name: "one", create });
+        ctx.transports.add({ name: "one", load });
       }),
     ]);
     const listing = kernel.commands.entries().map(({ value }) => `${value.path.join(" ")}: ${value.description}`);
     expect(listing).toEqual(["one: one", "one: one", "group two: group two"]);
     expect(load).not.toHaveBeenCalled();
-    expect(create).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { definePlugin, type ServiceAccess } from "../../../core/kernel/index.ts";
+import { createToken, definePlugin, type ServiceAccess } from "../../../core/kernel/index.ts";
 import { ExecutionHooks } from "../../../core/execution/hooks.ts";
 import { Logger } from "../../../core/services/logger.ts";
 import { RuntimeConfig } from "../../../core/services/runtime-config.ts";
@@ -7,8 +7,8 @@ import { Transport } from "../../../core/services/transport.ts";
 import { caught } from "../../helpers/caught.ts";
 import { boot, silentLogger } from "../../helpers/boot-kernel.ts";
 
-const Clock = Symbol("Clock");
-const Greeter = Symbol("Greeter");
+const Clock = createToken<{ now(): number }>("test.Clock");
+const Greeter = createToken<{ greet(name: string): string }>("test.Greeter");
 
 describe("services", () => {
   it("a value registered by one plugin resolves by token, in setup of a later plugin and after boot", async () => {
@@ -24,7 +24,7 @@ describe("services", () => {
   });
 
   it("factories run on first resolve only, once, and may resolve other services", async () => {
-    const factory = vi.fn((services: ServiceAccess) => ({ greet: (name: string) => `${services.resolve<{ now(): number }>(Clock).now()} ${name}` }));
+    const factory = vi.fn((services: ServiceAccess) => ({ greet: (name: string) => `${services.resolve(Clock).now()} ${name}` }));
     const kernel = await boot([
       definePlugin({
         name: "p",
@@ -36,18 +36,20 @@ describe("services", () => {
     ]);
     expect(kernel.services.isRegistered(Greeter)).toBe(true);
     expect(factory).not.toHaveBeenCalled();
-    const first = kernel.services.resolve<{ greet(name: string): string }>(Greeter);
+    const first = kernel.services.resolve(Greeter);
     expect(first.greet("Ana")).toBe("7 Ana");
     expect(kernel.services.resolve(Greeter)).toBe(first);
     expect(factory).toHaveBeenCalledTimes(1);
   });
 
   it("a service registered after the first resolve is still found", async () => {
-    const kernel = await boot([definePlugin({ name: "p", setup: (ctx) => ctx.services.register(Clock, { useValue: 1 }) })]);
-    expect(kernel.services.resolve(Clock)).toBe(1);
-    kernel.services.register(Greeter, { useFactory: () => "late" });
+    const clock = { now: () => 1 };
+    const late = { greet: () => "late" };
+    const kernel = await boot([definePlugin({ name: "p", setup: (ctx) => ctx.services.register(Clock, { useValue: clock }) })]);
+    expect(kernel.services.resolve(Clock)).toBe(clock);
+    kernel.services.register(Greeter, { useFactory: () => late });
     expect(kernel.services.isRegistered(Greeter)).toBe(true);
-    expect(kernel.services.resolve(Greeter)).toBe("late");
+    expect(kernel.services.resolve(Greeter)).toBe(late);
   });
 
   it("resolving an unregistered token is PLUGIN_INVALID naming the token", async () => {
@@ -59,9 +61,10 @@ describe("services", () => {
   });
 
   it("two kernels do not share services", async () => {
-    const a = await boot([definePlugin({ name: "p", setup: (ctx) => ctx.services.register(Clock, { useValue: "a" }) })]);
+    const clock = { now: () => 2 };
+    const a = await boot([definePlugin({ name: "p", setup: (ctx) => ctx.services.register(Clock, { useValue: clock }) })]);
     const b = await boot([]);
-    expect(a.services.resolve(Clock)).toBe("a");
+    expect(a.services.resolve(Clock)).toBe(clock);
     expect(b.services.isRegistered(Clock)).toBe(false);
   });
 
@@ -74,39 +77,44 @@ describe("services", () => {
 });
 
 describe("core services derived from registries", () => {
-  it("Transport is created lazily from the transport the config names", async () => {
-    const fake = { name: "fake" };
+  it("a transport is loaded and created lazily, once, on its first call; the config names the default one", async () => {
+    const fake = { name: "fake", listDevices: vi.fn(async () => [{ serial: "f1", state: "device" }]) };
     const create = vi.fn(() => fake as never);
+    const load = vi.fn(async () => ({ default: create }));
+    const adbLoad = vi.fn(() => Promise.reject(new Error("must not be loaded")));
     const kernel = await boot(
-      [definePlugin({ name: "t", setup: (ctx) => ["adb", "fake"].forEach((name) => ctx.transports.add({ name, create: name === "fake" ? create : () => ({}) as never })) })],
+      [definePlugin({ name: "t", setup: (ctx) => { ctx.transports.add({ name: "adb", load: adbLoad }); ctx.transports.add({ name: "fake", load }); } })],
       { transport: "fake" },
     );
-    expect(create).not.toHaveBeenCalled();
-    expect(kernel.services.resolve(Transport)).toBe(fake);
-    expect(kernel.services.resolve(Transport)).toBe(fake);
+    const transport = kernel.services.resolve(Transport);
+    expect(kernel.services.resolve(Transport)).toBe(transport);
+    expect(load).not.toHaveBeenCalled();
+    await transport.shell("f1", "echo hi").catch(() => undefined);
+    await transport.shell("f1", "echo hi").catch(() => undefined);
+    expect(load).toHaveBeenCalledTimes(1);
     expect(create).toHaveBeenCalledTimes(1);
   });
 
   it("without any transport, resolving Transport is PLUGIN_INVALID listing what is registered", async () => {
     const kernel = await boot([], { transport: "usb" });
-    const error = await caught(() => kernel.services.resolve(Transport));
+    const error = await caught(() => kernel.services.resolve(Transport).listDevices());
     expect(error.code).toBe("PLUGIN_INVALID");
     expect(error.message).toContain('"usb"');
   });
 
   it("execution hooks load only when asked for, ordered by `order`", async () => {
     const loaded: string[] = [];
-    const names = new Map<object, string>();
+    const ran: string[] = [];
     const hook = (name: string, order?: number) => {
-      const implementation = { beforeDispatch() {} };
-      names.set(implementation, name);
+      const implementation = { beforeDispatch: () => void ran.push(name) };
       return { name, ...(order === undefined ? {} : { order }), load: async () => (loaded.push(name), { default: implementation }) };
     };
     const kernel = await boot([
       definePlugin({ name: "p", setup: (ctx) => [hook("screenshots", 30), hook("close-app", 10), hook("default"), hook("snapshots", 20)].forEach((h) => ctx.hooks.add(h)) }),
     ]);
     expect(loaded).toEqual([]);
-    const hooks = await kernel.services.resolve<() => Promise<object[]>>(ExecutionHooks)();
-    expect(hooks.map((h) => names.get(h))).toEqual(["default", "close-app", "snapshots", "screenshots"]);
+    const hooks = await kernel.services.resolve(ExecutionHooks)();
+    for (const h of hooks) await h.beforeDispatch?.({} as never);
+    expect(ran).toEqual(["default", "close-app", "snapshots", "screenshots"]);
   });
 });

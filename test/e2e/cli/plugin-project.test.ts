@@ -69,8 +69,15 @@ describe("a project whose config names the example plugin", () => {
 });
 
 describe("config effects on the command set", () => {
-  it('disablePlugins: ["operator"] removes execute', async () => {
+  it('disabling a plugin another one depends on fails boot naming both', async () => {
     const project = await projectWithHelloPlugin(helloConfig('\n  disablePlugins: ["operator"],'));
+    const help = await cli.run(["--help"], { cwd: project });
+    expect(help.exitCode).toBe(1);
+    expect(json(help)).toMatchObject({ code: "PLUGIN_INVALID", details: { plugin: "virtual", missing: "operator" } });
+  });
+
+  it('disablePlugins: ["operator", "virtual"] removes execute', async () => {
+    const project = await projectWithHelloPlugin(helloConfig('\n  disablePlugins: ["operator", "virtual"],'));
     const help = await cli.run(["--help"], { cwd: project });
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toMatch(/^\s+hello\s/m);
@@ -112,7 +119,8 @@ export default defineConfig({ plugins: [failing] });
 `);
     const result = await cli.run(["fail"], { cwd: project });
     expect(result.exitCode).toBe(1);
-    expect(json(result)).toEqual({ code: "DEVICE_NOT_FOUND", message: "no such phone", details: { deviceId: "x" } });
+    // Attributed to the plugin and the command that threw it, as every contribution's failure is.
+    expect(json(result)).toEqual({ code: "DEVICE_NOT_FOUND", message: "no such phone", details: { deviceId: "x", plugin: "failing", command: "fail" } });
   });
 
   it("a plugin that cannot be found is PLUGIN_INVALID, exit 1", async () => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
   await harness.waitForDevices((listed) => listed.get(serial) === "device");
 
   api = await createClawperator({ cwd: home });
-  const bus = api.kernel.services.resolve<EventBus>(EventBus);
+  const bus = api.kernel.services.resolve(EventBus);
   bus.on("clawperator:execution", (payload) => events["clawperator:execution"].push(payload));
   bus.on("clawperator:result", (payload) => events["clawperator:result"].push(payload));
 });

@@ -1,6 +1,6 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
-import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 
 const INSTALL_HINT = "Install adb: Debian/Ubuntu `sudo apt-get install -y adb`; macOS `brew install --cask android-platform-tools`; "
   + "or set ADB_PATH to the adb binary.";

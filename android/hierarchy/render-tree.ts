@@ -1,4 +1,4 @@
-import type { UiNode } from "../../../android/hierarchy/types.ts";
+import type { UiNode } from "./types.ts";
 
 const FLAGS = ["clickable", "long-clickable", "scrollable", "checkable", "checked", "focused", "selected", "password"] as const;
 

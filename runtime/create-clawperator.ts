@@ -5,14 +5,14 @@ import { OperatorDispatcher } from "../core/execution/dispatcher.ts";
 import { ExecutionRunner, type RunExecutionResult } from "../core/execution/runner.ts";
 import type { Kernel } from "../core/kernel/index.ts";
 import { Transport } from "../core/services/transport.ts";
-import { bootCli } from "./boot.ts";
+import { bootRuntime } from "./boot.ts";
 
 export interface ExecuteOptions {
   deviceId?: string;
   receiverPackage?: string;
 }
 
-/** The programmatic API serve and the OpenClaw bridge use: one kernel, one result stream per device. */
+/** The programmatic API embedders and the front ends (OpenClaw, MCP) use: one kernel, one result stream per device. */
 export interface Clawperator {
   readonly kernel: Kernel;
   devices(): Promise<Device[]>;
@@ -26,16 +26,12 @@ export interface Clawperator {
 let sequence = 0;
 
 export async function createClawperator(options: { cwd?: string; configPath?: string; verbose?: boolean } = {}): Promise<Clawperator> {
-  const kernel = await bootCli(
-    { output: "json", verbose: options.verbose ?? false, ...(options.configPath ? { configPath: options.configPath } : {}) },
-    options.cwd ?? process.cwd(),
-    { longLived: true },
-  );
-  const runner = () => kernel.services.resolve<ExecutionRunner>(ExecutionRunner);
+  const kernel = await bootRuntime({ ...options, host: { longLived: true } });
+  const runner = () => kernel.services.resolve(ExecutionRunner);
   const run = (execution: ReturnType<typeof validateExecution>, opts: ExecuteOptions) => runner().run({ execution, ...opts });
   return {
     kernel,
-    devices: () => kernel.services.resolve<Transport>(Transport).listDevices(),
+    devices: () => kernel.services.resolve(Transport).listDevices(),
     // async, so a validation error rejects the promise like every other failure instead of throwing.
     execute: async (execution, opts = {}) => run(validateExecution(execution), opts),
     snapshot: async ({ timeoutMs, ...opts } = {}) =>
@@ -51,7 +47,7 @@ export async function createClawperator(options: { cwd?: string; configPath?: st
         opts,
       ),
     close: async () => {
-      if (kernel.services.isRegistered(OperatorDispatcher)) await kernel.services.resolve<OperatorDispatcher>(OperatorDispatcher).close();
+      if (kernel.services.isRegistered(OperatorDispatcher)) await kernel.services.resolve(OperatorDispatcher).close();
     },
   };
 }

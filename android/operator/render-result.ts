@@ -1,4 +1,4 @@
-import type { RunExecutionResult } from "../../../core/execution/runner.ts";
+import type { RunExecutionResult } from "../../core/execution/runner.ts";
 
 const MAX_VALUE = 160;
 

@@ -1,0 +1,71 @@
+import type { ArgsDef } from "citty";
+import type { ExecutionHook } from "../execution/hooks.ts";
+import { attributed, type Attribution } from "./attribution.ts";
+import type { CommandContribution, CommandHandler, Lazy } from "./contributions.ts";
+import type { PluginContext } from "./define-plugin.ts";
+import type { Kernel } from "./kernel.ts";
+
+/** A lazy contribution whose loading, and whatever the loaded value's methods throw, is attributed to its plugin. */
+function lazyAttributed<T>(load: Lazy<T>, by: Attribution, wrap: (value: T) => T): Lazy<T> {
+  return async () => ({ default: wrap((await attributed(by, load)).default) });
+}
+
+function wrapMethods<T extends object>(value: T, by: Attribution, names: readonly (keyof T)[]): T {
+  const copy = { ...value };
+  for (const name of names) {
+    const method = value[name];
+    if (typeof method !== "function") continue;
+    (copy as Record<keyof T, unknown>)[name] = (...args: unknown[]) => attributed(by, () => (method as (...a: unknown[]) => unknown).apply(value, args));
+  }
+  return copy;
+}
+
+/** A command handler whose failures carry its plugin; `pretty` and `exitCode` stay synchronous. */
+function attributedHandler(handler: CommandHandler<any>, by: Attribution): CommandHandler<any> {
+  return { ...handler, run: (ctx) => attributed(by, () => handler.run(ctx)) };
+}
+
+type ContributionAdders = Pick<PluginContext, "commands" | "routes" | "checks" | "hooks" | "transports" | "skills">;
+
+/** The `ctx.*.add` functions of one plugin: each records the contribution under the plugin's name, attributed. */
+export function attributedContributions(kernel: Kernel, plugin: string): ContributionAdders {
+  const key = (path: readonly string[]) => path.join(" ");
+  return {
+    commands: {
+      add<const A extends ArgsDef>(command: CommandContribution<A>) {
+        const id = key(command.path);
+        const contribution = {
+          ...command,
+          load: lazyAttributed(command.load, { plugin, contribution: { command: id } }, (h) => attributedHandler(h, { plugin, contribution: { command: id } })),
+        } as unknown as CommandContribution;
+        kernel.commands.add(id, plugin, contribution);
+        for (const alias of command.aliases ?? []) kernel.commands.add(key(alias), plugin, contribution);
+      },
+      group(group) {
+        if (!kernel.groups.has(key(group.path))) kernel.groups.add(key(group.path), plugin, group);
+      },
+    },
+    routes: {
+      add(route) {
+        const id = `${route.method} ${route.path}`;
+        const by = { plugin, contribution: { route: id } };
+        kernel.routes.add(id, plugin, { ...route, load: lazyAttributed(route.load, by, (handler) => (event) => attributed(by, () => handler(event))) });
+      },
+    },
+    checks: {
+      add(check) {
+        const by = { plugin, contribution: { check: check.id } };
+        kernel.checks.add(check.id, plugin, { ...check, load: lazyAttributed(check.load, by, (c) => wrapMethods(c, by, ["run"])) });
+      },
+    },
+    hooks: {
+      add(hook) {
+        const by = { plugin, contribution: { hook: hook.name } };
+        const names: (keyof ExecutionHook)[] = ["beforeDispatch", "afterResult"];
+        kernel.hooks.add(hook.name, plugin, { ...hook, load: lazyAttributed(hook.load, by, (h) => wrapMethods(h, by, names)) });
+      },
+    },
+    transports: { add: (transport) => kernel.transports.add(transport.name, plugin, transport) },
+    skills: { add: (source) => kernel.skills.add(source.id, plugin, source) },
+  };
+}

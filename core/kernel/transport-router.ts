@@ -1,0 +1,155 @@
+import { ClawperatorError } from "../contracts/clawperator-error.ts";
+import type { Device } from "../contracts/device.ts";
+import type { Logger } from "../services/logger.ts";
+import type { RuntimeConfig } from "../services/runtime-config.ts";
+import type { CallOptions, LineStream, Transport } from "../services/transport.ts";
+import { attributeError, type Attribution } from "./attribution.ts";
+import type { TransportContribution, TransportFactoryContext } from "./contributions.ts";
+import type { Owned, Registry } from "./registry.ts";
+
+/** A plugin's transport whose failures carry the plugin's name (streams included). */
+function attributedTransport(transport: Transport, by: Attribution): Transport {
+  const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      throw attributeError(error, by);
+    }
+  };
+  return {
+    name: transport.name,
+    listDevices: (options) => wrap(() => transport.listDevices(options)),
+    shell: (serial, command, options) => wrap(() => transport.shell(serial, command, options)),
+    execOut: (serial, command, options) => wrap(() => transport.execOut(serial, command, options)),
+    install: (serial, apk, options) => wrap(() => transport.install(serial, apk, options)),
+    logcat(serial, args): LineStream {
+      const stream = transport.logcat(serial, args);
+      const ready = stream.ready.catch((error: unknown) => Promise.reject(attributeError(error, by)));
+      // Callers may never await `ready` (a stream that fails is also seen by iterating it).
+      ready.catch(() => undefined);
+      return {
+        ready,
+        close: () => stream.close(),
+        async *[Symbol.asyncIterator]() {
+          try {
+            yield* stream;
+          } catch (error) {
+            throw attributeError(error, by);
+          }
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The Transport core and plugins resolve: one registered transport is used as it is; with several, `listDevices`
+ * is their union (each device tagged with its transport) and each device is routed to the transport that
+ * reported it, with config `transport` (else adb, else the first registered) for serials several report or none.
+ */
+export class TransportRouter implements Transport {
+  readonly name = "router";
+  readonly #built = new Map<string, Promise<Transport>>();
+  readonly #owner = new Map<string, string>();
+
+  constructor(
+    private readonly registry: Registry<TransportContribution>,
+    private readonly ctx: TransportFactoryContext & { config: RuntimeConfig; logger: Logger },
+  ) {
+    if (ctx.config.transport !== undefined && !registry.has(ctx.config.transport)) throw this.#unknown(ctx.config.transport);
+  }
+
+  #unknown(name: string): ClawperatorError {
+    return new ClawperatorError("PLUGIN_INVALID", `transport "${name}" is not registered`, {
+      hint: `Registered transports: ${this.registry.keys().join(", ") || "none"}. Stop disabling the adb plugin, or add a transport plugin.`,
+      details: { transport: name, registered: this.registry.keys() },
+    });
+  }
+
+  get #defaultName(): string {
+    const name = this.ctx.config.transport ?? (this.registry.has("adb") ? "adb" : this.registry.keys()[0]);
+    if (name === undefined) throw this.#unknown("(none)");
+    return name;
+  }
+
+  /** Loads and builds a transport once, on first use. */
+  #transport(name: string): Promise<Transport> {
+    let built = this.#built.get(name);
+    if (!built) {
+      const entry: Owned<TransportContribution> | undefined = this.registry.get(name);
+      if (!entry) throw this.#unknown(name);
+      const by: Attribution = { plugin: entry.plugin, contribution: { transport: name } };
+      built = (async () => {
+        try {
+          const factory = (await entry.value.load()).default;
+          return attributedTransport(await factory(this.ctx), by);
+        } catch (error) {
+          throw attributeError(error, by);
+        }
+      })();
+      this.#built.set(name, built);
+    }
+    return built;
+  }
+
+  async listDevices(options?: CallOptions): Promise<Device[]> {
+    const names = this.registry.keys();
+    if (names.length <= 1) return (await this.#transport(this.#defaultName)).listDevices(options);
+    const lists = await Promise.allSettled(names.map(async (name) => (await this.#transport(name)).listDevices(options)));
+    const failures = lists.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+    if (failures.length === names.length) throw failures[0];
+    const devices: Device[] = [];
+    const seen = new Map<string, number>();
+    lists.forEach((result, index) => {
+      const name = names[index]!;
+      if (result.status === "rejected") {
+        this.ctx.logger.warn(`transport ${name} could not list devices: ${(result.reason as Error).message}`);
+        return;
+      }
+      for (const device of result.value) {
+        seen.set(device.serial, (seen.get(device.serial) ?? 0) + 1);
+        this.#owner.set(device.serial, name);
+        devices.push({ ...device, transport: name });
+      }
+    });
+    // A serial two transports report goes to the default one.
+    for (const [serial, count] of seen) if (count > 1) this.#owner.set(serial, this.#defaultName);
+    return devices;
+  }
+
+  /** The transport a serial belongs to; with several transports an unknown serial costs one listing. */
+  async #route(serial: string): Promise<Transport> {
+    if (this.registry.keys().length > 1 && !this.#owner.has(serial)) await this.listDevices().catch(() => undefined);
+    return this.#transport(this.#owner.get(serial) ?? this.#defaultName);
+  }
+
+  async shell(serial: string, command: string, options?: CallOptions) {
+    return (await this.#route(serial)).shell(serial, command, options);
+  }
+
+  async execOut(serial: string, command: string, options?: CallOptions) {
+    return (await this.#route(serial)).execOut(serial, command, options);
+  }
+
+  async install(serial: string, apkPath: string, options?: CallOptions) {
+    return (await this.#route(serial)).install(serial, apkPath, options);
+  }
+
+  logcat(serial: string, args: readonly string[]): LineStream {
+    const pending = this.#route(serial).then((transport) => transport.logcat(serial, args));
+    const ready = pending.then((stream) => stream.ready);
+    ready.catch(() => undefined);
+    let closed = false;
+    return {
+      ready,
+      close: async () => {
+        closed = true;
+        await (await pending.catch(() => undefined))?.close();
+      },
+      async *[Symbol.asyncIterator]() {
+        const stream = await pending;
+        if (!closed) yield* stream;
+      },
+    };
+  }
+}

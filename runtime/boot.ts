@@ -1,0 +1,34 @@
+import { bootKernel, type Kernel } from "../core/kernel/index.ts";
+import type { HostInfo } from "../core/services/host-info.ts";
+import { createStderrLogger } from "../core/services/logger.ts";
+import { loadConfig } from "../config/load-config.ts";
+import { resolvePlugins } from "../config/resolve-plugins.ts";
+import { builtinPlugins } from "../plugins/index.ts";
+
+export interface BootOptions {
+  cwd?: string;
+  configPath?: string;
+  verbose?: boolean;
+  /** Show progress of long work on stderr (pretty output, for people). */
+  progress?: boolean;
+  host?: HostInfo;
+}
+
+/**
+ * Loads the config, then boots the kernel with the built-in plugins (minus the disabled ones) followed by the
+ * config's plugins. This is the composition root: the one place that names the built-in plugin list; the CLI,
+ * the programmatic API and the front ends (serve, OpenClaw) all boot through it.
+ */
+export async function bootRuntime(options: BootOptions = {}): Promise<Kernel> {
+  const cwd = options.cwd ?? process.cwd();
+  const config = await loadConfig({ cwd, ...(options.configPath ? { configPath: options.configPath } : {}) });
+  const disabled = new Set(config.disablePlugins);
+  const builtins = builtinPlugins.filter((plugin) => !disabled.has(plugin.name)).map((plugin) => ({ plugin, origin: "builtin" }));
+  const thirdParty = await resolvePlugins(config, cwd);
+  return bootKernel({
+    plugins: [...builtins, ...thirdParty],
+    config,
+    logger: createStderrLogger({ verbose: options.verbose ?? false, progress: options.progress ?? false }),
+    host: options.host ?? { longLived: false },
+  });
+}
