@@ -1,7 +1,16 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { TEST_CLAWPERATOR_HOME } from "./test/helpers/test-home.ts";
 
 export default defineConfig({
+  // Examples import the package by name, as a plugin author's code does; in-process tests resolve it to the source.
+  resolve: {
+    alias: [
+      { find: /^clawperator$/, replacement: fileURLToPath(new URL("./index.ts", import.meta.url)) },
+      { find: /^clawperator\/config$/, replacement: fileURLToPath(new URL("./config/define-config.ts", import.meta.url)) },
+      { find: /^clawperator\/testing$/, replacement: fileURLToPath(new URL("./testing/index.ts", import.meta.url)) },
+    ],
+  },
   test: {
     include: ["test/**/*.test.ts"],
     // The CLI and e2e tests run the real built binary; it is compiled once per run.

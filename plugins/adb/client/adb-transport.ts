@@ -47,8 +47,11 @@ export class AdbTransport implements Transport {
   }
 
   async #service(serial: string, service: string, options: CallOptions = {}): Promise<AdbSocket> {
+    options.signal?.throwIfAborted();
     const socket = await this.#connect();
     const abort = () => socket.close();
+    // A signal aborted while connecting fires no event for a listener added now.
+    if (options.signal?.aborted) abort();
     options.signal?.addEventListener("abort", abort, { once: true });
     if (options.timeoutMs) setTimeout(abort, options.timeoutMs).unref();
     try {
@@ -97,6 +100,7 @@ export class AdbTransport implements Transport {
       socket.close();
     }
     if (exitCode === undefined) {
+      options.signal?.throwIfAborted();
       throw deviceError(serial, "offline: the device closed the shell before it finished");
     }
     return { stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), exitCode };

@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from "vitest";
-import { definePlugin, type CommandContribution, type PluginContext } from "../../../core/kernel/index.ts";
+import type { ArgsDef } from "citty";
+import { describe, expect, expectTypeOf, it, vi } from "vitest";
+import { createToken, definePlugin, type CommandContribution, type CommandHandler, type PluginContext } from "../../../core/kernel/index.ts";
+import { Transport } from "../../../core/services/transport.ts";
 import { caught } from "../../helpers/caught.ts";
 import { boot } from "../../helpers/boot-kernel.ts";
 
@@ -108,5 +110,35 @@ describe("laziness", () => {
     const listing = kernel.commands.entries().map(({ value }) => `${value.path.join(" ")}: ${value.description}`);
     expect(listing).toEqual(["one: one", "one: one", "group two: group two"]);
     expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe("typed contributions", () => {
+  it("a command handler's args are typed from the contribution's citty definition", async () => {
+    const args = {
+      serial: { type: "positional", required: true, description: "serial" },
+      "dry-run": { type: "boolean", description: "dry" },
+      level: { type: "enum", options: ["low", "high"], description: "level" },
+    } as const satisfies ArgsDef;
+    const seen: unknown[] = [];
+    const handler: CommandHandler<typeof args> = {
+      run({ args: parsed }) {
+        expectTypeOf(parsed.serial).toEqualTypeOf<string>();
+        expectTypeOf(parsed["dry-run"]).toEqualTypeOf<boolean | undefined>();
+        expectTypeOf(parsed.level).toEqualTypeOf<"low" | "high" | undefined>();
+        seen.push(parsed.serial);
+      },
+    };
+    const kernel = await boot([plugin("p", (ctx) => ctx.commands.add({ path: ["x"], description: "x", args, load: async () => ({ default: handler }) }))]);
+    await (await kernel.commands.get("x")!.value.load()).default.run({ args: { _: [], serial: "emulator-5554" } } as never);
+    expect(seen).toEqual(["emulator-5554"]);
+  });
+
+  it("services resolve with the token's type, no type argument", async () => {
+    const Clock = createToken<{ now(): number }>("test.TypedClock");
+    const kernel = await boot([plugin("p", (ctx) => ctx.services.register(Clock, { useValue: { now: () => 1 } }))]);
+    expectTypeOf(kernel.services.resolve(Clock)).toEqualTypeOf<{ now(): number }>();
+    expectTypeOf(kernel.services.resolve(Transport)).toEqualTypeOf<Transport>();
+    expect(kernel.services.resolve(Clock).now()).toBe(1);
   });
 });

@@ -61,6 +61,26 @@ describe("a project whose config names the example plugin", () => {
     expect(json(result)).toEqual({ ok: true, greeting: "Hi, world!" });
   });
 
+  it("typed flags reach the command", async () => {
+    const result = await cli.run(["hello", "Ana", "--shout"], { cwd: project });
+    expect(json(result)).toEqual({ ok: true, greeting: "HI, ANA!" });
+  });
+
+  it("an option the plugin's schema refuses is CONFIG_INVALID naming the plugin and the option, for any command", async () => {
+    const bad = await projectWithHelloPlugin(`import { defineConfig } from "clawperator/config";
+
+export default defineConfig({ plugins: [["clawperator-plugin-hello", { greeting: 42 }]] });
+`);
+    for (const args of [["hello"], ["devices"]]) {
+      const result = await cli.run(args, { cwd: bad });
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).not.toMatch(STACK_FRAME);
+      const error = json(result);
+      expect(error).toMatchObject({ code: "CONFIG_INVALID", details: { plugin: "hello", issues: [{ path: "greeting" }] } });
+      expect(error.message).toMatch(/^\[plugin:hello\] invalid options: option "greeting": /);
+    }
+  });
+
   it("outside the project the plugin's command does not exist", async () => {
     const result = await cli.run(["hello", "Ana"], { cwd: cli.project });
     expect(result.exitCode).toBe(1);

@@ -7,6 +7,7 @@ import { date } from "./date.ts";
 import { dumpsys } from "./dumpsys.ts";
 import { getprop, setprop } from "./getprop.ts";
 import { input } from "./input.ts";
+import { log } from "./log.ts";
 import { monkey } from "./monkey.ts";
 import { cmd, pm } from "./package-manager.ts";
 import { screencap } from "./screencap.ts";
@@ -27,6 +28,7 @@ export const DEVICE_COMMANDS: ReadonlyMap<string, Command> = new Map<string, Com
   ["getprop", getprop],
   ["id", id],
   ["input", input],
+  ["log", log],
   ["logcat", logcat],
   ["monkey", monkey],
   ["pm", pm],

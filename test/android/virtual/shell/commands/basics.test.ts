@@ -13,6 +13,16 @@ describe("small commands", () => {
     expect((await sh.run("whoami")).stdout).toBe("shell\n");
   });
 
+  it("log writes one record with its priority and tag (toybox log), and refuses bad usage", async () => {
+    const sh = new ShellHarness();
+    expect((await sh.run("log -p w -t Skill 'step two done'")).code).toBe(0);
+    expect((await sh.run("log plain words")).code).toBe(0);
+    expect((await sh.run("logcat -d -v tag")).stdout).toBe("--------- beginning of main\nW/Skill   : step two done\nI/log     : plain words\n");
+    expect(await sh.run("log -t")).toMatchObject({ code: 1, stderr: "log: Needs 1 argument for -t\n" });
+    expect(await sh.run("log -p x hi")).toMatchObject({ code: 1, stderr: "log: bad -p 'x'\n" });
+    expect(await sh.run("log")).toMatchObject({ code: 1, stderr: "log: Needs 1 argument\n" });
+  });
+
   it("date prints the device clock in toybox's default format and in +FORMAT", async () => {
     const sh = new ShellHarness();
     expect((await sh.run("date")).stdout).toBe("Sun Nov 22 21:47:31 UTC 2026\n");

@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize, relative, sep } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../helpers/cli-paths.ts";
+
+/**
+ * DESIGN.md's dependency rules, checked on every import of every source file (static, dynamic, type-only and
+ * re-exports alike): each top-level folder may import only the folders listed for it.
+ */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  core: [],
+  config: ["core"],
+  android: ["core", "config"],
+  // A plugin reaches other plugins only through core's tokens and registries (checked separately below).
+  plugins: ["core", "android", "plugins"],
+  // The composition root: boots the kernel with the built-in plugin list.
+  runtime: ["core", "config", "android", "plugins"],
+  cli: ["core", "config", "runtime"],
+  testing: ["core", "android"],
+  "index.ts": ["core", "config", "runtime"],
+};
+const SOURCE_ROOTS = Object.keys(ALLOWED);
+
+function sourceFiles(root: string): string[] {
+  const path = join(REPO_ROOT, root);
+  if (root.endsWith(".ts")) return [path];
+  return readdirSync(path, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.m?ts$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+interface Edge {
+  from: string;
+  line: number;
+  to: string;
+}
+
+/** Every relative import of a file, with its line, resolved to a path under the repository. */
+function importsOf(file: string): Edge[] {
+  const text = readFileSync(file, "utf8");
+  const info = ts.preProcessFile(text, true, true);
+  return info.importedFiles
+    .filter((ref) => ref.fileName.startsWith("."))
+    .map((ref) => ({
+      from: relative(REPO_ROOT, file),
+      line: ts.getLineAndCharacterOfPosition(ts.createSourceFile(file, text, ts.ScriptTarget.Latest), ref.pos).line + 1,
+      to: relative(REPO_ROOT, normalize(join(dirname(file), ref.fileName))),
+    }));
+}
+
+const top = (path: string) => path.split(sep)[0]!;
+
+function violations(edges: readonly Edge[]): string[] {
+  const broken: string[] = [];
+  for (const edge of edges) {
+    const from = top(edge.from);
+    const to = top(edge.to);
+    if (from === to && from !== "plugins") continue;
+    const where = `${edge.from}:${edge.line} imports ${edge.to}`;
+    if (!ALLOWED[from]!.includes(to)) {
+      broken.push(`${where} (${from}/ may import only ${ALLOWED[from]!.join(", ") || "itself"})`);
+      continue;
+    }
+    if (from === "plugins" && to === "plugins") {
+      const [, fromPlugin] = edge.from.split(sep);
+      const [, toPlugin] = edge.to.split(sep);
+      // plugins/index.ts is the built-in list and may name every plugin's entry.
+      if (fromPlugin !== toPlugin && fromPlugin !== "index.ts") broken.push(`${where} (a plugin never imports another plugin)`);
+    }
+  }
+  return broken;
+}
+
+describe("layering (DESIGN.md dependency rules)", () => {
+  const edges = SOURCE_ROOTS.flatMap((root) => sourceFiles(root).flatMap(importsOf));
+
+  it("every import of every source file points the allowed way", () => {
+    expect(edges.length).toBeGreaterThan(500);
+    expect(violations(edges)).toEqual([]);
+  });
+
+  it("the check catches each kind of break, naming file:line", () => {
+    const fake = (from: string, to: string): Edge => ({ from: from.split("/").join(sep), line: 7, to: to.split("/").join(sep) });
+    expect(violations([
+      fake("core/kernel/kernel.ts", "android/adb/adb-socket.ts"),
+      fake("config/schema.ts", "plugins/index.ts"),
+      fake("android/operator/x.ts", "plugins/adb/index.ts"),
+      fake("plugins/virtual/commands/demo.ts", "plugins/operator/commands/x.ts"),
+      fake("plugins/skills/index.ts", "cli/main.ts"),
+      fake("cli/main.ts", "plugins/index.ts"),
+      fake("plugins/index.ts", "plugins/adb/index.ts"),
+    ])).toEqual([
+      "core/kernel/kernel.ts:7 imports android/adb/adb-socket.ts (core/ may import only itself)",
+      "config/schema.ts:7 imports plugins/index.ts (config/ may import only core)",
+      "android/operator/x.ts:7 imports plugins/adb/index.ts (android/ may import only core, config)",
+      "plugins/virtual/commands/demo.ts:7 imports plugins/operator/commands/x.ts (a plugin never imports another plugin)",
+      "plugins/skills/index.ts:7 imports cli/main.ts (plugins/ may import only core, android, plugins)",
+      "cli/main.ts:7 imports plugins/index.ts (cli/ may import only core, config, runtime)",
+    ].map((line) => line.split("/").join(sep)));
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import type { Device } from "../../../core/contracts/device.ts";
+import { definePlugin, TransportRegistry } from "../../../core/kernel/index.ts";
+import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
+import { Transport, type LineStream } from "../../../core/services/transport.ts";
+import { caught } from "../../helpers/caught.ts";
+import { boot } from "../../helpers/boot-kernel.ts";
+
+/** A fake transport that records which serials it was asked about. */
+function fake(name: string, devices: Device[] | Error, calls: string[]) {
+  const transport: Transport = {
+    name,
+    listDevices: async () => {
+      calls.push(`${name}:list`);
+      if (devices instanceof Error) throw devices;
+      return devices;
+    },
+    shell: async (serial, command) => (calls.push(`${name}:shell:${serial}`), { stdout: `${name}:${command}`, stderr: "", exitCode: 0 }),
+    execOut: async (serial) => (calls.push(`${name}:exec:${serial}`), Buffer.from(name)),
+    install: async (serial) => (calls.push(`${name}:install:${serial}`), { stdout: "Success", stderr: "", exitCode: 0 }),
+    logcat(serial): LineStream {
+      calls.push(`${name}:logcat:${serial}`);
+      return { ready: Promise.resolve(), close: async () => {}, async *[Symbol.asyncIterator]() { yield `${name} line`; } };
+    },
+  };
+  return transport;
+}
+
+async function router(transports: Record<string, Device[] | Error>, config: RuntimeConfig = {}) {
+  const calls: string[] = [];
+  const kernel = await boot(
+    [definePlugin({
+      name: "transports",
+      setup: (ctx) => Object.entries(transports).forEach(([name, devices]) => ctx.transports.add({ name, load: async () => ({ default: () => fake(name, devices, calls) }) })),
+    })],
+    config,
+  );
+  return { get transport() { return kernel.services.resolve(Transport); }, calls, kernel };
+}
+
+describe("several transports side by side", () => {
+  it("devices lists the union, each device tagged with the transport that reported it", async () => {
+    const { transport } = await router({ adb: [{ serial: "emulator-5554", state: "device" }], farm: [{ serial: "farm-7", state: "device" }] });
+    expect(await transport.listDevices()).toEqual([
+      { serial: "emulator-5554", state: "device", transport: "adb" },
+      { serial: "farm-7", state: "device", transport: "farm" },
+    ]);
+  });
+
+  it("a device is routed to the transport that reported it, even before any listing", async () => {
+    const { transport, calls } = await router({ adb: [{ serial: "a1", state: "device" }], farm: [{ serial: "f1", state: "device" }] });
+    expect((await transport.shell("f1", "echo")).stdout).toBe("farm:echo");
+    expect((await transport.execOut("a1", "screencap -p")).toString()).toBe("adb");
+    const lines: string[] = [];
+    for await (const line of transport.logcat("f1", [])) lines.push(line);
+    expect(lines).toEqual(["farm line"]);
+    await transport.install("f1", "/x.apk");
+    expect(calls.filter((c) => !c.endsWith(":list"))).toEqual(["farm:shell:f1", "adb:exec:a1", "farm:logcat:f1", "farm:install:f1"]);
+  });
+
+  it("a serial several transports report, or none, goes to config `transport` (else adb)", async () => {
+    const both = [{ serial: "dup", state: "device" }];
+    const byConfig = await router({ adb: both, farm: both }, { transport: "farm" });
+    expect((await byConfig.transport.shell("dup", "x")).stdout).toBe("farm:x");
+    expect((await byConfig.transport.shell("unknown", "x")).stdout).toBe("farm:x");
+    const byDefault = await router({ farm: both, adb: both });
+    expect((await byDefault.transport.shell("dup", "x")).stdout).toBe("adb:x");
+  });
+
+  it("a transport that cannot list is left out with a warning; all failing is the first error", async () => {
+    const down = new ClawperatorError("ADB_NOT_FOUND", "adb was not found on PATH");
+    const partly = await router({ adb: down, farm: [{ serial: "f1", state: "device" }] });
+    expect(await partly.transport.listDevices()).toEqual([{ serial: "f1", state: "device", transport: "farm" }]);
+    const none = await router({ adb: down, farm: new ClawperatorError("DEVICE_OFFLINE", "farm unreachable") });
+    expect((await caught(() => none.transport.listDevices())).code).toBe("ADB_NOT_FOUND");
+  });
+
+  it("with one transport, its devices and errors pass through untagged", async () => {
+    const { transport } = await router({ adb: [{ serial: "a1", state: "device" }] });
+    expect(await transport.listDevices()).toEqual([{ serial: "a1", state: "device" }]);
+    const failing = await router({ adb: new ClawperatorError("ADB_NOT_FOUND", "adb was not found on PATH") });
+    const error = await caught(() => failing.transport.listDevices());
+    expect(error.code).toBe("ADB_NOT_FOUND");
+    expect(error.details).toMatchObject({ plugin: "transports", transport: "adb" });
+  });
+
+  it("config `transport` naming no registered transport is PLUGIN_INVALID listing the registered ones", async () => {
+    const { kernel } = await router({ adb: [] }, { transport: "usb" });
+    const error = await caught(() => kernel.services.resolve(Transport));
+    expect(error.code).toBe("PLUGIN_INVALID");
+    expect(error.details).toEqual({ transport: "usb", registered: ["adb"] });
+    expect(kernel.services.resolve(TransportRegistry).keys()).toEqual(["adb"]);
+  });
+});
