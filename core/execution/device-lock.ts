@@ -16,6 +16,11 @@ export interface DeviceLock {
   release(options?: { settleMs?: number }): void;
 }
 
+/** Where a lock reads the time (ms since the epoch): `Date` by default; tests move one by hand to let a settle window pass. */
+export interface LockClock {
+  now(): number;
+}
+
 /** Where clawperator keeps state shared by its processes: $CLAWPERATOR_HOME, else ~/.clawperator. */
 export function clawperatorHome(env: NodeJS.ProcessEnv = process.env): string {
   return env.CLAWPERATOR_HOME ?? join(homedir(), ".clawperator");
@@ -52,12 +57,15 @@ function unlinkQuietly(path: string): void {
  * A holder that died is detected by its pid and its lock taken over, so a crash never wedges a device.
  */
 export class DeviceLocks {
-  constructor(private readonly dir = join(clawperatorHome(), "locks")) {}
+  constructor(
+    private readonly dir = join(clawperatorHome(), "locks"),
+    private readonly clock: LockClock = Date,
+  ) {}
 
   acquire(deviceId: string, owner: { executionId: string; commandId: string }): DeviceLock {
     mkdirSync(this.dir, { recursive: true });
     const path = join(this.dir, `${encodeURIComponent(deviceId)}.lock`);
-    const record: LockRecord = { pid: process.pid, ...owner, since: Date.now() };
+    const record: LockRecord = { pid: process.pid, ...owner, since: this.clock.now() };
     for (let attempt = 0; attempt < 3; attempt++) {
       const temp = `${path}.${process.pid}.${owner.executionId}.tmp`;
       writeFileSync(temp, JSON.stringify(record));
@@ -70,7 +78,7 @@ export class DeviceLocks {
         unlinkQuietly(temp);
       }
       const holder = read(path);
-      if (holder === undefined || (holder.settleUntil === undefined ? alive(holder.pid) : holder.settleUntil > Date.now())) {
+      if (holder === undefined || (holder.settleUntil === undefined ? alive(holder.pid) : holder.settleUntil > this.clock.now())) {
         throw this.#conflict(deviceId, holder);
       }
       this.#takeOver(path, holder);
@@ -85,7 +93,7 @@ export class DeviceLocks {
         if (released) return;
         released = true;
         if (read(path)?.executionId !== record.executionId) return;
-        if (settleMs) writeFileSync(path, JSON.stringify({ ...record, settleUntil: Date.now() + settleMs }));
+        if (settleMs) writeFileSync(path, JSON.stringify({ ...record, settleUntil: this.clock.now() + settleMs }));
         else unlinkQuietly(path);
       },
     };

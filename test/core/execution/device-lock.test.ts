@@ -30,12 +30,19 @@ describe("DeviceLocks", () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it("keeps the device for the settle window after a timeout, then frees it", async () => {
-    const locks = new DeviceLocks(dir);
-    locks.acquire("d", owner(1)).release({ settleMs: 150 });
-    expect(() => locks.acquire("d", owner(2))).toThrowError(expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT", message: expect.stringContaining("settling") }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  it("keeps the device for the settle window after a timeout, then frees it", () => {
+    const clock = { ms: 1_700_000_000_000, now: () => clock.ms };
+    const locks = new DeviceLocks(dir, clock);
+    locks.acquire("d", owner(1)).release({ settleMs: 2_000 });
+    const settling = expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT", message: expect.stringContaining("settling") });
+    expect(() => locks.acquire("d", owner(2))).toThrowError(settling);
+    clock.ms += 1_999;
+    expect(() => locks.acquire("d", owner(2))).toThrowError(settling);
+    // Another process reads the same window from the file: its own clock decides.
+    expect(() => new DeviceLocks(dir, { now: () => clock.ms }).acquire("d", owner(2))).toThrowError(settling);
+    clock.ms += 1;
     locks.acquire("d", owner(3)).release();
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it("takes over the lock of a holder that died", () => {

@@ -41,7 +41,9 @@ function setup(devices: Device[], dispatch?: (r: DispatchRequest) => Promise<Awa
       if (snapshot) snapshot.data.text = ctx.snapshots[0]!;
     },
   };
-  const locks = new DeviceLocks(dir);
+  // The locks' time moves only when a test moves it, so a settle window cannot run out under a slow machine.
+  const clock = { ms: 1_700_000_000_000, now: () => clock.ms };
+  const locks = new DeviceLocks(dir, clock);
   const deps: PipelineDeps = {
     transport: () => ({ listDevices: async () => devices }) as unknown as Transport,
     dispatcher: () => ({
@@ -65,7 +67,7 @@ function setup(devices: Device[], dispatch?: (r: DispatchRequest) => Promise<Awa
     config: {},
     warn: () => undefined,
   };
-  return { runner: createExecutionPipeline(deps), seen, requests, order, locks };
+  return { runner: createExecutionPipeline(deps), seen, requests, order, locks, clock };
 }
 
 describe("execution pipeline", () => {
@@ -97,12 +99,15 @@ describe("execution pipeline", () => {
     await expect(runner.run({ execution })).rejects.toMatchObject({ details: { devices: ["a", "b"] } });
   });
 
-  it("a timed-out execution keeps the device for the settle window", async () => {
-    const { runner, locks } = setup([{ serial: "d", state: "device" }], async () => {
+  it("a timed-out execution keeps the device for the 2 s settle window", async () => {
+    const { runner, locks, clock } = setup([{ serial: "d", state: "device" }], async () => {
       throw new ClawperatorError("RESULT_ENVELOPE_TIMEOUT", "no result");
     });
     await expect(runner.run({ execution })).rejects.toMatchObject({ code: "RESULT_ENVELOPE_TIMEOUT" });
+    clock.ms += 1_999;
     expect(() => locks.acquire("d", { executionId: "x", commandId: "y" })).toThrowError(expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT" }));
+    clock.ms += 1;
+    locks.acquire("d", { executionId: "x", commandId: "y" }).release();
   });
 
   it("a second execution on a busy device is refused; the first still completes", async () => {
