@@ -43,7 +43,7 @@ try {
   // 1. One adb shell round trip against the device, beside a local shell.
   const echo = medianMs(50, "adb", ["-P", String(adbPort), "-s", serial, "shell", "echo", "hi"]);
   row("`sh -c 'echo hi'` (median of 50)", medianMs(50, "sh", ["-c", "echo hi"]));
-  row("`adb -s <virtual> shell echo hi` (median of 50)", echo);
+  row("`adb -s <virtual> shell echo hi` (median of 50)", echo, "target < 40 ms: no Nagle or delayed-ACK stall");
 
   // 2. Device-side time: broadcast received -> result logged, measured inside a device in this process (no adb).
   const { state, services, stop: stopInProcess } = createVirtualDevice(builtinScenario("default"));

@@ -55,14 +55,4 @@ describe("serializeHierarchy", () => {
     expect(serializeHierarchy(h)).toBe(`${DECLARATION}<hierarchy rotation="0" display-id="2"></hierarchy>`);
     expect(parseHierarchy(serializeHierarchy(h))).toEqual(h);
   });
-
-  it("parses and serializes the 504-node dump in a few milliseconds", () => {
-    const raw = readFixture("jukandian_article_webview_cjk_504nodes.xml");
-    for (let i = 0; i < 3; i++) serializeHierarchy(parseHierarchy(raw), { layout: "lines" });
-    const runs = 10;
-    const start = performance.now();
-    for (let i = 0; i < runs; i++) serializeHierarchy(parseHierarchy(raw), { layout: "lines" });
-    // ~18 ms here (fast-xml-parser's validator and parser each take about half); the bound leaves room for a busy CI box.
-    expect((performance.now() - start) / runs).toBeLessThan(60);
-  });
 });

@@ -95,17 +95,6 @@ describe("AdbDeviceServer through the real adb", () => {
     expect((await shell("echo", "after")).stdout).toBe("after");
   });
 
-  it("answers `adb shell echo` fast: no Nagle or delayed-ACK stalls (~10 ms, never 40+)", async () => {
-    const times: number[] = [];
-    for (let i = 0; i < 9; i++) {
-      const start = performance.now();
-      await shell("echo", "hi");
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    expect(times[4]).toBeLessThan(40);
-  });
-
   it("refuses an interactive shell with a message instead of hanging", async () => {
     const result = await harness.adb(["-s", serial, "shell"], { input: "" });
     expect(result.exitCode).toBe(1);

@@ -90,14 +90,10 @@ describe("renderScreenPng", () => {
     expect(countColor(boxes, 0, 0, 360, 60, TEXT)).toBeGreaterThan(20);
   });
 
-  it("is deterministic and renders a 1080x2400 screen well under 100 ms", () => {
+  // Its cost is a target in bench/in-process.mjs (bench/RESULTS.md), not an assertion here.
+  it("is deterministic: the same screen renders to the same bytes", () => {
     const first = renderScreenPng(settings, { width: 1080, height: 2400 });
     expect(renderScreenPng(settings, { width: 1080, height: 2400 })).toEqual(first);
-    const runs = 5;
-    const start = performance.now();
-    for (let i = 0; i < runs; i++) renderScreenPng(settings, { width: 1080, height: 2400 });
-    // ~11 ms on the 2-core build machine; the bound leaves room for a loaded CI runner.
-    expect((performance.now() - start) / runs).toBeLessThan(100);
   });
 
   it("refuses a size that is not whole positive pixels", () => {
