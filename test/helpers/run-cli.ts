@@ -1,14 +1,59 @@
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { execa } from "execa";
 import { afterAll, beforeAll } from "vitest";
 import { CLI_BIN } from "./cli-paths.ts";
+import { freePort } from "./free-port.ts";
 import { tempDirs } from "./temp-dirs.ts";
 
 export interface CliResult {
   exitCode: number;
   stdout: string;
   stderr: string;
+}
+
+export interface CliProcessOptions {
+  cwd: string;
+  /** The CLI's whole environment besides PATH: nothing of this process's leaks in (no CLAWPERATOR_*, no adb port). */
+  env: Record<string, string>;
+  /** Written to the CLI's stdin, then closed; without it stdin is /dev/null. */
+  input?: string;
+  /** Kills the CLI after this long (execa's `timeout`; `timedOut` on the result). */
+  timeoutMs?: number;
+}
+
+/** A command that has not exited by then is stuck: it is killed and the test fails naming it, before the 30 s test timeout. */
+const HANG_MS = 25_000;
+
+/** Starts the built CLI (`node dist/cli/bin.js`, as `npm install` exposes it) and returns the running process. */
+export function spawnCli(args: readonly string[], options: CliProcessOptions) {
+  if (!existsSync(CLI_BIN)) throw new Error(`${CLI_BIN} is missing: run \`npm run build\` (test/helpers/build-cli.ts does it as globalSetup)`);
+  return execa(process.execPath, [CLI_BIN, ...args], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...options.env },
+    extendEnv: false,
+    reject: false,
+    ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+    ...(options.input === undefined ? { stdin: "ignore" as const } : { input: options.input }),
+  });
+}
+
+/** Runs the built CLI to its end. Every test that runs the CLI comes through here (or `spawnCli` for a long-running one). */
+export async function runCli(args: readonly string[], options: CliProcessOptions): Promise<CliResult> {
+  const result = await spawnCli(args, { timeoutMs: HANG_MS, ...options });
+  if (result.timedOut) {
+    throw new Error(`\`clawperator ${args.join(" ")}\` did not exit within ${HANG_MS / 1000} s; it printed:\n${result.stdout}\n${result.stderr}`);
+  }
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
+
+/** Runs the CLI and parses its stdout, which in json mode must be exactly one JSON document. */
+export async function runCliJson<T = any>(args: readonly string[], options: CliProcessOptions): Promise<{ exitCode: number; body: T; stderr: string }> {
+  const result = await runCli(args, options);
+  try {
+    return { exitCode: result.exitCode, body: JSON.parse(result.stdout) as T, stderr: result.stderr };
+  } catch {
+    throw new Error(`stdout of \`clawperator ${args.join(" ")}\` is not JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
+  }
 }
 
 export interface RunOptions {
@@ -25,14 +70,6 @@ export interface CliSandbox {
   run(args: readonly string[], options?: RunOptions): Promise<CliResult>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /**
  * Runs the built CLI as a user would, isolated from this machine: a temp HOME, no inherited CLAWPERATOR_*
  * variables, and a private adb server port so a command that touched adb could never reach the shared server.
@@ -45,7 +82,6 @@ export function cliSandbox(): CliSandbox {
   let adbPort = 0;
 
   beforeAll(async () => {
-    if (!existsSync(CLI_BIN)) throw new Error(`${CLI_BIN} is missing: run \`npm run build\` (test/helpers/build-cli.ts does it as globalSetup)`);
     [home, project, adbPort] = await Promise.all([makeDir(), makeDir(), freePort()]);
   });
   afterAll(async () => {
@@ -57,16 +93,12 @@ export function cliSandbox(): CliSandbox {
     get project() {
       return project;
     },
-    async run(args, options = {}) {
-      const result = await execa(process.execPath, [CLI_BIN, ...args], {
+    run(args, options = {}) {
+      return runCli(args, {
         cwd: options.cwd ?? project,
-        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, TMPDIR: home, ANDROID_ADB_SERVER_PORT: String(adbPort), ...options.env },
-        extendEnv: false,
-        reject: false,
-        timeout: 20_000,
-        ...(options.input === undefined ? { stdin: "ignore" as const } : { input: options.input }),
+        env: { HOME: home, TMPDIR: home, ANDROID_ADB_SERVER_PORT: String(adbPort), ...options.env },
+        ...(options.input === undefined ? {} : { input: options.input }),
       });
-      return { exitCode: result.exitCode ?? -1, stdout: result.stdout, stderr: result.stderr };
     },
   };
 }

@@ -1,9 +1,7 @@
-import { execa } from "execa";
 import { afterAll, beforeAll } from "vitest";
 import { startVirtualDevice, type RunningVirtualDevice, type StartVirtualDeviceOptions } from "../../android/virtual/index.ts";
 import { AdbHarness } from "./adb-harness.ts";
-import { CLI_BIN } from "./cli-paths.ts";
-import type { CliResult } from "./run-cli.ts";
+import { runCli, runCliJson, spawnCli, type CliProcessOptions, type CliResult } from "./run-cli.ts";
 
 export interface VirtualSession {
   readonly harness: AdbHarness;
@@ -11,6 +9,8 @@ export interface VirtualSession {
   cli(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<CliResult>;
   /** Like `cli`, parsing stdout as JSON. */
   json<T = any>(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<{ exitCode: number; body: T; stderr: string }>;
+  /** Starts the CLI in the same environment and returns the running process (a command that runs until stopped). */
+  spawn(args: readonly string[]): ReturnType<typeof spawnCli>;
   /** Starts a virtual device in this process and connects it to the private adb server (`device` state unless unauthorized). */
   startDevice(options?: Partial<StartVirtualDeviceOptions>): Promise<RunningVirtualDevice>;
   /** Stops a device and waits until adb no longer lists it as `device`. */
@@ -32,29 +32,25 @@ export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): V
     await harness?.stop();
   });
 
+  /** The CLI's environment: the session's HOME (and so its Clawperator home) and its private adb server. */
+  const inSession = (options: { input?: string; env?: Record<string, string> }): CliProcessOptions => ({
+    cwd: harness!.home,
+    env: { TMPDIR: harness!.home, ...harness!.env, ...options.env },
+    ...(options.input === undefined ? {} : { input: options.input }),
+  });
+
   const session: VirtualSession = {
     get harness() {
       return harness!;
     },
-    async cli(args, options = {}) {
-      const result = await execa(process.execPath, [CLI_BIN, ...args], {
-        cwd: harness!.home,
-        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: harness!.home, ...harness!.env, ...options.env },
-        extendEnv: false,
-        reject: false,
-        ...(options.input === undefined ? { stdin: "ignore" as const } : { input: options.input }),
-      });
-      return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+    cli(args, options = {}) {
+      return runCli(args, inSession(options));
     },
-    async json(args, options) {
-      const result = await session.cli(args, options);
-      let body: unknown;
-      try {
-        body = JSON.parse(result.stdout);
-      } catch {
-        throw new Error(`stdout of \`clawperator ${args.join(" ")}\` is not JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
-      }
-      return { exitCode: result.exitCode, body: body as never, stderr: result.stderr };
+    json(args, options = {}) {
+      return runCliJson(args, inSession(options));
+    },
+    spawn(args) {
+      return spawnCli(args, inSession({}));
     },
     async startDevice(options = {}) {
       const device = await startVirtualDevice({

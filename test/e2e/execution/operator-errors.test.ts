@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
-import { freePort } from "../../helpers/adb-harness.ts";
+import { freePort } from "../../helpers/free-port.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, execution, OPERATOR, registerReceiver } from "./support.ts";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { builtinScenario } from "../../../android/virtual/scenario/load-scenario.ts";
 import type { Scenario } from "../../../android/virtual/scenario/scenario-types.ts";
-import { freeEmulatorPort } from "../../helpers/adb-harness.ts";
+import { freeEmulatorPort } from "../../helpers/free-port.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { isListening } from "./processes.ts";
 

@@ -1,10 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
-import { freeEmulatorPort } from "../../helpers/adb-harness.ts";
-import { CLI_BIN } from "../../helpers/cli-paths.ts";
-import { STACK_FRAME, type CliResult } from "../../helpers/run-cli.ts";
+import { freeEmulatorPort } from "../../helpers/free-port.ts";
+import { STACK_FRAME } from "../../helpers/run-cli.ts";
 import type { VirtualDeviceRecord } from "../../../plugins/virtual/registry.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
@@ -17,20 +15,7 @@ const makeDir = tempDirs("clawperator-e2e-cli-");
 /** Pids of every device this file started in the background, stopped at the end even when a test failed. */
 const started = new Set<number>();
 
-/** The session's environment: its HOME (and so its Clawperator home) and its private adb server. */
-const cliEnv = () => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: session.harness.home, ...session.harness.env });
-
-/** Runs the built CLI; a command that does not exit in time fails the test at once instead of hanging it. */
-async function cli(args: string[]): Promise<CliResult> {
-  const result = await execa(process.execPath, [CLI_BIN, ...args], { cwd: session.harness.home, env: cliEnv(), extendEnv: false, reject: false, stdin: "ignore", timeout: 10_000 });
-  if (result.timedOut) throw new Error(`\`clawperator ${args.join(" ")}\` did not exit within 10 s; it printed:\n${result.stdout}`);
-  return { exitCode: result.exitCode ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
-
-async function json<T>(args: string[]): Promise<{ exitCode: number; body: T }> {
-  const result = await cli(args);
-  return { exitCode: result.exitCode, body: JSON.parse(result.stdout) as T };
-}
+const { cli, json } = session;
 
 async function startDetached(args: string[] = []): Promise<VirtualDeviceRecord> {
   const result = await json<VirtualDeviceRecord>(["virtual", "start", "--detach", ...args]);
@@ -151,13 +136,7 @@ describe("a bad scenario file", () => {
 
 describe("a device in the foreground", () => {
   it("stops cleanly on SIGTERM: exit 0, port closed, adb forgets it, no record and no child left", async () => {
-    const child = execa(process.execPath, [CLI_BIN, "virtual", "start"], {
-      cwd: session.harness.home,
-      env: cliEnv(),
-      extendEnv: false,
-      reject: false,
-      stdin: "ignore",
-    });
+    const child = session.spawn(["virtual", "start"]);
     started.add(child.pid!);
     const output = new OutputWatcher(child.stdout!);
     const record = JSON.parse((await output.includes("\n")).split("\n")[0]!) as VirtualDeviceRecord;

@@ -3,7 +3,8 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerEmulator, startEmulator, type VirtualEmulator } from "../../../../android/virtual/adb/index.ts";
-import { AdbHarness, freeEmulatorPort, freePort } from "../../../helpers/adb-harness.ts";
+import { AdbHarness } from "../../../helpers/adb-harness.ts";
+import { freeEmulatorPort, freePort } from "../../../helpers/free-port.ts";
 import { StubServices } from "./stub-services.ts";
 
 /** Sends `input` to a console, half-closes like adb does, and returns everything it answered. */

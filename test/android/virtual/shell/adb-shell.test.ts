@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_OPERATOR_ACTION } from "../../../../android/operator/dispatch-script.ts";
 import { encodeVirtualApk } from "../../../../android/virtual/device/index.ts";
-import { freePort } from "../../../helpers/adb-harness.ts";
+import { freePort } from "../../../helpers/free-port.ts";
 import { virtualSession } from "../../../helpers/virtual-session.ts";
 
 const session = virtualSession();

@@ -1,0 +1,33 @@
+import { createServer } from "node:net";
+
+/** Binds `port` (0 = any) on loopback and releases it; resolves with the port, or undefined if taken. */
+async function tryPort(port: number): Promise<number | undefined> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(undefined));
+    server.listen(port, "127.0.0.1", () => {
+      const bound = (server.address() as { port: number }).port;
+      server.close(() => resolve(bound));
+    });
+  });
+}
+
+/**
+ * A free loopback port outside adb's emulator range 5554–5585 (an adb server scanning emulators would probe it),
+ * for private adb servers, virtual devices and anything else a test listens on.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await tryPort(0);
+    if (port !== undefined && (port < 5554 || port > 5585)) return port;
+  }
+}
+
+/** A random odd port in 5555–5585 whose console port (one below) is free too: where an emulator listens. */
+export async function freeEmulatorPort(): Promise<number> {
+  const candidates = Array.from({ length: 16 }, (_, i) => 5555 + 2 * i).sort(() => Math.random() - 0.5);
+  for (const port of candidates) {
+    if ((await tryPort(port)) !== undefined && (await tryPort(port - 1)) !== undefined) return port;
+  }
+  throw new Error("no free emulator port pair in 5554–5585");
+}
