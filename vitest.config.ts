@@ -17,8 +17,9 @@ export default defineConfig({
     globalSetup: ["test/helpers/build-cli.ts"],
     // In-process tests (config cache, locks) never write into the real ~/.clawperator.
     env: { CLAWPERATOR_HOME: TEST_CLAWPERATOR_HOME },
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Hang detectors, not budgets: far above what any test takes on a 2-core machine shared with other busy work.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // e2e tests spawn adb servers and virtual devices; keep parallelism modest on 2-core CI machines.
     maxWorkers: 2,
   },

@@ -61,12 +61,12 @@ describe("DeviceLocks", () => {
       catch (e) { console.log(e.code); }
       process.stdin.resume();
       process.stdin.on("end", () => lock?.release());`);
-    const children = Array.from({ length: 8 }, () => execa("npx", ["jiti", script, join(dir, "locks")], { stdin: "pipe" }));
+    const children = Array.from({ length: 8 }, () => execa("jiti", [script, join(dir, "locks")], { preferLocal: true, stdin: "pipe" }));
     const first = await Promise.all(children.map((child) => new Promise<string>((resolve) => child.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim())))));
     for (const child of children) child.stdin!.end();
     await Promise.all(children);
     expect(first.filter((o) => o === "got")).toHaveLength(1);
     expect(first.filter((o) => o === "EXECUTION_CONFLICT_IN_FLIGHT")).toHaveLength(7);
     expect(readdirSync(join(dir, "locks"))).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -133,7 +133,7 @@ describe("RESULT_ENVELOPE_TIMEOUT", () => {
       expect.stringContaining(`TaskScopeDefault: [Clawperator-Command] start commandId="${payload.commandId}"`),
       expect.stringContaining('TaskScopeDefault: step_start id="hang" type=sleep'),
     ]);
-  }, 20_000);
+  });
 });
 
 describe("ADB_NOT_FOUND", () => {

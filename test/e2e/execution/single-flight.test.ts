@@ -66,7 +66,7 @@ describe("one execution per device, across processes", () => {
     expect(existsSync(lockFile(device.serial))).toBe(false);
     const after = await executeOn(device, execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }]));
     expect(after.exitCode).toBe(0);
-  }, 60_000);
+  });
 });
 
 describe("the device dies in the middle of an execution", () => {
@@ -123,5 +123,5 @@ describe("the device dies in the middle of an execution", () => {
     expect(again.exitCode).toBe(0);
     expect(again.body.deviceId).toBe(doomed.serial);
     expect(again.body.envelope.stepResults.map((s: { success: boolean }) => s.success)).toEqual([true, true]);
-  }, 30_000);
+  });
 });
