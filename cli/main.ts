@@ -2,7 +2,8 @@ import { buildTree, resolveCommand } from "./command-tree.ts";
 import { bootRuntime } from "../runtime/boot.ts";
 import { extractGlobals } from "./global-flags.ts";
 import { renderHelp } from "./help.ts";
-import { printError, printResult, toClawperatorError, type OutputMode } from "./output.ts";
+import { printError, printResult, type OutputMode } from "./output.ts";
+import { toClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { packageVersion } from "./package-version.ts";
 import { parseCommandArgs } from "./parse-command-args.ts";
 
