@@ -28,9 +28,9 @@ export function registerTools(api: OpenClawPluginApi, tools: readonly AgentTool[
       name: tool.name,
       description: tool.description,
       parameters: tool.parameters(),
-      async execute(_toolCallId, params, signal) {
+      async execute(_toolCallId, params) {
         try {
-          return toResult(await tool.run({ clawperator: () => runtime.get(), ...(signal ? { signal } : {}) }, params));
+          return toResult(await tool.run({ clawperator: () => runtime.get() }, params));
         } catch (error) {
           return errorResult(error);
         }

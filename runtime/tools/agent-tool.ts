@@ -16,7 +16,6 @@ export interface ToolOutput {
 export interface ToolContext {
   /** The runtime; created on first use and kept for the front end's lifetime. */
   clawperator(): Promise<Clawperator>;
-  signal?: AbortSignal;
 }
 
 /**
