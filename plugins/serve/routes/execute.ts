@@ -1,10 +1,9 @@
 import { defineHandler } from "h3";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { validateExecution } from "../../../core/contracts/validate-execution.ts";
 import { targetOf } from "../http/body-fields.ts";
 import { readJsonObject } from "../http/read-body.ts";
 import { routeContext } from "../http/route-context.ts";
-import { runForRoute } from "../http/run-route.ts";
+import { runForRoute, validateForRoute } from "../http/run-route.ts";
 import { ServeOptions } from "../serve-options.ts";
 
 /** POST /execute `{ execution, deviceId?, receiverPackage? | operatorPackage? }`. */
@@ -14,5 +13,5 @@ export default defineHandler(async (event) => {
     throw new ClawperatorError("MISSING_EXECUTION", "request body has no execution", { hint: 'Send {"execution": {...}, "deviceId": "<serial>"}.' });
   }
   const target = targetOf(body);
-  return runForRoute(event, validateExecution(body.execution), target);
+  return runForRoute(event, validateForRoute(event, body.execution, target), target);
 });
