@@ -47,7 +47,12 @@ export function createServeApp(options: ServeAppOptions): H3 {
       if (allow) event.context.allow = allow;
       throw error;
     }
-    return lifecycle.track(next);
+    return lifecycle.track(async () => {
+      const value = await next();
+      // Once shutdown began, the answer also ends its keep-alive connection, so the listener can close.
+      if (lifecycle.signal.aborted) event.res.headers.set("connection", "close");
+      return value;
+    });
   });
 
   for (const { value: route } of options.routes) {

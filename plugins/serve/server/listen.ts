@@ -7,6 +7,8 @@ export interface Listening {
   url: string;
   /** Stops accepting connections; resolves when the open ones are done (`force` ends them at once). */
   close(force?: boolean): Promise<void>;
+  /** Ends the keep-alive connections that carry no request now. */
+  closeIdle(): void;
 }
 
 /** Binds the app with srvx (h3's Node server); srvx's own banner and signal handling are off: serve has its own. */
@@ -34,5 +36,6 @@ export async function listen(app: H3, options: { host: string; port: number; bod
     port: address.port,
     url: `http://${host}:${address.port}`,
     close: (force = false) => server.close(force),
+    closeIdle: () => (server.node!.server as { closeIdleConnections?: () => void }).closeIdleConnections?.(),
   };
 }

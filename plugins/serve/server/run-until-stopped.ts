@@ -24,11 +24,18 @@ export function runUntilStopped(server: Listening, lifecycle: Lifecycle, logger:
       lifecycle.beginShutdown();
       const force = setTimeout(() => void server.close(true), FORCE_AFTER_MS);
       force.unref();
-      void Promise.allSettled([server.close(), lifecycle.drained()]).then(() => {
-        clearTimeout(force);
-        for (const s of signals) process.off(s, onSignal);
-        resolve();
-      });
+      const closed = server.close();
+      void lifecycle
+        .drained()
+        // A connection whose last answer went out after close() began is idle now; end it rather than wait for its timeout.
+        .then(() => setImmediate(() => server.closeIdle()))
+        .then(() => closed)
+        .catch(() => undefined)
+        .then(() => {
+          clearTimeout(force);
+          for (const s of signals) process.off(s, onSignal);
+          resolve();
+        });
     };
     for (const s of signals) process.on(s, onSignal);
   });
