@@ -49,10 +49,11 @@ function hostOfHeader(header: string): string {
 const allowedHost = (host: string, policy: SecurityPolicy) => policy.allowedHosts.has(host) || /^127(\.\d{1,3}){3}$/.test(host);
 
 function checkHost(event: H3Event, policy: SecurityPolicy): void {
-  const header = event.req.headers.get("host");
-  const host = header ? hostOfHeader(header) : "";
+  // A request made in process (app.request) carries its host in the URL only.
+  const header = event.req.headers.get("host") ?? event.url.host;
+  const host = hostOfHeader(header);
   if (!allowedHost(host, policy)) {
-    throw new ClawperatorError("HOST_NOT_ALLOWED", `Host ${JSON.stringify(header ?? "")} is not a name of this server`, {
+    throw new ClawperatorError("HOST_NOT_ALLOWED", `Host ${JSON.stringify(header)} is not a name of this server`, {
       hint: "Address the server by an allowed name (loopback, the bound address) or add it with `serve --allowed-hosts`.",
     });
   }
