@@ -140,11 +140,13 @@ try {
   const api = await createClawperator({ cwd: home });
   await api.snapshot({ deviceId: serials[0] });
   const apiTimes = [];
+  const apiCpuBefore = selfCpuMs();
   for (let i = 0; i < 200; i++) {
     const t = performance.now();
     await api.snapshot({ deviceId: serials[0] });
     apiTimes.push(performance.now() - t);
   }
+  const apiCpuPerExec = (selfCpuMs() - apiCpuBefore) / 200;
   await api.close();
 
   // RSS: after 100 executions of this phase, then after RSS_EXECUTIONS in all (4 devices in parallel).
@@ -174,6 +176,7 @@ try {
   console.log("\n| measurement | value | note |\n|---|---:|---|");
   console.log(`| POST /observe/snapshot p50 (200 runs) | ${snapP50.toFixed(2)} ms | |`);
   console.log(`| programmatic api.snapshot() p50 (200 runs) | ${apiP50.toFixed(2)} ms | difference ${(snapP50 - apiP50).toFixed(2)} ms (target <= 2) |`);
+  console.log(`| programmatic API process CPU per snapshot | ${apiCpuPerExec.toFixed(2)} ms | the same pipeline in one process, no HTTP |`);
   console.log(`| serve RSS after 100 executions | ${rss100.toFixed(1)} MB | |`);
   console.log(`| serve RSS after ${RSS_EXECUTIONS + 100} executions | ${rss10k.toFixed(1)} MB | ${(((rss10k - rss100) / rss100) * 100).toFixed(1)} % over (target <= 20 %) |`);
 } finally {

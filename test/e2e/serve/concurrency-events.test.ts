@@ -53,10 +53,13 @@ describe("serve: one execution per device", () => {
     expect((await cliRun).exitCode).toBe(0);
   }, 60_000);
 
-  it("devices run in parallel: a second device is not blocked by the first", async () => {
+  it("devices run in parallel: a second device is not blocked by the first; without deviceId two devices are ambiguous (400)", async () => {
     const other = await session.startDevice();
     const [first, second] = await Promise.all([executeOn(device, nap(1_500)), executeOn(other, nap(1_500))]);
     expect([first.status, second.status]).toEqual([200, 200]);
+    const ambiguous = await serve.request("/snapshot", { body: {} });
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body).toMatchObject({ ok: false, error: { code: "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED" } });
     await session.stopDevice(other);
   }, 60_000);
 });

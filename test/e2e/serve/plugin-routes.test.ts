@@ -89,6 +89,12 @@ describe("serve mounts the routes other plugins contribute", () => {
     expect(bug.body.error.message).toContain("oops");
   });
 
+  it("with no device connected, an observe request without deviceId is 404 NO_DEVICES", async () => {
+    const { status, body } = await serve.request("/observe/snapshot", { body: {} });
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ ok: false, error: { code: "NO_DEVICES" } });
+  });
+
   it("/openapi.json describes them, schemas loaded lazily from zod", async () => {
     const { body } = await serve.request("/openapi.json");
     const phone = body.paths["/farm/phones/{name}"].get;
