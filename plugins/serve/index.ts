@@ -10,7 +10,8 @@ const schemas = (name: keyof typeof import("./route-schemas.ts")) => async () =>
  */
 export default definePlugin({
   name: "serve",
-  dependsOn: ["operator"],
+  // No dependsOn: the routes reach the execution runner at request time, so `disablePlugins: ["operator"]` still
+  // boots (its routes then answer PLUGIN_INVALID) and the other plugins' routes keep working.
   setup(ctx) {
     ctx.commands.add({
       path: ["serve"],
