@@ -13,8 +13,8 @@ export type {
   Attribution, CheckContribution, ClawperatorPlugin, CommandContribution, CommandGroupContribution, CommandHandler,
   CommandRunContext, ContributionList, DoctorCheck, DoctorCheckContext, DoctorCheckResult, DoctorPhase,
   ExecutionHookContribution, GlobalOptions, HttpMethod, Lazy, NoArgs, OptionsSchema, Owned, PluginContext,
-  RouteContribution, RouteHandler, ServiceAccess, ServiceProvider, SkillPrecedence, SkillSourceContribution, Token,
-  TransportContribution, TransportFactory, TransportFactoryContext,
+  RouteContribution, RouteHandler, RouteRequestContext, RouteSchemas, ServiceAccess, ServiceProvider, SkillPrecedence,
+  SkillSourceContribution, Token, TransportContribution, TransportFactory, TransportFactoryContext,
 } from "./core/kernel/index.ts";
 
 // Services core provides, each a token beside its interface.
