@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { execa } from "execa";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { SkillResult, SkillRunOutcome, SkillRunRequest } from "../../../core/services/skills.ts";
 import type { SkillRecord } from "../sources/catalog.ts";
 import { readAgent, resolveAgentCli } from "./agent-cli.ts";
 import { chooseScript, commandFor, harnessScript } from "./choose-script.ts";
 import { resolveInside } from "./safe-path.ts";
+import { spawnScript } from "./spawn-script.ts";
 import { findSkillResultFrame } from "./skill-frame.ts";
 import { readContract, unprovedVerification } from "./verify-contract.ts";
 
@@ -84,33 +84,22 @@ export async function runSkillScript(record: SkillRecord, request: SkillRunReque
   const command = commandFor(script, scriptArgs);
 
   const started = performance.now();
-  let stdout = "";
-  let stderr = "";
-  const child = execa(command.file, command.args, {
+  const result = await spawnScript(command.file, command.args, {
     env: { ...ctx.env, ...injected },
-    extendEnv: false,
-    stdin: "ignore",
-    buffer: false,
-    reject: false,
-    timeout: timeoutMs,
-    forceKillAfterDelay: 2_000,
-    ...(request.signal ? { cancelSignal: request.signal } : {}),
+    timeoutMs,
+    ...(request.signal ? { signal: request.signal } : {}),
+    ...(request.onOutput ? { onOutput: request.onOutput } : {}),
   });
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-    request.onOutput?.(chunk, "stdout");
-  });
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-    request.onOutput?.(chunk, "stderr");
-  });
-  const result = await child;
   const durationMs = Math.round(performance.now() - started);
+  const { stdout, stderr } = result;
 
   if (result.timedOut) fail("SKILL_EXECUTION_TIMEOUT", `Skill ${skillId} timed out after ${timeoutMs}ms`, { skillId, ...streams(stdout, stderr) });
+  if (result.spawnError) {
+    const cause = result.spawnError;
+    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} ${cause.code ?? "SPAWN_FAILED"}: ${cause.message}`, { skillId, ...streams(stdout, stderr), skillResult: null });
+  }
   if (result.exitCode === undefined) {
-    const cause = result.cause as NodeJS.ErrnoException | undefined;
-    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} ${cause?.code ?? "SPAWN_FAILED"}: ${cause?.message ?? result.shortMessage}`, { skillId, ...streams(stdout, stderr), skillResult: null });
+    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} was stopped by a signal`, { skillId, ...streams(stdout, stderr), skillResult: null });
   }
 
   const source: SkillResult["source"] = agent ? { kind: "agent", agentCli: agent.cli } : { kind: "script" };
