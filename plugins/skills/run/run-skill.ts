@@ -8,6 +8,7 @@ import { chooseScript, commandFor, harnessScript } from "./choose-script.ts";
 import { resolveInside } from "./safe-path.ts";
 import { spawnScript } from "./spawn-script.ts";
 import { findSkillResultFrame } from "./skill-frame.ts";
+import { checkSkillResult } from "./skill-result.ts";
 import { readContract, unprovedVerification } from "./verify-contract.ts";
 
 export const DEFAULT_SKILL_TIMEOUT_MS = 120_000;
@@ -104,8 +105,7 @@ export async function runSkillScript(record: SkillRecord, request: SkillRunReque
 
   const source: SkillResult["source"] = agent ? { kind: "agent", agentCli: agent.cli } : { kind: "script" };
   const found = findSkillResultFrame(stdout, agent !== null && result.exitCode === 0);
-  // The frame's schema (zod) loads only when a skill printed a frame; legacy skills never pay for it.
-  const frame = found.kind === "json" ? (await import("./skill-result.js")).checkSkillResult(found.line, skillId, source) : found.kind === "none" ? { ok: true as const, skillResult: null } : { ok: false as const, message: found.message };
+  const frame = found.kind === "json" ? checkSkillResult(found.line, skillId, source) : found.kind === "none" ? { ok: true as const, skillResult: null } : { ok: false as const, message: found.message };
   if (!frame.ok) fail("SKILL_RESULT_PARSE_FAILED", frame.message, { skillId, exitCode: result.exitCode, ...streams(stdout, stderr), skillResult: null });
   const { skillResult } = frame;
   if (result.exitCode !== 0) {

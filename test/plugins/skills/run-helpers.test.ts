@@ -80,3 +80,17 @@ describe("the SkillResult frame", () => {
     expect(checkSkillResult('{"skillId":"s"}', "s", { kind: "script" })).toMatchObject({ ok: false, message: expect.stringContaining("failed validation") });
   });
 });
+
+describe("the SkillResult contract checks", () => {
+  it.each([
+    [{ contractVersion: "1.0", skillId: "s", status: "success", checkpoints: [] }, "contractVersion: must be semver-shaped, like 1.0.0"],
+    [{ contractVersion: "1.0.0", skillId: "", status: "success", checkpoints: [] }, "skillId: expected a non-empty string"],
+    [{ contractVersion: "1.0.0", skillId: "s", status: "done", checkpoints: [] }, "status: expected one of success|failed|indeterminate"],
+    [{ contractVersion: "1.0.0", skillId: "s", status: "success" }, "checkpoints: expected an array"],
+    [{ contractVersion: "1.0.0", skillId: "s", status: "success", checkpoints: [{ id: "a", status: "maybe" }] }, "checkpoints.0.status: expected one of ok|failed|skipped"],
+    [{ contractVersion: "1.0.0", skillId: "s", status: "success", checkpoints: [], terminalVerification: { status: "verified", observed: { kind: "html" } } }, "terminalVerification.observed.kind: expected one of text|json|result_envelope_ref"],
+    [{ contractVersion: "1.0.0", skillId: "s", status: "success", checkpoints: [], inputs: [] }, "inputs: expected an object"],
+  ])("%j is refused: %s", (frame, message) => {
+    expect(checkSkillResult(JSON.stringify(frame), "s", { kind: "script" })).toEqual({ ok: false, message: `SkillResult frame failed validation: ${message}` });
+  });
+});
