@@ -34,6 +34,10 @@ const script = join(dir, "small", small.scripts[0]);
 writeFileSync(script, `console.log("hello");\nconsole.log("[Clawperator-Skill-Result]");\nconsole.log(JSON.stringify({contractVersion:"1.0.0",skillId:"com.bench.app.hello",status:"success",checkpoints:[]}));\n`);
 writeFileSync(join(dir, "small", "skills", "skills-registry.json"), JSON.stringify({ skills: [small] }));
 
+// The floor of any wrapper written in Node: a bare node process that spawns the script and waits for it.
+const floor = join(dir, "spawn-floor.mjs");
+writeFileSync(floor, `import { spawn } from "node:child_process";\nconst c = spawn(process.execPath, [${JSON.stringify(script)}], { stdio: ["ignore", "pipe", "pipe"] });\nc.stdout.resume();\nc.stderr.resume();\nawait new Promise((r) => c.on("close", r));\n`);
+
 const bigEnv = { ...process.env, CLAWPERATOR_SKILLS_REGISTRY: join(dir, "big", "skills", "skills-registry.json") };
 const smallEnv = { ...process.env, CLAWPERATOR_SKILLS_REGISTRY: join(dir, "small", "skills", "skills-registry.json") };
 const commands = {
@@ -41,6 +45,7 @@ const commands = {
   search: [bin, ["skills", "search", "--keyword", "thermostat", "--json"], bigEnv],
   list: [bin, ["skills", "list", "--json"], bigEnv],
   direct: [process.execPath, [script], smallEnv],
+  floor: [process.execPath, [floor], smallEnv],
   run: [bin, ["skills", "run", "com.bench.app.hello", "--json"], smallEnv],
   runSkip: [bin, ["skills", "run", "com.bench.app.hello", "--skip-validate", "--json"], smallEnv],
 };
@@ -73,7 +78,10 @@ row("`node -e 0`", "node");
 row("`skills search --keyword thermostat`, 10,000 skills (104 found)", "search", "< 300");
 row("`skills list`, 10,000 skills", "list", "< 250");
 row("the skill script run directly (`node run.js`)", "direct");
+row("floor: a bare `node` process that spawns the script", "floor");
 row("`skills run` of the same script (validation gate on)", "run");
 row("`skills run --skip-validate`", "runSkip");
 const added = (name) => (cpuTool ? (mid(cpu.run) - mid(cpu.direct)).toFixed(0) : "n/a");
 console.log(`| what \`skills run\` adds (run − direct) | ${(median("run") - median("direct")).toFixed(1)} | ${added()} | < 50 |`);
+const overFloor = cpuTool ? (mid(cpu.run) - mid(cpu.floor)).toFixed(0) : "n/a";
+console.log(`| what \`skills run\` adds over the floor (run − floor) | ${(median("run") - median("floor")).toFixed(1)} | ${overFloor} | |`);
