@@ -90,5 +90,14 @@ export function compileArtifact(record: SkillRecord, artifactName: string, varsJ
   } catch (error) {
     throw new ClawperatorError("ARTIFACT_NOT_FOUND", `Cannot read artifact ${path}: ${(error as Error).message}`, { details: { skillId, artifactName, path } });
   }
+  // spec/001 reserves COMPILE_VARS_REQUIRED; it says what no --vars at all means for a recipe that needs some,
+  // while COMPILE_VAR_MISSING names the one a given --vars lacks.
+  const required = placeholders(template).filter((name) => name !== "COMMAND_ID" && name !== "TASK_ID");
+  if (varsJson === undefined && required.length > 0) {
+    throw new ClawperatorError("COMPILE_VARS_REQUIRED", `Artifact ${artifactName} needs --vars with ${required.join(", ")}`, {
+      hint: `Pass them with --vars '${JSON.stringify(Object.fromEntries(required.map((n) => [n, "..."])))}'.`,
+      details: { skillId, artifactName, required },
+    });
+  }
   return compileTemplate(template, { skillId, artifact: artifactName, vars });
 }

@@ -178,9 +178,10 @@ describe("skills validate, status, compile-artifact", () => {
     expect(json(await compile(["--vars", '{"THING_NAME":"x","COMMAND_ID":"mine"}'])).execution.commandId).toBe("mine");
   });
 
-  it("compile-artifact errors: COMPILE_VAR_MISSING, COMPILE_VARS_PARSE_FAILED, ARTIFACT_NOT_FOUND, COMPILE_VALIDATION_FAILED, USAGE", async () => {
+  it("compile-artifact errors: COMPILE_VARS_REQUIRED, COMPILE_VAR_MISSING, COMPILE_VARS_PARSE_FAILED, ARTIFACT_NOT_FOUND, COMPILE_VALIDATION_FAILED, USAGE", async () => {
     const compile = (extra: string[]) => skills(["compile-artifact", S.recipe.id, ...extra]).then(json);
-    expect(await compile(["--artifact", "open-thing"])).toMatchObject({ code: "COMPILE_VAR_MISSING", message: "Missing required variable: THING_NAME", details: { placeholder: "THING_NAME" } });
+    expect(await compile(["--artifact", "open-thing"])).toMatchObject({ code: "COMPILE_VARS_REQUIRED", details: { required: ["THING_NAME"] } });
+    expect(await compile(["--artifact", "open-thing", "--vars", '{"OTHER":"x"}'])).toMatchObject({ code: "COMPILE_VAR_MISSING", message: "Missing required variable: THING_NAME", details: { placeholder: "THING_NAME" } });
     expect(await compile(["--artifact", "open-thing", "--vars", "{nope"])).toMatchObject({ code: "COMPILE_VARS_PARSE_FAILED" });
     expect(await compile(["--artifact", "nothing-here"])).toMatchObject({ code: "ARTIFACT_NOT_FOUND", message: `Artifact not found: nothing-here (skill: ${S.recipe.id})` });
     expect(await skills(["compile-artifact", S.recipe.id]).then(json)).toMatchObject({ code: "USAGE" });
