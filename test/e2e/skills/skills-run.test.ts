@@ -58,6 +58,16 @@ describe("skills run", () => {
     });
   });
 
+  it("SKILL_EXECUTION_FAILED when the script cannot start (a .sh without the execute bit)", async () => {
+    const dir = await makeDir();
+    const { registry } = await writeSkillsRepo(dir);
+    const { chmod } = await import("node:fs/promises");
+    await chmod(`${dir}/${S.shell.path}/scripts/run.sh`, 0o644);
+    const body = json(await run([S.shell.id], { CLAWPERATOR_SKILLS_REGISTRY: registry }));
+    expect(body).toMatchObject({ status: "failed", code: "SKILL_EXECUTION_FAILED", skillId: S.shell.id, skillResult: null });
+    expect(body.message).toMatch(/^Skill com\.example\.app\.shell-only EACCES: /);
+  });
+
   it("SKILL_EXECUTION_TIMEOUT keeps what the skill printed", async () => {
     const result = await run([S.slow.id, "--timeout", "1500"]);
     expect(result.exitCode).toBe(1);
