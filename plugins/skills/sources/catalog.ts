@@ -4,6 +4,7 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { SKILL_PRECEDENCE } from "../../../core/kernel/contributions.ts";
 import type { RegistrySkill, SkillOrigin } from "../../../core/services/skills.ts";
 import { loadRegistry, type LoadedRegistry } from "../registry/load-registry.ts";
+import { resolveInside } from "../run/safe-path.ts";
 import type { RegistryChoice } from "../registry/registry-path.ts";
 import { parseFrontmatter, type SkillFrontmatter } from "./frontmatter.ts";
 import { scanSkillFolders } from "./scan-folders.ts";
@@ -82,9 +83,10 @@ export function frontmatterOf(record: SkillRecord): SkillFrontmatter {
   if (!record.frontmatter) {
     let text = "";
     try {
-      text = readFileSync(join(record.root, String(record.entry.skillFile ?? join(record.entry.path, "SKILL.md"))), "utf8");
+      const file = resolveInside(record.root, String(record.entry.skillFile ?? join(record.entry.path, "SKILL.md")), record.entry.id);
+      text = readFileSync(file, "utf8");
     } catch {
-      // A registry skill without a readable SKILL.md has no gating metadata; validation reports the missing file.
+      // No readable SKILL.md inside the root means no gating metadata; validation reports the file or the path.
     }
     record.frontmatter = parseFrontmatter(text);
   }
