@@ -75,7 +75,7 @@ export class SkillsRuntime implements SkillsService {
   }
 
   record(skillId: string, catalog = this.catalog()): SkillRecord {
-    const record = catalog.byId.get(skillId);
+    const record = catalog.find(skillId);
     if (!record) {
       throw new ClawperatorError("SKILL_NOT_FOUND", `Skill not found: ${skillId}`, {
         hint: "Confirm the exact id with `clawperator skills list` or `clawperator skills search`.",
@@ -86,12 +86,12 @@ export class SkillsRuntime implements SkillsService {
   }
 
   async list(): Promise<SkillList> {
-    const skills = this.catalog().records.map((r) => r.entry);
+    const skills = this.catalog().entries();
     return { skills, count: skills.length };
   }
 
   async search(query: SkillSearchQuery): Promise<SkillList> {
-    const skills = searchSkills(this.catalog().records.map((r) => r.entry), query);
+    const skills = searchSkills(this.catalog().entries(), query);
     return { skills, count: skills.length };
   }
 
@@ -109,7 +109,7 @@ export class SkillsRuntime implements SkillsService {
     const catalog = this.catalog();
     const { validateSkill } = await import("../validate/validate-skill.js");
     const results: (SkillValidation | { valid: false; skillId: string; error: unknown })[] = [];
-    for (const record of catalog.records) {
+    for (const record of catalog.records()) {
       try {
         results.push(await validateSkill(record, options));
       } catch (error) {
@@ -162,7 +162,7 @@ export class SkillsRuntime implements SkillsService {
   async status(options: { deviceId?: string } = {}): Promise<SkillStatusReport> {
     const catalog = this.catalog();
     const device = await this.#device(options.deviceId);
-    const skills: SkillStatus[] = catalog.records.map((record) => {
+    const skills: SkillStatus[] = catalog.records().map((record) => {
       const e = this.#eligibility(record, device);
       const description = frontmatterOf(record).description ?? record.entry.summary;
       return {

@@ -22,17 +22,21 @@ export interface SkillRecord {
 
 export interface Catalog {
   registry?: LoadedRegistry;
-  /** The winner of each name, registry skills first in registry order, then folder skills by source. */
-  records: SkillRecord[];
-  byId: Map<string, SkillRecord>;
+  /** The winner of each name: registry skills first in registry order, then folder skills by source. */
+  entries(): RegistrySkill[];
+  /** The same, with roots and origins (status, validate --all). */
+  records(): SkillRecord[];
+  find(id: string): SkillRecord | undefined;
 }
 
-const rank = (r: SkillRecord) => SKILL_PRECEDENCE.indexOf(r.origin.precedence);
+const rank = (r: { origin: { precedence: SkillOrigin["precedence"] } }) => SKILL_PRECEDENCE.indexOf(r.origin.precedence);
 
 /**
  * Merges the active registry with the AgentSkills folders of every source (spec/004 section 4): the same name
- * in several places resolves to the highest precedence; at equal precedence the registry entry wins. A registry
- * found through the managed clone ranks as managed; any other (explicit, env, ./skills) as workspace.
+ * in several places resolves to the highest precedence; at equal precedence the registry entry wins, and within
+ * the registry the first entry. A registry found through the managed clone ranks as managed; any other (explicit,
+ * env, ./skills) as workspace. Registry records are made only when asked for: listing and searching a
+ * 10,000-skill registry touches its entries and nothing else.
  */
 export function loadCatalog(input: { choice: RegistryChoice; managedDir: string; sources: readonly SourceDir[] }): Catalog {
   let registry: LoadedRegistry | undefined;
@@ -45,20 +49,12 @@ export function loadCatalog(input: { choice: RegistryChoice; managedDir: string;
     registryError = error;
   }
 
-  const candidates: SkillRecord[] = [];
-  if (registry) {
-    const precedence = registry.path === join(input.managedDir, "skills", "skills-registry.json") ? "managed" : "workspace";
-    const root = registry.root;
-    // Plain concatenation, not path.join: this runs for every entry of registries with thousands of skills.
-    for (const entry of registry.skills) {
-      candidates.push({ entry, root, fromRegistry: true, origin: { sourceId: "registry", precedence, dir: `${root}/${String(entry.path ?? "")}` } });
-    }
-  }
   const registryDir = registry ? dirname(registry.path) : undefined;
+  const folders: SkillRecord[] = [];
   for (const source of input.sources) {
     if (source.dir === registryDir) continue;
     for (const folder of scanSkillFolders(source.dir)) {
-      candidates.push({
+      folders.push({
         entry: folder.entry,
         root: folder.root,
         fromRegistry: false,
@@ -67,15 +63,44 @@ export function loadCatalog(input: { choice: RegistryChoice; managedDir: string;
       });
     }
   }
-  if (!registry && candidates.length === 0) throw registryError!;
+  if (!registry && folders.length === 0) throw registryError!;
 
-  const byId = new Map<string, SkillRecord>();
-  for (const record of candidates) {
-    const current = byId.get(record.entry.id);
-    if (!current || rank(record) > rank(current)) byId.set(record.entry.id, record);
+  const precedence = registry?.path === join(input.managedDir, "skills", "skills-registry.json") ? "managed" : "workspace";
+  const registryRank = SKILL_PRECEDENCE.indexOf(precedence);
+  const toRecord = (entry: RegistrySkill): SkillRecord => ({
+    entry,
+    root: registry!.root,
+    fromRegistry: true,
+    origin: { sourceId: "registry", precedence, dir: join(registry!.root, String(entry.path ?? "")) },
+  });
+  // The folder skill that wins each name, and whether it also beats the registry's entry of that name.
+  const folderWinners = new Map<string, SkillRecord>();
+  for (const record of folders) {
+    const current = folderWinners.get(record.entry.id);
+    if (!current || rank(record) > rank(current)) folderWinners.set(record.entry.id, record);
   }
-  const records = candidates.filter((r) => byId.get(r.entry.id) === r);
-  return { ...(registry ? { registry } : {}), records, byId };
+  const registrySkills = registry?.skills ?? [];
+  const registryIds = new Set<string>();
+  const registryEntries: RegistrySkill[] = [];
+  for (const entry of registrySkills) {
+    if (registryIds.has(entry.id)) continue;
+    registryIds.add(entry.id);
+    const folder = folderWinners.get(entry.id);
+    registryEntries.push(folder && rank(folder) > registryRank ? folder.entry : entry);
+  }
+  const folderOnly = [...folderWinners.values()].filter((r) => !registryIds.has(r.entry.id));
+
+  return {
+    ...(registry ? { registry } : {}),
+    entries: () => [...registryEntries, ...folderOnly.map((r) => r.entry)],
+    records: () => [...registryEntries.map((e) => folderWinners.get(e.id)?.entry === e ? folderWinners.get(e.id)! : toRecord(e)), ...folderOnly],
+    find(id) {
+      const folder = folderWinners.get(id);
+      const entry = registryIds.has(id) ? registrySkills.find((e) => e.id === id) : undefined;
+      if (entry && !(folder && rank(folder) > registryRank)) return toRecord(entry);
+      return folder;
+    },
+  };
 }
 
 /** The SKILL.md frontmatter of a record, read once. */

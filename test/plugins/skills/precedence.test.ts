@@ -24,7 +24,7 @@ describe("precedence of skill sources (spec/004 section 4)", () => {
       { id: low, dir: await makeDir(folder("shared", `from ${low}`)), precedence: low },
     ];
     const catalog = loadCatalog({ choice: { kind: "defaults", paths: [join(await makeDir(), "none.json")] }, managedDir: "/nonexistent", sources });
-    expect(catalog.records.map((r) => [r.entry.id, r.entry.summary, r.origin.precedence])).toEqual([["shared", `from ${high}`, high]]);
+    expect(catalog.records().map((r) => [r.entry.id, r.entry.summary, r.origin.precedence])).toEqual([["shared", `from ${high}`, high]]);
   });
 
   it("a registry found outside the managed clone ranks as workspace; the managed clone's as managed", async () => {
@@ -32,9 +32,21 @@ describe("precedence of skill sources (spec/004 section 4)", () => {
     const project = await makeDir(folder("shared", "project folder"));
     const choice = { kind: "env" as const, path: join(registryRoot, "skills", "skills-registry.json") };
     const asWorkspace = loadCatalog({ choice, managedDir: "/nonexistent", sources: [{ id: "project", dir: project, precedence: "project" }] });
-    expect(asWorkspace.records.map((r) => r.entry.summary)).toEqual(["registry"]);
+    expect(asWorkspace.records().map((r) => r.entry.summary)).toEqual(["registry"]);
     const asManaged = loadCatalog({ choice, managedDir: registryRoot, sources: [{ id: "project", dir: project, precedence: "project" }] });
-    expect(asManaged.records.map((r) => [r.entry.summary, r.origin.precedence])).toEqual([["project folder", "project"]]);
+    expect(asManaged.records().map((r) => [r.entry.summary, r.origin.precedence])).toEqual([["project folder", "project"]]);
+    expect(asManaged.entries().map((e) => e.summary)).toEqual(["project folder"]);
+    expect(asManaged.find("shared")?.origin.sourceId).toBe("project");
+    expect(asWorkspace.find("shared")?.origin).toMatchObject({ sourceId: "registry", precedence: "workspace" });
+  });
+
+  it("within one registry the first entry of an id wins, and unknown ids are not found", async () => {
+    const one = (summary: string) => ({ id: "dup", applicationId: "a", intent: "i", summary, path: "skills/dup", skillFile: "skills/dup/SKILL.md", scripts: [], artifacts: [] });
+    const root = await makeDir({ "skills/skills-registry.json": JSON.stringify({ skills: [one("first"), one("second")] }) });
+    const catalog = loadCatalog({ choice: { kind: "env", path: join(root, "skills", "skills-registry.json") }, managedDir: "/nonexistent", sources: [] });
+    expect(catalog.entries().map((e) => e.summary)).toEqual(["first"]);
+    expect(catalog.find("dup")?.entry.summary).toBe("first");
+    expect(catalog.find("nope")).toBeUndefined();
   });
 
   it("a plugin ships skills through ctx.skills.add; allowBundled filters bundled skills only", async () => {
