@@ -1,26 +1,30 @@
 import type { RegistrySkill, SkillSearchQuery } from "../../../core/services/skills.ts";
 
-const tokenize = (text: string) => text.split(/[^a-z0-9]+/).filter((t) => t !== "");
+const tokenize = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t !== "");
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** A keyword prepared once per search: lower-cased, and its tokens. */
+/**
+ * A keyword compiled once per search into case-insensitive patterns, so ranking 10,000 skills allocates no
+ * lower-cased copies: `contains` for substrings, and one pattern per token that matches it between non-alphanumerics
+ * (the same as splitting the text on [^a-z0-9]+ and finding the token among the parts).
+ */
 interface Keyword {
-  text: string;
-  tokens: string[];
+  length: number;
+  contains: RegExp;
+  tokens: RegExp[];
 }
 
-/** Every token of the keyword is a token of `lower`; the substring test first skips most texts without splitting. */
-function hasTokens(lower: string, keyword: Keyword): boolean {
-  if (keyword.tokens.length === 0) return false;
-  for (const t of keyword.tokens) if (!lower.includes(t)) return false;
-  const have = tokenize(lower);
-  return keyword.tokens.every((t) => have.includes(t));
+function compileKeyword(keyword: string): Keyword {
+  return {
+    length: keyword.length,
+    contains: new RegExp(escape(keyword), "i"),
+    tokens: tokenize(keyword).map((t) => new RegExp(`(?:^|[^a-z0-9])${escape(t)}(?:[^a-z0-9]|$)`, "i")),
+  };
 }
 
-function lowerStrings(values: readonly unknown[]): string[] {
-  const out: string[] = [];
-  for (const v of values) if (typeof v === "string") out.push(v.toLowerCase());
-  return out;
-}
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const equals = (text: string, k: Keyword) => text.length === k.length && k.contains.test(text);
+const hasTokens = (text: string, k: Keyword) => k.tokens.length > 0 && k.tokens.every((t) => t.test(text));
 
 /**
  * The rank of a keyword match (spec/000 "skills search"), 1 best, 0 no match:
@@ -28,27 +32,26 @@ function lowerStrings(values: readonly unknown[]): string[] {
  * 5 substring in keywords[], 6 substring in id or applicationId, 7 substring in summary.
  */
 function rank(skill: RegistrySkill, k: Keyword): number {
-  const keywords = Array.isArray(skill.keywords) ? lowerStrings(skill.keywords) : [];
-  const id = typeof skill.id === "string" ? skill.id.toLowerCase() : "";
-  const app = typeof skill.applicationId === "string" ? skill.applicationId.toLowerCase() : "";
-  if (keywords.includes(k.text)) return 1;
+  const keywords = Array.isArray(skill.keywords) ? (skill.keywords as unknown[]).map(str) : [];
+  const id = str(skill.id);
+  const app = str(skill.applicationId);
+  if (keywords.some((w) => equals(w, k))) return 1;
   if (keywords.some((w) => hasTokens(w, k))) return 2;
-  if (id === k.text || app === k.text) return 3;
+  if (equals(id, k) || equals(app, k)) return 3;
   if (hasTokens(id, k) || hasTokens(app, k)) return 4;
-  if (keywords.some((w) => w.includes(k.text))) return 5;
-  if (id.includes(k.text) || app.includes(k.text)) return 6;
-  if (typeof skill.summary === "string" && skill.summary.toLowerCase().includes(k.text)) return 7;
+  if (keywords.some((w) => k.contains.test(w))) return 5;
+  if (k.contains.test(id) || k.contains.test(app)) return 6;
+  if (k.contains.test(str(skill.summary))) return 7;
   return 0;
 }
 
 export function keywordRank(skill: RegistrySkill, keyword: string): number {
-  const text = keyword.toLowerCase();
-  return rank(skill, { text, tokens: tokenize(text) });
+  return rank(skill, compileKeyword(keyword));
 }
 
 /** Exact --app and --intent filters, then the keyword ranking; equal ranks keep registry order. */
 export function searchSkills(skills: readonly RegistrySkill[], query: SkillSearchQuery): RegistrySkill[] {
-  const keyword = query.keyword === undefined ? undefined : { text: query.keyword.toLowerCase(), tokens: tokenize(query.keyword.toLowerCase()) };
+  const keyword = query.keyword === undefined ? undefined : compileKeyword(query.keyword);
   // One bucket per rank, each in registry order: a stable ranking without a sort.
   const buckets: RegistrySkill[][] = [[], [], [], [], [], [], [], []];
   for (const skill of skills) {
