@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
@@ -90,6 +90,8 @@ async function cloneIfMissing(options: RepoOptions): Promise<boolean> {
     what: `git clone ${options.url}`,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
+  // Like everything under ~/.clawperator, the clone is the user's alone.
+  chmodSync(options.dir, 0o700);
   return true;
 }
 

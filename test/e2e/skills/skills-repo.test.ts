@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -41,6 +41,7 @@ describe("skills install / update / sync (git through execa, from a local bare r
     expect(installed.exitCode, installed.stdout + installed.stderr).toBe(0);
     const registryPath = join(home, "skills", "skills", "skills-registry.json");
     expect(json(installed)).toMatchObject({ ok: true, action: "installed", dir: join(home, "skills"), url: bare, ref: "main", commit: head, registryPath, export: `export CLAWPERATOR_SKILLS_REGISTRY="${registryPath}"` });
+    expect((await stat(join(home, "skills"))).mode & 0o777).toBe(0o700);
     const listed = json(await cli.run(["skills", "list"], { env, cwd: await makeDir() }));
     expect(listed.count).toBe(Object.keys(S).length);
 
