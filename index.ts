@@ -20,6 +20,11 @@ export type {
 // Services core provides, each a token beside its interface.
 export { createStderrLogger, EventBus, HostInfo, Logger, RuntimeConfig, Transport } from "./core/services/index.ts";
 export type { CallOptions, ClawperatorEvents, EventName, LineStream, ShellResult } from "./core/services/index.ts";
+export { Skills } from "./core/services/index.ts";
+export type {
+  MissingReason, RegistrySkill, SkillList, SkillOrigin, SkillResult, SkillRunOutcome, SkillRunRequest, SkillSearchQuery,
+  SkillsService, SkillStatus, SkillStatusReport,
+} from "./core/services/index.ts";
 
 // The execution pipeline's seams.
 export { ExecutionHooks, ExecutionRunner, OperatorDispatcher } from "./core/execution/index.ts";

@@ -119,6 +119,13 @@ export const ERROR_CATALOGUE = {
   SERVER_SHUTTING_DOWN: host(503),
   SERVE_TOKEN_REQUIRED: host(400),
   SERVE_LISTEN_FAILED: host(500),
+  // Skills codes spec/000 names beyond spec/001's table, and the eligibility gate of spec/002 and spec/004.
+  SKILL_VALIDATION_FAILED: host(422),
+  SKILL_OUTPUT_ASSERTION_FAILED: host(422),
+  SKILL_RESULT_PARSE_FAILED: host(502),
+  SKILL_VERIFICATION_INDETERMINATE: host(200),
+  SKILL_AGENT_CLI_UNAVAILABLE: host(424),
+  SKILL_NOT_ELIGIBLE: host(409),
   // Runtime codes outside the spec's tables: CLI usage, configuration and plugin loading, and bugs.
   USAGE: host(400),
   CONFIG_INVALID: host(400),

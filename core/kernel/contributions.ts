@@ -46,6 +46,11 @@ export interface CommandContribution<A extends ArgsDef = any> {
   aliases?: readonly (readonly string[])[];
   args?: A;
   hidden?: boolean;
+  /**
+   * Unknown flags and surplus arguments (and everything after `--`) are handed to the command in `args._`, in
+   * order, instead of being refused: for commands that forward arguments to a child (`skills run`).
+   */
+  passthrough?: boolean;
   load: Lazy<CommandHandler<A>>;
 }
 
