@@ -13,13 +13,18 @@ export type {
   Attribution, CheckContribution, ClawperatorPlugin, CommandContribution, CommandGroupContribution, CommandHandler,
   CommandRunContext, ContributionList, DoctorCheck, DoctorCheckContext, DoctorCheckResult, DoctorPhase,
   ExecutionHookContribution, GlobalOptions, HttpMethod, Lazy, NoArgs, OptionsSchema, Owned, PluginContext,
-  RouteContribution, RouteHandler, ServiceAccess, ServiceProvider, SkillPrecedence, SkillSourceContribution, Token,
-  TransportContribution, TransportFactory, TransportFactoryContext,
+  RouteContribution, RouteHandler, RouteRequestContext, RouteSchemas, ServiceAccess, ServiceProvider, SkillPrecedence,
+  SkillSourceContribution, Token, TransportContribution, TransportFactory, TransportFactoryContext,
 } from "./core/kernel/index.ts";
 
 // Services core provides, each a token beside its interface.
 export { createStderrLogger, EventBus, HostInfo, Logger, RuntimeConfig, Transport } from "./core/services/index.ts";
 export type { CallOptions, ClawperatorEvents, EventName, LineStream, ShellResult } from "./core/services/index.ts";
+export { Skills } from "./core/services/index.ts";
+export type {
+  MissingReason, RegistrySkill, SkillList, SkillOrigin, SkillResult, SkillRunOutcome, SkillRunRequest, SkillSearchQuery,
+  SkillsService, SkillStatus, SkillStatusReport,
+} from "./core/services/index.ts";
 
 // The execution pipeline's seams.
 export { ExecutionHooks, ExecutionRunner, OperatorDispatcher } from "./core/execution/index.ts";
