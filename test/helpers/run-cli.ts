@@ -19,6 +19,8 @@ export interface CliProcessOptions {
   input?: string;
   /** Kills the CLI after this long (execa's `timeout`; `timedOut` on the result). */
   timeoutMs?: number;
+  /** Node's own flags, before the CLI's path (e.g. `--import` of a loader hook). */
+  nodeArgs?: readonly string[];
 }
 
 /**
@@ -30,7 +32,7 @@ const HANG_MS = 90_000;
 /** Starts the built CLI (`node dist/cli/bin.js`, as `npm install` exposes it) and returns the running process. */
 export function spawnCli(args: readonly string[], options: CliProcessOptions) {
   if (!existsSync(CLI_BIN)) throw new Error(`${CLI_BIN} is missing: run \`npm run build\` (test/helpers/build-cli.ts does it as globalSetup)`);
-  return execa(process.execPath, [CLI_BIN, ...args], {
+  return execa(process.execPath, [...(options.nodeArgs ?? []), CLI_BIN, ...args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...options.env },
     extendEnv: false,

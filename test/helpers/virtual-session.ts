@@ -10,7 +10,7 @@ export interface VirtualSession {
   /** Like `cli`, parsing stdout as JSON. */
   json<T = any>(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<{ exitCode: number; body: T; stderr: string }>;
   /** Starts the CLI in the same environment and returns the running process (a command that runs until stopped). */
-  spawn(args: readonly string[]): ReturnType<typeof spawnCli>;
+  spawn(args: readonly string[], options?: { cwd?: string; env?: Record<string, string> }): ReturnType<typeof spawnCli>;
   /** Starts a virtual device in this process and connects it to the private adb server (`device` state unless unauthorized). */
   startDevice(options?: Partial<StartVirtualDeviceOptions>): Promise<RunningVirtualDevice>;
   /** Stops a device and waits until adb no longer lists it as `device`. */
@@ -49,8 +49,8 @@ export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): V
     json(args, options = {}) {
       return runCliJson(args, inSession(options));
     },
-    spawn(args) {
-      return spawnCli(args, inSession({}));
+    spawn(args, options = {}) {
+      return spawnCli(args, { ...inSession(options), ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
     },
     async startDevice(options = {}) {
       const device = await startVirtualDevice({

@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { execa } from "execa";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLI_BIN, REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { runCli } from "../../helpers/run-cli.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
 const makeDir = tempDirs();
+/** Loader hooks that log every file Node loads to $LOAD_LOG. */
+const LOAD_LOGGER = ["--import", join(REPO_ROOT, "test/fixtures/load-log/register.mjs")];
 let home = "";
 beforeAll(async () => {
   home = await makeDir();
@@ -15,11 +17,7 @@ beforeAll(async () => {
 /** The bundle files Node loaded while running the CLI with `args` (recorded by loader hooks). */
 async function loadedChunks(args: string[]): Promise<{ stdout: string; files: string[] }> {
   const log = join(home, `loads-${args.join("-")}.txt`);
-  const result = await execa(process.execPath, ["--import", join(REPO_ROOT, "test/fixtures/load-log/register.mjs"), CLI_BIN, ...args], {
-    cwd: home,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: log },
-    extendEnv: false,
-  });
+  const result = await runCli(args, { cwd: home, env: { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: log }, nodeArgs: LOAD_LOGGER });
   const files = readFileSync(log, "utf8").split("\n").filter((url) => url.startsWith("file:") && url.includes("/dist/cli/")).map((url) => fileURLToPath(url));
   return { stdout: result.stdout, files };
 }
@@ -39,12 +37,7 @@ describe("serve costs nothing until it runs", () => {
 
   it("the markers are real: a server start loads h3", async () => {
     // `serve` with a bad port fails after loading the command's chunk, which imports h3.
-    const log = await execa(process.execPath, ["--import", join(REPO_ROOT, "test/fixtures/load-log/register.mjs"), CLI_BIN, "serve", "--port", "nope"], {
-      cwd: home,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: join(home, "start.txt") },
-      extendEnv: false,
-      reject: false,
-    });
+    const log = await runCli(["serve", "--port", "nope"], { cwd: home, env: { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: join(home, "start.txt") }, nodeArgs: LOAD_LOGGER });
     expect(log.exitCode).toBe(1);
     const files = readFileSync(join(home, "start.txt"), "utf8").split("\n").filter((u) => u.includes("/dist/cli/")).map((u) => fileURLToPath(u));
     expect(contains(files, /EventStream = class|class EventStream/).length).toBeGreaterThan(0);

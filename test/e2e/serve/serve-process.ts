@@ -1,5 +1,4 @@
-import { execa, type ResultPromise } from "execa";
-import { CLI_BIN } from "../../helpers/cli-paths.ts";
+import type { ResultPromise } from "execa";
 import type { VirtualSession } from "../../helpers/virtual-session.ts";
 
 export interface ServeBanner {
@@ -28,13 +27,7 @@ export interface RunningServe {
  * banner (its first stdout line) says where it listens. A process that exits first rejects with its output.
  */
 export async function startServe(session: VirtualSession, args: readonly string[] = [], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<RunningServe> {
-  const subprocess = execa(process.execPath, [CLI_BIN, "serve", "--port", "0", ...args], {
-    cwd: options.cwd ?? session.harness.home,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: session.harness.home, ...session.harness.env, ...options.env },
-    extendEnv: false,
-    reject: false,
-    stdin: "ignore",
-  });
+  const subprocess = session.spawn(["serve", "--port", "0", ...args], options);
   let stdout = "";
   const banner = await new Promise<ServeBanner>((resolve, reject) => {
     subprocess.stdout!.on("data", (chunk: Buffer) => {

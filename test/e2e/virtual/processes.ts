@@ -42,7 +42,7 @@ export function isListening(port: number): Promise<boolean> {
  * Resolves once the process has exited. Node has no exit event for a process that is not its child, so this looks
  * at /proc between short pauses, up to `withinMs`; a process still there then fails the test.
  */
-export async function exited(pid: number, withinMs = 5_000): Promise<void> {
+export async function exited(pid: number, withinMs = 30_000): Promise<void> {
   const deadline = Date.now() + withinMs;
   while (isRunning(pid)) {
     if (Date.now() > deadline) throw new Error(`process ${pid} is still running ${withinMs} ms after it was stopped`);
