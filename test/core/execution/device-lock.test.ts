@@ -44,7 +44,7 @@ describe("DeviceLocks", () => {
     locks.acquire("d", owner(1)).release();
   });
 
-  it.each([["empty", ""], ["truncated", '{"pid":1,"executionId":"e'], ["not a lock", '"x"']])("an %s lock file is stale once its holder cannot be shown alive", (_kind, text) => {
+  it.each([["empty", ""], ["truncated", '{"pid":1,"executionId":"e'], ["not a lock", '"x"']])("a lock file that is %s is stale once its holder cannot be shown alive", (_kind, text) => {
     const lock = join(dir, "d.lock");
     writeFileSync(lock, text);
     // Changed this moment: it might be a writer's, so it still holds...
