@@ -36,6 +36,8 @@ function alive(pid: number): boolean {
  * spares a lock whose file changed this very moment (a writer of an older version wrote in place).
  */
 const UNREADABLE_GRACE_MS = 1_000;
+/** A modification time further ahead than this is a wrong clock, not a write in progress: it must not hold a device for ever. */
+const FUTURE_SKEW_MS = 10_000;
 
 /** A lock file: its record when it parses as one, and its identity, so a takeover removes what it judged. */
 interface LockFile {
@@ -123,7 +125,10 @@ export class DeviceLocks {
 
   /** Whether a lock still holds: its holder is alive or settling; an unreadable one only within its grace. */
   #held({ record, stat }: LockFile): boolean {
-    if (record === undefined) return Date.now() - stat.mtimeMs < UNREADABLE_GRACE_MS;
+    if (record === undefined) {
+      const age = Date.now() - stat.mtimeMs;
+      return age < UNREADABLE_GRACE_MS && age > -FUTURE_SKEW_MS;
+    }
     return record.settleUntil === undefined ? alive(record.pid) : record.settleUntil > Date.now();
   }
 

@@ -48,8 +48,12 @@ describe("DeviceLocks", () => {
     const lock = join(dir, "d.lock");
     writeFileSync(lock, text);
     // Changed this moment: it might be a writer's, so it still holds...
-    utimesSync(lock, new Date(), new Date(Date.now() + 60_000));
+    utimesSync(lock, new Date(), new Date(Date.now() + 5_000));
     expect(() => new DeviceLocks(dir).acquire("d", owner(1))).toThrowError(expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT" }));
+    // A time far ahead is a wrong clock, not a write in progress: it does not hold the device for ever.
+    utimesSync(lock, new Date(), new Date(Date.now() + 3_600_000));
+    new DeviceLocks(dir).acquire("d", owner(3)).release();
+    writeFileSync(lock, text);
     // ...but once older than the grace, nothing shows a live holder and the lock is taken over.
     utimesSync(lock, new Date(), new Date(Date.now() - 60_000));
     new DeviceLocks(dir).acquire("d", owner(2)).release();
