@@ -57,7 +57,6 @@ export function jsonSyntaxProblem(text: string): SyntaxProblem | undefined {
       skip();
       if (text[at] === "]") return void at++;
       stack.push("array-first");
-      value();
     } else if (c === '"') string();
     else if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) {
       NUMBER.lastIndex = at;
@@ -84,8 +83,10 @@ export function jsonSyntaxProblem(text: string): SyntaxProblem | undefined {
         value();
       } else {
         const close = top === "object-next" ? "}" : "]";
-        if (top === "array-first") stack[stack.length - 1] = "array-next";
-        else if (text[at] === close) {
+        if (top === "array-first") {
+          stack[stack.length - 1] = "array-next";
+          value();
+        } else if (text[at] === close) {
           at++;
           stack.pop();
         } else if (text[at] === ",") {

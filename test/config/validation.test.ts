@@ -91,6 +91,11 @@ describe("invalid configs are CONFIG_INVALID with the file, the key path and the
     expect(error.details).toEqual({ file: path, line, column, reason });
   });
 
+  it("a JSON syntax error 20,000 levels deep is still located (the scanner keeps its own stack)", async () => {
+    const { error, path } = await invalidConfig(".clawperatorrc.json", `{ "plugins": ${"[".repeat(20_000)}1,${"]".repeat(20_000)} }`);
+    expect(error.message).toBe(`${path}: line 1, column 20015: trailing comma before "]"`);
+  });
+
   it("a YAML syntax error gives the reason, line and column", async () => {
     const { error, path } = await invalidConfig(".clawperatorrc.yaml", "deviceId: x\npolicy: [\n  a: b\n");
     expect(error.message).toBe(`${path}: line 4, column 1: unexpected end of the stream within a flow collection`);
