@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { chmodSync, closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Stats } from "node:fs";
+import { chmodSync, closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
 import { dirname, join } from "node:path";
 import { clawperatorHome } from "../core/execution/device-lock.ts";
 
@@ -25,11 +25,12 @@ export function ownedPrivately(stat: Stats): boolean {
  * Creates `dir` and its missing parents 0700 and answers whether it is private to this user: a real directory
  * (not a symlink), ours, writable by nobody else. One of ours found with looser modes is tightened to 0700,
  * and with `clearIfLoose` (a cache) emptied too: someone else may have put files in it while it was open.
+ * `followLink` accepts a symlink to such a directory (a home the user moved elsewhere).
  */
-export function privateDir(dir: string, options: { clearIfLoose?: boolean } = {}): boolean {
+export function privateDir(dir: string, options: { clearIfLoose?: boolean; followLink?: boolean } = {}): boolean {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const stat = lstatSync(dir);
+    const stat = options.followLink ? statSync(dir) : lstatSync(dir);
     if (!stat.isDirectory()) return false;
     if (uid !== undefined && stat.uid !== uid) return false;
     if ((stat.mode & 0o077) !== 0) {
@@ -50,7 +51,7 @@ export function privateCacheDir(dir: string): boolean {
     chain.unshift(d);
     if (d === home) break;
   }
-  return chain.every((d) => privateDir(d, { clearIfLoose: d !== home }));
+  return chain.every((d) => privateDir(d, d === home ? { followLink: true } : { clearIfLoose: true }));
 }
 
 /** The cached text, or undefined when there is none, it cannot be read, or it is not this user's alone. */

@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -90,6 +90,14 @@ describe("the config compile caches", () => {
     chownSync(join(cacheDir, entry!), 54_321, 54_321);
     expect((await loadConfig({ cwd: dir })).deviceId).toBe("real");
     expect((globalThis as { __planted?: boolean }).__planted).toBeUndefined();
+  });
+
+  it("a Clawperator home that is a symlink to the user's own directory keeps its caches", async () => {
+    const real = await makeDir();
+    symlinkSync(real, home);
+    const dir = await project({ "clawperator.config.ts": simpleConfig });
+    expect((await loadConfig({ cwd: dir })).deviceId).toBe("real");
+    expect(readdirSync(join(real, "cache", "config-ts"))).toHaveLength(1);
   });
 
   it("a cache directory found open to others is tightened and emptied before use", async () => {
