@@ -126,6 +126,11 @@ export const ERROR_CATALOGUE = {
   SKILL_VERIFICATION_INDETERMINATE: host(200),
   SKILL_AGENT_CLI_UNAVAILABLE: host(424),
   SKILL_NOT_ELIGIBLE: host(409),
+  // take_screenshot steps the host could not finish (issue 11): a path the screenshot policy refuses (outside
+  // screenshots.allowedDirs, a `..` or symlink escape, an existing file that is not a PNG), or a write that failed
+  // (missing directory, a directory, read-only, disk full). Either fails the envelope, so the exit code is 1.
+  SCREENSHOT_PATH_REFUSED: step,
+  SCREENSHOT_WRITE_FAILED: step,
   // Runtime codes outside the spec's tables: CLI usage, configuration and plugin loading, and bugs.
   USAGE: host(400),
   CONFIG_INVALID: host(400),

@@ -2,6 +2,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import { formatPath, issuePath } from "../../core/contracts/issue-message.ts";
+import { Skills } from "../../core/services/skills.ts";
 import { TOOL_CATALOGUE } from "../../runtime/tools/index.ts";
 import type { OpenClawPluginApi } from "./openclaw-api.ts";
 import { PLUGIN_ID } from "./plugin-id.ts";
@@ -27,8 +28,9 @@ function parseConfig(value: unknown): PluginConfig {
 /** Exposes the runtime's skills registry to OpenClaw as skills; a missing registry just means none to bridge. */
 async function bridgeSkills(api: OpenClawPluginApi, runtime: SharedRuntime): Promise<void> {
   try {
-    const { result } = await (await runtime.get()).command(["skills", "list"]);
-    const { written } = await syncRegistrySkills(result, join(packageRoot(api), ...GENERATED_SKILLS));
+    const services = (await runtime.get()).kernel.services;
+    if (!services.isRegistered(Skills)) return;
+    const { written } = await syncRegistrySkills(await services.resolve(Skills).list(), join(packageRoot(api), ...GENERATED_SKILLS));
     api.logger?.info?.(`clawperator: ${written.length} registry skill(s) available to OpenClaw`);
   } catch (error) {
     api.logger?.warn?.(`clawperator: registry skills not bridged: ${(error as Error).message}`);

@@ -10,10 +10,10 @@ export default definePlugin({
   name: "operator",
   setup(ctx) {
     registerExecutionServices(ctx);
-    const hook = (name: "closeApp" | "injectSnapshots" | "captureScreenshots") => async () => ({ default: (await import("./hooks/index.js"))[name] });
-    ctx.hooks.add({ name: "close-app", order: 10, load: hook("closeApp") });
-    ctx.hooks.add({ name: "inject-snapshots", order: 20, load: hook("injectSnapshots") });
-    ctx.hooks.add({ name: "capture-screenshots", order: 30, load: hook("captureScreenshots") });
+    const hooks = () => import("./hooks/index.js");
+    ctx.hooks.add({ name: "close-app", order: 10, load: async () => ({ default: (await hooks()).closeApp }) });
+    ctx.hooks.add({ name: "inject-snapshots", order: 20, load: async () => ({ default: (await hooks()).injectSnapshots }) });
+    ctx.hooks.add({ name: "capture-screenshots", order: 30, load: async () => ({ default: (await hooks()).captureScreenshots(ctx.config) }) });
     ctx.commands.group({ path: ["observe"], description: "Observe the device: UI snapshot, screenshot" });
     ctx.commands.group({ path: ["inspect"], description: "Inspect the device for people" });
     ctx.commands.group({ path: ["action"], description: "Single-step interactions: open, click, read, type, wait, keys, scroll" });

@@ -9,6 +9,6 @@ export const startArgs = {
 } as const satisfies ArgsDef;
 
 export const stopArgs = {
-  serial: { type: "positional", required: false, description: "Serial printed by virtual start" },
+  serial: { type: "positional", required: false, description: "Serial printed by virtual start (same as --device-id)" },
   all: { type: "boolean", description: "Stop every running virtual device" },
 } as const satisfies ArgsDef;

@@ -16,7 +16,7 @@ export interface CliProcessOptions {
   /** The CLI's whole environment besides PATH: nothing of this process's leaks in (no CLAWPERATOR_*, no adb port). */
   env: Record<string, string>;
   /** Written to the CLI's stdin, then closed; without it stdin is /dev/null. */
-  input?: string;
+  input?: string | Uint8Array;
   /** Kills the CLI after this long (execa's `timeout`; `timedOut` on the result). */
   timeoutMs?: number;
   /** Node's own flags, before the CLI's path (e.g. `--import` of a loader hook). */
@@ -65,7 +65,7 @@ export interface RunOptions {
   /** Working directory; defaults to the sandbox's own empty project folder. */
   cwd?: string;
   /** Written to the CLI's stdin, then closed. */
-  input?: string;
+  input?: string | Uint8Array;
   env?: Record<string, string>;
 }
 

@@ -28,11 +28,11 @@ function parseChildOutput(text: string): VirtualDeviceRecord | ClawperatorErrorS
 
 /** Runs `virtual start` again without --detach in a background process; returns once it printed its record. */
 async function startDetached(argv: readonly string[]): Promise<VirtualDeviceRecord> {
-  mkdirSync(logDir(), { recursive: true });
+  mkdirSync(logDir(), { recursive: true, mode: 0o700 });
   const log = join(logDir(), `device-${Date.now()}-${process.pid}.log`);
   // A stream with a file descriptor is handed to the child as is, not piped through this process, so the
   // device keeps logging after this process has exited.
-  const logFile = createWriteStream(log, { fd: openSync(log, "a") });
+  const logFile = createWriteStream(log, { fd: openSync(log, "a", 0o600) });
   const child = execa(process.execPath, [process.argv[1]!, "virtual", "start", ...argv, "--output", "json"], {
     detached: true, stdin: "ignore", stdout: "pipe", stderr: logFile, reject: false, buffer: false,
   });
@@ -52,7 +52,10 @@ async function startDetached(argv: readonly string[]): Promise<VirtualDeviceReco
     throw new ClawperatorError(result.code, result.message, { ...(result.hint ? { hint: result.hint } : {}), details: { ...result.details, log } });
   }
   if (!result) throw new ClawperatorError("INTERNAL_ERROR", "the virtual device exited before it was ready", { details: { log } });
-  return { ...result, log };
+  // Recorded with its log, so that `virtual stop` can remove a log the device never wrote to.
+  const record = { ...result, log };
+  saveRecord(record);
+  return record;
 }
 
 /** A built-in scenario or a scenario file; a bad one is the user's to fix, so it is a USAGE error naming every problem. */

@@ -8,17 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildManifest } from "../../../plugins/openclaw/manifest.ts";
 import type { OpenClawPluginApi, OpenClawTool, OpenClawToolResult } from "../../../plugins/openclaw/openclaw-api.ts";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { FIXTURE_SKILLS, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 
 /** A recording stand-in for OpenClaw's plugin API: what the entry registers, and the hooks it listens to. */
-function fakeApi(pluginConfig: unknown = {}) {
+function fakeApi(pluginConfig: unknown = {}, rootDir = REPO_ROOT) {
   const tools = new Map<string, OpenClawTool>();
   const hooks = new Map<string, () => Promise<void> | void>();
   const warnings: string[] = [];
   const api: OpenClawPluginApi = {
     pluginConfig,
     registrationMode: "full",
-    rootDir: REPO_ROOT,
+    rootDir,
     logger: { warn: (message) => warnings.push(message), info: () => {} },
     registerTool: (tool) => tools.set(tool.name, tool),
     on: (hook, handler) => hooks.set(hook, handler),
@@ -82,7 +83,9 @@ describe("OpenClaw tool calls against a virtual device", () => {
     home = await mkdtemp(join(tmpdir(), "clawperator-openclaw-"));
     process.env.CLAWPERATOR_HOME = home;
     serial = (await session.startDevice()).serial;
-    registered = fakeApi({ deviceId: serial });
+    const { registry } = await writeSkillsRepo(join(home, "skills-repo"));
+    // The installed plugin's root: the skills bridge writes the registry's skills under it.
+    registered = fakeApi({ deviceId: serial, skillsRegistry: registry }, join(home, "plugin-root"));
     (await loadEntry()).register(registered.api);
   });
 
@@ -148,6 +151,33 @@ describe("OpenClaw tool calls against a virtual device", () => {
 
     const missing = await call("clawperator_snapshot", { deviceId: "no-such-serial" });
     expect(missing.details).toMatchObject({ ok: false, error: { code: "DEVICE_NOT_FOUND" } });
+  });
+
+  it("searches, gets and runs registry skills on the device", async () => {
+    const found = await call("clawperator_skills_search", { app: "com.android.settings" });
+    expect((found.details as { skills: Array<{ id: string }> }).skills.map((s) => s.id)).toEqual([FIXTURE_SKILLS.device.id]);
+    expect(textOf(found)).toContain(FIXTURE_SKILLS.device.summary);
+
+    const got = await call("clawperator_skills_get", { skillId: FIXTURE_SKILLS.device.id });
+    expect(got.details).toMatchObject({ id: FIXTURE_SKILLS.device.id, applicationId: "com.android.settings" });
+
+    const ran = await call("clawperator_skills_run", { skillId: FIXTURE_SKILLS.device.id });
+    expect(ran.details).toMatchObject({ status: "success", skillId: FIXTURE_SKILLS.device.id, skillResult: { status: "success" } });
+    expect(textOf(ran)).toMatch(/: success \(exit 0/);
+
+    const unknown = await call("clawperator_skills_get", { skillId: "no.such.skill" });
+    expect(unknown.details).toMatchObject({ ok: false, error: { code: "SKILL_NOT_FOUND" } });
+    const noFilter = await call("clawperator_skills_search", {});
+    expect(noFilter.details).toMatchObject({ ok: false, error: { code: "EXECUTION_VALIDATION_FAILED" } });
+  });
+
+  it("bridges the registry's skills to OpenClaw skills when the gateway starts", async () => {
+    await registered.hooks.get("gateway_start")!();
+    const generated = join(home, "plugin-root", "plugins", "openclaw", "generated-skills");
+    const markdown = readFileSync(join(generated, "clawperator-com-android-settings-read-title", "SKILL.md"), "utf8");
+    expect(markdown).toContain(`"skillId":"${FIXTURE_SKILLS.device.id}"`);
+    expect(markdown).toMatch(/metadata: .*"bins":\["adb"\]/);
+    expect(registered.warnings).toEqual([]);
   });
 
   it("closes the runtime when the gateway stops and boots a new one on the next call", async () => {
