@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+
 /** What Clawperator reads from an APK's binary AndroidManifest.xml. */
 export interface ApkManifest {
   package: string;
@@ -28,7 +30,8 @@ export async function readApkManifest(apk: string | Buffer): Promise<ApkManifest
   const { default: ApkReader } = await import("@devicefarmer/adbkit-apkreader");
   let manifest;
   try {
-    manifest = await (await ApkReader.open(apk)).readManifest();
+    // Read from memory: yauzl's file reader allocates with the deprecated Buffer(), which warns on stderr.
+    manifest = await (await ApkReader.open(typeof apk === "string" ? await readFile(apk) : apk)).readManifest();
   } catch (error) {
     throw new ApkReadError("not_apk", `not a readable APK: ${error instanceof Error ? error.message : String(error)}`);
   }

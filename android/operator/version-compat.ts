@@ -46,7 +46,7 @@ export interface CompatibilityVerdict {
 
 /** The spec's rule applied to the CLI version and what dumpsys said about the installed Operator. */
 export function compatibility(
-  cliVersion: string, receiverPackage: string, installed: { versionName?: string; versionCode?: number }, deviceId?: string,
+  cliVersion: string, receiverPackage: string, installed: { versionName?: string; versionCode?: number; raw?: string }, deviceId?: string,
 ): CompatibilityVerdict {
   const base = {
     cliVersion, receiverPackage,
@@ -60,7 +60,10 @@ export function compatibility(
   const cli = parseVersion(cliVersion);
   if (!cli) return incompatible("CLI_VERSION_INVALID", `The CLI version "${cliVersion}" is not a major.minor.patch version.`, ["Reinstall the CLI: npm install -g clawperator@latest"]);
   if (installed.versionName === undefined) {
-    return incompatible("APK_VERSION_UNREADABLE", `Could not read the version of ${receiverPackage} from dumpsys package (is it installed?).`, [
+    const missing = installed.raw?.includes(`Unable to find package: ${receiverPackage}`);
+    return incompatible("APK_VERSION_UNREADABLE", missing
+      ? `${receiverPackage} is not installed, so its version cannot be read.`
+      : `Could not read the version of ${receiverPackage} from dumpsys package.`, [
       `Check the package on the device: adb${deviceId ? ` -s ${deviceId}` : ""} shell dumpsys package ${receiverPackage}`,
       setup(majorMinor(cli)),
     ]);
