@@ -1,0 +1,66 @@
+import { cp, mkdir, symlink } from "node:fs/promises";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DoctorReport } from "../../../core/doctor/report.ts";
+import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { cliSandbox, json } from "../../helpers/run-cli.ts";
+import { tempDirs } from "../../helpers/temp-dirs.ts";
+import { outline } from "./report.ts";
+
+const cli = cliSandbox();
+const makeDir = tempDirs();
+
+// The example plugin installed as a package, plus a plugin in the config whose check throws.
+const CONFIG = `import { defineConfig } from "clawperator/config";
+import { definePlugin } from "clawperator";
+
+const broken = definePlugin({
+  name: "broken",
+  setup(ctx) {
+    ctx.checks.add({
+      id: "broken.host.probe",
+      phase: "host",
+      order: 25,
+      critical: false,
+      description: "A check with a bug",
+      load: async () => ({ default: { run() { throw new TypeError("cannot read properties of undefined (reading 'port')"); } } }),
+    });
+  },
+});
+
+export default defineConfig({ plugins: ["clawperator-plugin-hello", broken] });
+`;
+
+describe("checks contributed by plugins named in the config", () => {
+  let project = "";
+  beforeAll(async () => {
+    project = await makeDir({ "clawperator.config.ts": CONFIG });
+    const modules = join(project, "node_modules");
+    await mkdir(modules);
+    await cp(join(REPO_ROOT, "examples/hello-plugin"), join(modules, "clawperator-plugin-hello"), { recursive: true });
+    await symlink(REPO_ROOT, join(modules, "clawperator"), "dir");
+    for (const peer of ["zod", "h3"]) await symlink(join(REPO_ROOT, "node_modules", peer), join(modules, peer), "dir");
+  });
+
+  it("run in their phase and order; a check that throws is a DOCTOR_FAILED result naming its plugin, and doctor goes on", async () => {
+    const result = await cli.run(["doctor"], { cwd: project });
+    const report = json<DoctorReport>(result);
+    expect(result.exitCode).toBe(1);
+    expect(outline(report)).toEqual([
+      ["host.node.version", "pass", undefined],
+      ["host.adb.presence", "pass", undefined],
+      ["broken.host.probe", "fail", "DOCTOR_FAILED"],
+      ["host.adb.server", "pass", undefined],
+      ["hello.host.tmpdir-writable", "pass", undefined],
+      ["device.discovery", "fail", "NO_DEVICES"],
+    ]);
+    expect(report.checks[2]).toEqual({
+      id: "broken.host.probe",
+      status: "fail",
+      code: "DOCTOR_FAILED",
+      summary: "Check broken.host.probe of plugin \"broken\" failed to run: cannot read properties of undefined (reading 'port')",
+      evidence: { plugin: "broken" },
+    });
+    expect(report.checks[4]!.summary).toMatch(/^temp directory .+ is writable$/);
+  });
+});
