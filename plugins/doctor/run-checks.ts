@@ -30,13 +30,16 @@ function crashed(entry: Owned<CheckContribution>, error: unknown): DoctorCheckRe
 export async function runChecks(checks: readonly Owned<CheckContribution>[], base: Omit<DoctorCheckContext, "deviceId">): Promise<CheckRun> {
   const results: DoctorCheckResult[] = [];
   const critical = new Set<string>();
-  for (const entry of checks) {
+  // Every check's module loads at once (reading files in parallel); they still run one after another.
+  const loaded = checks.map((entry) => entry.value.load());
+  for (const promise of loaded) promise.catch(() => undefined);
+  for (const [index, entry] of checks.entries()) {
     const { id } = entry.value;
     if (entry.value.critical) critical.add(id);
     const deviceId = base.facts.get(DoctorFacts.deviceId) as string | undefined;
     let result: DoctorCheckResult;
     try {
-      const check = (await entry.value.load()).default;
+      const check = (await loaded[index]!).default;
       result = { id, ...(await check.run({ ...base, ...(deviceId === undefined ? {} : { deviceId }) })) };
     } catch (error) {
       result = crashed(entry, error);
