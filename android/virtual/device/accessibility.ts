@@ -17,3 +17,9 @@ export function isAccessibilityServiceEnabled(settings: SettingsStore, packageNa
   const enabled = settings.get("secure", "enabled_accessibility_services") ?? "";
   return enabled.split(":").includes(accessibilityComponent(packageName));
 }
+
+/**
+ * The scenario screen an Operator's launcher activity shows: `operator` for the release package, `operator:<pkg>`
+ * for another variant (so both can be installed). An Operator APK installed later opens it when the scenario has it.
+ */
+export const operatorLaunchScreen = (packageName: string): string => (packageName === "com.clawperator.operator" ? "operator" : `operator:${packageName}`);

@@ -1,7 +1,8 @@
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { DoctorReport } from "../../../core/doctor/report.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
-import { ALL_IDS, check, HOST_IDS, outline } from "./report.ts";
+import { ALL_IDS, check, HOST_IDS, outline, READINESS_IDS } from "./report.ts";
 
 // One private adb server; one virtual device per state doctor diagnoses.
 const session = virtualSession();
@@ -114,6 +115,26 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
       expect(fixed.body.fixes).toEqual([{ checkId: id, step: `adb -s ${device.serial} shell settings put global ${key} 1`, ok: true, exitCode: 0, output: "" }]);
       expect(device.device.state.settings.get("global", key)).toBe("1");
     }
+  });
+
+  it("--full installs the --apk and launches the Operator between discovery and capability, and runs the smoke test after the handshake", async () => {
+    const device = await session.startDevice({ scenario: "no-accessibility" });
+    const apk = join(session.harness.home, "full-operator.apk");
+    expect((await session.json(["virtual", "operator-apk", "--out", apk])).exitCode).toBe(0);
+    // Installing (an update here) grants nothing: the handshake tells, and the smoke test is not reached.
+    const installed = await doctor(device.serial, "--full", "--apk", apk);
+    expect(outline(installed.body)).toEqual([
+      ...passing([...HOST_IDS, "device.discovery", "build.android.install", "build.android.launch", "device.capability", ...READINESS_IDS.slice(0, 4)]),
+      ["readiness.handshake", "fail", "DEVICE_ACCESSIBILITY_NOT_RUNNING"],
+    ]);
+    expect((await session.json(["grant-device-permissions", "--device-id", device.serial])).exitCode).toBe(0);
+    const full = await doctor(device.serial, "--full");
+    expect(full.exitCode).toBe(0);
+    expect(outline(full.body)).toEqual([
+      ...passing([...HOST_IDS, "device.discovery"]),
+      ["build.android.install", "warn", undefined],
+      ...passing(["build.android.launch", "device.capability", ...READINESS_IDS, "readiness.smoke"]),
+    ]);
   });
 
   it("an unauthorized device: device.discovery fails with DEVICE_UNAUTHORIZED and halts", async () => {

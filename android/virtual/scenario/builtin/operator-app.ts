@@ -1,3 +1,4 @@
+import { operatorLaunchScreen } from "../../device/accessibility.ts";
 import { CONTENT_TOP, SCREEN, toolbar, windowRoot, type AppPart } from "./parts.ts";
 import { screenXml } from "./view-builder.ts";
 
@@ -22,7 +23,7 @@ export function operatorApp(options: OperatorAppOptions = {}): AppPart {
   const pkg = options.packageName ?? PKG;
   const versionName = options.versionName ?? "0.1.0";
   // Each variant has its own launch screen, so both can be installed at once.
-  const screen = pkg === PKG ? "operator" : `operator:${pkg}`;
+  const screen = operatorLaunchScreen(pkg);
   return {
     app: {
       package: pkg,

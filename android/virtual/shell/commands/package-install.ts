@@ -1,6 +1,7 @@
 import { ApkReadError, readApkManifest } from "../../../apk/read-apk-manifest.ts";
 import { ACCESSIBILITY_SERVICE_CLASS } from "../../../operator/operator-permissions.ts";
 import { isZip } from "../../apk/zip-store.ts";
+import { operatorLaunchScreen } from "../../device/accessibility.ts";
 import { decodeVirtualApk, type DecodedApk } from "../../device/virtual-apk.ts";
 import type { CommandContext } from "../command-types.ts";
 
@@ -89,6 +90,7 @@ export async function installPackage(ctx: CommandContext, args: string[]): Promi
 async function decodeRealApk(bytes: Buffer): Promise<DecodedApk> {
   try {
     const manifest = await readApkManifest(bytes);
+    const operator = manifest.services.includes(ACCESSIBILITY_SERVICE_CLASS);
     return {
       ok: true,
       apk: {
@@ -97,7 +99,9 @@ async function decodeRealApk(bytes: Buffer): Promise<DecodedApk> {
         label: manifest.label ?? manifest.package,
         versionName: manifest.versionName,
         versionCode: manifest.versionCode,
-        operator: manifest.services.includes(ACCESSIBILITY_SERVICE_CLASS),
+        operator,
+        // An Operator's launcher activity shows the scenario's Operator screen, when the scenario has one.
+        ...(operator && manifest.launcherActivities.length ? { launchScreen: operatorLaunchScreen(manifest.package) } : {}),
         permissions: manifest.permissions,
       },
     };
