@@ -1,17 +1,15 @@
 import { listedPackages, otherVariant } from "../../../android/operator/package-info.ts";
-import { shellQuote } from "../../../android/operator/shell-quote.ts";
 import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
 import type { DoctorCheck } from "../../../core/kernel/index.ts";
-import { Transport } from "../../../core/services/transport.ts";
+import { readinessFacts } from "./readiness-facts.ts";
 
 /** readiness.apk.presence: the receiver package is installed; a warning when only the other variant is. */
 const check: DoctorCheck = {
-  async run({ services, deviceId, receiverPackage }) {
+  async run(ctx) {
+    const { deviceId, receiverPackage } = ctx;
     const serial = deviceId!;
     const other = otherVariant(receiverPackage);
-    // `pm list packages` filters by substring: the release id matches both variants in one call.
-    const filter = other ? OPERATOR_PACKAGES.release : receiverPackage;
-    const listed = listedPackages((await services.resolve(Transport).shell(serial, `pm list packages ${shellQuote(filter)}`)).stdout);
+    const listed = listedPackages((await readinessFacts(ctx)).packages);
     const installed = [receiverPackage, ...(other ? [other] : [])].filter((p) => listed.has(p));
     const evidence = { receiverPackage, installedVariants: installed };
     if (listed.has(receiverPackage)) return { status: "pass", summary: `Operator APK ${receiverPackage} is installed.`, evidence };

@@ -1,8 +1,8 @@
 import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.ts";
-import { Transport } from "../../../core/services/transport.ts";
+import { readinessFacts, type ReadinessFacts } from "./readiness-facts.ts";
 
 interface SettingCheck {
-  key: string;
+  key: keyof ReadinessFacts["settings"];
   what: string;
   code: "DEVICE_DEV_OPTIONS_DISABLED" | "DEVICE_USB_DEBUGGING_DISABLED";
   guidance: NonNullable<DoctorCheckResult["deviceGuidance"]>;
@@ -14,9 +14,9 @@ interface SettingCheck {
  */
 export function globalSettingCheck(spec: SettingCheck): DoctorCheck {
   return {
-    async run({ services, deviceId }) {
-      const serial = deviceId!;
-      const value = (await services.resolve(Transport).shell(serial, `settings get global ${spec.key}`)).stdout.trim();
+    async run(ctx) {
+      const serial = ctx.deviceId!;
+      const value = (await readinessFacts(ctx)).settings[spec.key];
       const evidence = { [spec.key]: value };
       if (value === "1") return { status: "pass", summary: `${spec.what} enabled.`, evidence };
       return {

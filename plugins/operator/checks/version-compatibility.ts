@@ -1,16 +1,18 @@
-import { readInstalledVersion } from "../../../android/operator/package-info.ts";
+import { parseDumpsysVersion } from "../../../android/operator/package-info.ts";
 import { compatibility, majorMinor, parseVersion } from "../../../android/operator/version-compat.ts";
 import { DoctorFacts } from "../../../core/doctor/facts.ts";
 import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.ts";
 import { packageVersion } from "../../../core/package-version.ts";
-import { Transport } from "../../../core/services/transport.ts";
+import { readinessFacts } from "./readiness-facts.ts";
 
 type Result = Omit<DoctorCheckResult, "id">;
 
 /** readiness.version.compatibility: the CLI and the installed Operator share `major.minor` (spec/001 "Version Compatibility"). */
 const check: DoctorCheck = {
-  async run({ services, deviceId, receiverPackage, facts }): Promise<Result> {
-    const installed = await readInstalledVersion(services.resolve(Transport), deviceId!, receiverPackage);
+  async run(ctx): Promise<Result> {
+    const { deviceId, receiverPackage, facts } = ctx;
+    const raw = (await readinessFacts(ctx)).dumpsys;
+    const installed = { ...parseDumpsysVersion(raw), raw };
     if (installed.versionName !== undefined) facts.set(DoctorFacts.operatorVersion, { versionName: installed.versionName, versionCode: installed.versionCode });
     const verdict = compatibility(packageVersion(), receiverPackage, installed, deviceId!);
     const evidence = { cliVersion: verdict.cliVersion, apkVersion: verdict.apkVersion, apkVersionCode: verdict.apkVersionCode, receiverPackage };
