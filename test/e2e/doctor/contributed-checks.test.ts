@@ -63,4 +63,10 @@ describe("checks contributed by plugins named in the config", () => {
     });
     expect(report.checks[4]!.summary).toMatch(/^temp directory .+ is writable$/);
   });
+
+  it("--json, --format json and --output json print the same report", async () => {
+    const outlines = [];
+    for (const flags of [[], ["--json"], ["--format", "json"], ["--output", "json"]]) outlines.push(outline(json<DoctorReport>(await cli.run(["doctor", ...flags], { cwd: project }))));
+    expect(new Set(outlines.map((o) => JSON.stringify(o))).size).toBe(1);
+  });
 });

@@ -149,3 +149,22 @@ describe("version", () => {
     expect(await session.json(["version", "--check-compat", "--device-id", fresh.serial])).toMatchObject({ exitCode: 1, body: { code: "RECEIVER_NOT_INSTALLED" } });
   });
 });
+
+describe("setup, permissions and version on devices that cannot take them", () => {
+  it("an unauthorized device is DEVICE_UNAUTHORIZED for each command", async () => {
+    const device = await session.startDevice({ authorized: false });
+    const apk = await operatorApk("unauthorized.apk");
+    const commands = [["operator", "setup", "--apk", apk], ["grant-device-permissions"], ["version", "--check-compat"]];
+    for (const args of commands) {
+      expect(await session.json([...args, "--device-id", device.serial])).toMatchObject({ exitCode: 1, body: { code: "DEVICE_UNAUTHORIZED" } });
+    }
+  });
+
+  it("both variants installed: version and grants target the release package unless told; setup follows the APK's own package", async () => {
+    const device = await session.startDevice({ scenario: "both-operators" });
+    expect(await session.json(["version", "--check-compat", "--device-id", device.serial])).toMatchObject({ exitCode: 0, body: { receiverPackage: OPERATOR, compatible: true } });
+    const apk = await operatorApk("both-debug.apk", "--variant", "debug");
+    const setup = await session.json(["operator", "setup", "--apk", apk, "--device-id", device.serial]);
+    expect(setup).toMatchObject({ exitCode: 0, body: { receiverPackage: "com.clawperator.operator.dev", install: "updated" } });
+  });
+});
