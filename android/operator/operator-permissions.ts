@@ -1,10 +1,7 @@
 import type { Transport } from "../../core/services/transport.ts";
+import { ACCESSIBILITY_SERVICE_CLASS, NOTIFICATION_LISTENER_CLASS, POST_NOTIFICATIONS } from "./operator-components.ts";
 import { shellQuote } from "./shell-quote.ts";
 
-/** The Operator's services, the same class names in both variants (PROTOCOL.md "Operator setup and permissions"). */
-export const ACCESSIBILITY_SERVICE_CLASS = "clawperator.operator.accessibilityservice.OperatorAccessibilityService";
-export const NOTIFICATION_LISTENER_CLASS = "action.notification.NotificationListenerService";
-export const POST_NOTIFICATIONS = "android.permission.POST_NOTIFICATIONS";
 
 export type PermissionName = "accessibility_service" | "notification_listener" | "post_notifications";
 export type GrantStatus = "granted" | "already_enabled" | "skipped" | "failed";

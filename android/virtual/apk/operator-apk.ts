@@ -1,9 +1,6 @@
-import { ACCESSIBILITY_SERVICE_CLASS, NOTIFICATION_LISTENER_CLASS, POST_NOTIFICATIONS } from "../../operator/operator-permissions.ts";
+import { ACCESSIBILITY_SERVICE_CLASS, NOTIFICATION_LISTENER_CLASS, OPERATOR_MAIN_ACTIVITY, POST_NOTIFICATIONS } from "../../operator/operator-components.ts";
 import { compileBinaryXml, type XmlElement } from "./binary-xml.ts";
 import { zipFiles } from "./zip-store.ts";
-
-/** The launcher activity of the real Operator APK (spec/001 `doctor --full`: build.android.launch). */
-export const OPERATOR_MAIN_ACTIVITY = "clawperator.activity.MainActivity";
 
 export interface OperatorApkOptions {
   packageName: string;

@@ -1,9 +1,7 @@
+import { OPERATOR_MAIN_ACTIVITY } from "../../../android/operator/operator-components.ts";
 import { shellQuote } from "../../../android/operator/shell-quote.ts";
 import type { DoctorCheck } from "../../../core/kernel/index.ts";
 import { Transport } from "../../../core/services/transport.ts";
-
-/** The Operator's launcher activity (spec/001 `doctor --full`). */
-export const OPERATOR_MAIN_ACTIVITY = "clawperator.activity.MainActivity";
 
 /** build.android.launch (`--full`): `am start -n <pkg>/clawperator.activity.MainActivity`. */
 const check: DoctorCheck = {

@@ -1,8 +1,8 @@
 import { ApkReadError, readApkManifest } from "../../../apk/read-apk-manifest.ts";
-import { ACCESSIBILITY_SERVICE_CLASS } from "../../../operator/operator-permissions.ts";
+import { ACCESSIBILITY_SERVICE_CLASS } from "../../../operator/operator-components.ts";
 import { isZip } from "../../apk/zip-store.ts";
 import { operatorLaunchScreen } from "../../device/accessibility.ts";
-import { decodeVirtualApk, type DecodedApk } from "../../device/virtual-apk.ts";
+import { decodeVirtualApk, VIRTUAL_APK_FORMAT, type DecodedApk } from "../../device/virtual-apk.ts";
 import type { CommandContext } from "../command-types.ts";
 
 /** Install session ids, per device, so output repeats run to run. */
@@ -94,7 +94,7 @@ async function decodeRealApk(bytes: Buffer): Promise<DecodedApk> {
     return {
       ok: true,
       apk: {
-        format: "clawperator-virtual-apk/1",
+        format: VIRTUAL_APK_FORMAT,
         package: manifest.package,
         label: manifest.label ?? manifest.package,
         versionName: manifest.versionName,
