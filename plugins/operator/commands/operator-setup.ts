@@ -54,7 +54,7 @@ async function manifestOf(path: string): Promise<ApkManifest | undefined> {
  * failure names its phase. Idempotent: the same version is not reinstalled and granted permissions are left alone.
  */
 const operatorSetup: CommandHandler<typeof operatorSetupArgs> = {
-  async run({ args, globals, services, config }): Promise<SetupResult> {
+  async run({ args, globals, services, config, logger }): Promise<SetupResult> {
     const path = apkFile(args.apk);
     const manifest = await manifestOf(path);
     const transport = services.resolve(Transport);
@@ -71,6 +71,7 @@ const operatorSetup: CommandHandler<typeof operatorSetupArgs> = {
     const before = manifest ? await readInstalledVersion(transport, deviceId, manifest.package) : undefined;
     const unchanged = manifest !== undefined && before?.versionName === manifest.versionName && before.versionCode === manifest.versionCode;
     if (!unchanged) {
+      logger.progress(`installing ${path} on ${deviceId}`);
       const failure = installFailure(await transport.install(deviceId, path));
       if (failure) {
         throw new ClawperatorError("OPERATOR_INSTALL_FAILED", `adb install of ${path} failed: ${failure}`, { details: { phase: "install", deviceId, apk: path, output: failure } });
@@ -80,6 +81,7 @@ const operatorSetup: CommandHandler<typeof operatorSetupArgs> = {
     const receiverPackage = requested ?? manifest?.package ?? (await detectReceiver(transport, deviceId));
 
     // Phase 2: permissions.
+    logger.progress(`granting the accessibility service, notification listener and POST_NOTIFICATIONS to ${receiverPackage}`);
     const permissions = await grantOperatorPermissions(transport, deviceId, receiverPackage);
     const failed = permissions.filter((p) => p.status === "failed");
     if (failed.length) {
