@@ -8,6 +8,8 @@ import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { outline } from "./report.ts";
 
 const cli = cliSandbox();
+// The adb server doctor starts must not pick up emulators other tests run on 5555-5585: no device is connected here.
+const env = { ADB_LOCAL_TRANSPORT_MAX_PORT: "0" };
 const makeDir = tempDirs();
 
 // The example plugin installed as a package, plus a plugin in the config whose check throws.
@@ -43,7 +45,7 @@ describe("checks contributed by plugins named in the config", () => {
   });
 
   it("run in their phase and order; a check that throws is a DOCTOR_FAILED result naming its plugin, and doctor goes on", async () => {
-    const result = await cli.run(["doctor"], { cwd: project });
+    const result = await cli.run(["doctor"], { cwd: project, env });
     const report = json<DoctorReport>(result);
     expect(result.exitCode).toBe(1);
     expect(outline(report)).toEqual([
@@ -66,7 +68,7 @@ describe("checks contributed by plugins named in the config", () => {
 
   it("--json, --format json and --output json print the same report", async () => {
     const outlines = [];
-    for (const flags of [[], ["--json"], ["--format", "json"], ["--output", "json"]]) outlines.push(outline(json<DoctorReport>(await cli.run(["doctor", ...flags], { cwd: project }))));
+    for (const flags of [[], ["--json"], ["--format", "json"], ["--output", "json"]]) outlines.push(outline(json<DoctorReport>(await cli.run(["doctor", ...flags], { cwd: project, env }))));
     expect(new Set(outlines.map((o) => JSON.stringify(o))).size).toBe(1);
   });
 });
