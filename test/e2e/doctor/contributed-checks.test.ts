@@ -8,8 +8,10 @@ import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { outline } from "./report.ts";
 
 const cli = cliSandbox();
-// The adb server doctor starts must not pick up emulators other tests run on 5555-5585: no device is connected here.
+// The adb server doctor starts must not pick up emulators other tests run on 5555-5585, and the device asked for is
+// one that is never connected: the run always ends at device discovery.
 const env = { ADB_LOCAL_TRANSPORT_MAX_PORT: "0" };
+const NOWHERE = ["--device-id", "127.0.0.1:1"];
 const makeDir = tempDirs();
 
 // The example plugin installed as a package, plus a plugin in the config whose check throws.
@@ -45,7 +47,7 @@ describe("checks contributed by plugins named in the config", () => {
   });
 
   it("run in their phase and order; a check that throws is a DOCTOR_FAILED result naming its plugin, and doctor goes on", async () => {
-    const result = await cli.run(["doctor"], { cwd: project, env });
+    const result = await cli.run(["doctor", ...NOWHERE], { cwd: project, env });
     const report = json<DoctorReport>(result);
     expect(result.exitCode).toBe(1);
     expect(outline(report)).toEqual([
@@ -54,7 +56,7 @@ describe("checks contributed by plugins named in the config", () => {
       ["broken.host.probe", "fail", "DOCTOR_FAILED"],
       ["host.adb.server", "pass", undefined],
       ["hello.host.tmpdir-writable", "pass", undefined],
-      ["device.discovery", "fail", "NO_DEVICES"],
+      ["device.discovery", "fail", "DEVICE_NOT_FOUND"],
     ]);
     expect(report.checks[2]).toEqual({
       id: "broken.host.probe",
@@ -68,7 +70,7 @@ describe("checks contributed by plugins named in the config", () => {
 
   it("--json, --format json and --output json print the same report", async () => {
     const outlines = [];
-    for (const flags of [[], ["--json"], ["--format", "json"], ["--output", "json"]]) outlines.push(outline(json<DoctorReport>(await cli.run(["doctor", ...flags], { cwd: project, env }))));
+    for (const flags of [[], ["--json"], ["--format", "json"], ["--output", "json"]]) outlines.push(outline(json<DoctorReport>(await cli.run(["doctor", ...NOWHERE, ...flags], { cwd: project, env }))));
     expect(new Set(outlines.map((o) => JSON.stringify(o))).size).toBe(1);
   });
 });
