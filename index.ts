@@ -52,3 +52,7 @@ export type { ClawperatorConfig, ClawperatorConfigInput } from "./config/index.t
 // Embedding: one kernel, one result stream per device.
 export { createClawperator } from "./runtime/create-clawperator.ts";
 export type { Clawperator, ExecuteOptions } from "./runtime/create-clawperator.ts";
+
+// Doctor: what `doctor --json` prints, and the facts checks share (a check of yours reads the selected device there).
+export { DoctorFacts } from "./core/doctor/index.ts";
+export type { DoctorFixOutcome, DoctorReport } from "./core/doctor/index.ts";

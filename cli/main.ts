@@ -4,7 +4,7 @@ import { extractGlobals } from "./global-flags.ts";
 import { renderHelp } from "./help.ts";
 import { printError, printResult, type OutputMode } from "./output.ts";
 import { toClawperatorError } from "../core/contracts/clawperator-error.ts";
-import { packageVersion } from "./package-version.ts";
+import { packageVersion } from "../core/package-version.ts";
 import { parseCommandArgs } from "./parse-command-args.ts";
 
 /** Runs one CLI invocation and returns its exit code (spec/001 "Exit Codes": 0 success, 1 error). */

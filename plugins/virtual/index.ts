@@ -1,5 +1,5 @@
 import { definePlugin } from "../../core/kernel/index.ts";
-import { startArgs, stopArgs } from "./command-args.ts";
+import { operatorApkArgs, startArgs, stopArgs } from "./command-args.ts";
 
 /** The virtual device as CLI commands: start / list / stop, and the demo that shows the whole path. */
 export default definePlugin({
@@ -20,6 +20,12 @@ export default definePlugin({
       description: "Stop a virtual device",
       args: stopArgs,
       load: () => import("./commands/stop.js"),
+    });
+    ctx.commands.add({
+      path: ["virtual", "operator-apk"],
+      description: "Write an Operator APK file (release or debug, any version) that virtual devices install",
+      args: operatorApkArgs,
+      load: () => import("./commands/operator-apk.js"),
     });
     ctx.commands.add({
       path: ["demo"],

@@ -4,7 +4,9 @@ import type { CommandOutcome } from "../run-command.ts";
 
 /** A command's result as a tool output: its own human rendering as the text, the JSON result as details. */
 function commandOutput(outcome: CommandOutcome): ToolOutput {
-  return { text: outcome.text ?? JSON.stringify(outcome.result, null, 2), details: outcome.result };
+  // A command renders for a terminal; the model gets the words without colour codes.
+  const text = outcome.text?.replace(/\x1b\[[0-9;]*m/g, "") ?? JSON.stringify(outcome.result, null, 2);
+  return { text, details: outcome.result };
 }
 
 export const doctorTool = zodTool({

@@ -3,7 +3,7 @@ import { RouteRegistry } from "../../../core/kernel/index.ts";
 import { OperatorDispatcher } from "../../../core/execution/dispatcher.ts";
 import { HostInfo } from "../../../core/services/host-info.ts";
 import type { serveArgs } from "../command-args.ts";
-import { packageVersion } from "../package-version.ts";
+import { packageVersion } from "../../../core/package-version.ts";
 import { bannerJson, bannerPretty } from "../server/banner.ts";
 import { createServeApp } from "../server/create-app.ts";
 import { Lifecycle } from "../server/lifecycle.ts";

@@ -4,6 +4,7 @@ import { execa } from "execa";
 import { serverAddress } from "../../../android/adb/server-address.ts";
 import { startVirtualDevice } from "../../../android/virtual/index.ts";
 import { loadScenario } from "../../../android/virtual/scenario/load-scenario.ts";
+import { BUILTIN_SCENARIOS } from "../../../android/virtual/scenario/builtin/index.ts";
 import { ScenarioError } from "../../../android/virtual/scenario/scenario-error.ts";
 import type { Scenario } from "../../../android/virtual/scenario/scenario-types.ts";
 import { ClawperatorError, type ClawperatorErrorShape } from "../../../core/contracts/clawperator-error.ts";
@@ -65,7 +66,7 @@ async function scenarioOf(nameOrPath: string): Promise<Scenario> {
   } catch (error) {
     if (!(error instanceof ScenarioError)) throw error;
     throw new ClawperatorError("USAGE", error.message, {
-      hint: "Use a built-in scenario (default, fresh) or fix the scenario file.",
+      hint: `Use a built-in scenario (${Object.keys(BUILTIN_SCENARIOS).join(", ")}) or fix the scenario file.`,
       details: { scenario: error.origin, issues: error.issues },
     });
   }

@@ -153,6 +153,15 @@ describe("OpenClaw tool calls against a virtual device", () => {
     expect(missing.details).toMatchObject({ ok: false, error: { code: "DEVICE_NOT_FOUND" } });
   });
 
+  it("runs doctor on the device: the DoctorReport as details, its readable rendering as text", async () => {
+    const result = await call("clawperator_doctor", {});
+    const report = result.details as { ok: boolean; deviceId: string; checks: Array<{ id: string; status: string }> };
+    expect(report).toMatchObject({ ok: true, deviceId: serial });
+    expect(report.checks.map((c) => c.id)).toEqual(expect.arrayContaining(["host.adb.presence", "device.discovery", "readiness.handshake"]));
+    expect(textOf(result)).toMatch(/handshake/i);
+    expect(textOf(result)).not.toMatch(/\x1b\[/);
+  });
+
   it("searches, gets and runs registry skills on the device", async () => {
     const found = await call("clawperator_skills_search", { app: "com.android.settings" });
     expect((found.details as { skills: Array<{ id: string }> }).skills.map((s) => s.id)).toEqual([FIXTURE_SKILLS.device.id]);
