@@ -12,7 +12,7 @@ let serve: RunningServe;
 beforeAll(async () => {
   device = await session.startDevice();
   serve = await startServe(session, ["--heartbeat-ms", "200"]);
-}, 60_000);
+});
 afterAll(async () => {
   await serve?.stop();
 });
@@ -35,7 +35,7 @@ describe("serve: one execution per device", () => {
     const next = await executeOn(device, anExecution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }]));
     expect(next.status).toBe(200);
     expect(next.body.envelope.status).toBe("success");
-  }, 60_000);
+  });
 
   it("the lock is the CLI's too: the CLI is refused while serve runs an execution, and serve while the CLI does", async () => {
     const running = executeOn(device, nap(4_000));
@@ -51,7 +51,7 @@ describe("serve: one execution per device", () => {
     expect(refused.status).toBe(423);
     expect(refused.body.error.code).toBe("EXECUTION_CONFLICT_IN_FLIGHT");
     expect((await cliRun).exitCode).toBe(0);
-  }, 60_000);
+  });
 
   it("devices run in parallel: a second device is not blocked by the first; without deviceId two devices are ambiguous (400)", async () => {
     const other = await session.startDevice();
@@ -61,7 +61,7 @@ describe("serve: one execution per device", () => {
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body).toMatchObject({ ok: false, error: { code: "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED" } });
     await session.stopDevice(other);
-  }, 60_000);
+  });
 });
 
 /** Resolves once an execution holds the device: the operator logged the start of its nap step. */
@@ -93,7 +93,7 @@ describe("serve: one persistent result stream per device", () => {
     expect(commands).toHaveLength(3);
     expect(commands.every((line) => line.includes("am broadcast"))).toBe(true);
     expect(commands.some((line) => /\blogcat\b/.test(line))).toBe(false);
-  }, 30_000);
+  });
 });
 
 describe("serve: GET /events (SSE)", () => {
@@ -126,7 +126,7 @@ describe("serve: GET /events (SSE)", () => {
     } finally {
       sse.close();
     }
-  }, 30_000);
+  });
 
   it("sends a heartbeat periodically (every --heartbeat-ms)", async () => {
     const sse = await connectSse(`${serve.url}/events`);

@@ -51,7 +51,7 @@ beforeAll(async () => {
   await symlink(REPO_ROOT, join(modules, "clawperator"), "dir");
   for (const peer of ["zod", "h3"]) await symlink(join(REPO_ROOT, "node_modules", peer), join(modules, peer), "dir");
   serve = await startServe(session, [], { cwd: project });
-}, 60_000);
+});
 afterAll(async () => {
   await serve?.stop();
 });

@@ -12,7 +12,7 @@ let serve: RunningServe;
 beforeAll(async () => {
   device = await session.startDevice();
   serve = await startServe(session);
-}, 60_000);
+});
 afterAll(async () => {
   await serve?.stop();
 });
@@ -153,5 +153,5 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
     } finally {
       off();
     }
-  }, 20_000);
+  });
 });

@@ -10,7 +10,7 @@ let device: RunningVirtualDevice;
 
 beforeAll(async () => {
   device = await session.startDevice();
-}, 60_000);
+});
 
 const alive = (pid: number) => {
   try {
@@ -32,7 +32,7 @@ describe("serve: binding and the token", () => {
     let serve: RunningServe;
     beforeAll(async () => {
       serve = await startServe(session, ["--host", "0.0.0.0", "--token", "s3cret-token"]);
-    }, 30_000);
+    });
     afterAll(async () => {
       await serve?.stop();
     });
@@ -79,7 +79,7 @@ describe("serve: Host and Origin (DNS rebinding)", () => {
   let serve: RunningServe;
   beforeAll(async () => {
     serve = await startServe(session, ["--allowed-hosts", "phones.internal"]);
-  }, 30_000);
+  });
   afterAll(async () => {
     await serve?.stop();
   });
@@ -144,5 +144,5 @@ describe("serve: graceful shutdown", () => {
     expect(stderr).toContain(`${signal}: shutting down`);
     expect(alive(serve.pid)).toBe(false);
     await expect(fetch(`${serve.url}/health`)).rejects.toThrow();
-  }, 30_000);
+  });
 });
