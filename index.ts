@@ -24,7 +24,7 @@ export type { CallOptions, ClawperatorEvents, EventName, LineStream, ShellResult
 // The execution pipeline's seams.
 export { ExecutionHooks, ExecutionRunner, OperatorDispatcher } from "./core/execution/index.ts";
 export type {
-  AfterResultContext, BeforeDispatchContext, DispatchOutcome, DispatchRequest, ExecutionHook, RunExecutionRequest,
+  AfterResultContext, BeforeDispatchContext, DeviceLogStepReport, DispatchOutcome, DispatchRequest, ExecutionHook, RunExecutionRequest,
   RunExecutionResult,
 } from "./core/execution/index.ts";
 

@@ -1,7 +1,7 @@
 const MARKER = /^\[TaskScope\] UI Hierarchy(?: \[commandId=(.*)\])?:\s?(.*)$/;
 
 export interface SnapshotMarker {
-  /** The commandId of newer APKs' markers; undefined for the legacy marker. */
+  /** The commandId some markers carry; undefined for the real APK's marker, which names no command. */
   commandId: string | undefined;
   /** Text after the colon on the marker line itself, if any. */
   rest: string;
@@ -17,7 +17,10 @@ export function parseSnapshotMarker(message: string): SnapshotMarker | undefined
  * too long does not end at a tag boundary (`>`): its pieces are joined without the newline.
  */
 export class SnapshotAssembler {
-  readonly #pieces: string[] = [];
+  /** Pieces and the separators before them, joined once at the end: appending to one growing string and asking
+   * it `endsWith` per line made a 504-node snapshot cost quadratic time. */
+  readonly #parts: string[] = [];
+  #previousEndsTag = false;
   #done = false;
 
   constructor(first: string) {
@@ -26,8 +29,15 @@ export class SnapshotAssembler {
 
   push(piece: string): void {
     if (this.#done) return;
-    this.#pieces.push(piece);
-    if (piece.includes("</hierarchy>")) this.#done = true;
+    if (this.#previousEndsTag) this.#parts.push("\n");
+    const end = piece.indexOf("</hierarchy>");
+    if (end >= 0) {
+      this.#parts.push(piece.slice(0, end + "</hierarchy>".length));
+      this.#done = true;
+      return;
+    }
+    this.#parts.push(piece);
+    this.#previousEndsTag = piece.endsWith(">");
   }
 
   get done(): boolean {
@@ -35,9 +45,6 @@ export class SnapshotAssembler {
   }
 
   xml(): string {
-    let out = "";
-    for (const piece of this.#pieces) out += out.endsWith(">") ? `\n${piece}` : piece;
-    const end = out.indexOf("</hierarchy>");
-    return end >= 0 ? out.slice(0, end + "</hierarchy>".length) : out;
+    return this.#parts.join("");
   }
 }

@@ -8,7 +8,7 @@ describe("shell cost per action", () => {
     const sh = new ShellHarness();
     sh.state.receivers.register({ packageName: "com.clawperator.operator.dev", action: "app.clawperator.operator.ACTION_AGENT_COMMAND", onReceive: () => {} });
     const execution = { commandId: "c", taskId: "t", source: "s", expectedFormat: "android-ui-automator", timeoutMs: 1000, actions: [{ id: "a", type: "snapshot_ui" }] } as unknown as Execution;
-    const script = dispatchScript({ execution, receiverPackage: "com.clawperator.operator.dev", preDispatch: [] });
+    const script = dispatchScript({ execution, receiverPackage: "com.clawperator.operator.dev", preDispatch: [], nonce: "n" });
     const controller = new AbortController();
     let lines = 0;
     const streaming = sh.shell.run("logcat -v time -T 1", { stdin: process.stdin, stdout: () => lines++, stderr: () => {}, signal: controller.signal });
