@@ -3,7 +3,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
@@ -141,6 +141,7 @@ try {
   }
   row("`adb kill-server` mid-execution (2 s sleep, killed at 1 s): time to the recovered envelope (median of 5)", median(recoveries), `${recovered}/5 recovered, next execution ok 5/5`);
 
+  console.log(`Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(", ")} (${cpus().length} cores)\n`);
   console.log("| measurement | ms | note |");
   console.log("|---|---:|---|");
   for (const line of rows) console.log(line);
