@@ -55,7 +55,6 @@ export async function awaitEnvelope(request: AwaitRequest): Promise<void> {
       const pending = collector.state.kind === "pending" && !expired;
       if (pending && (emptyInARow >= MAX_EMPTY_STREAMS || opens >= MAX_STREAM_OPENS)) throw streamsKeepEnding(context());
     }
-    collector.flush();
   } finally {
     clearTimeout(timer);
   }

@@ -28,11 +28,6 @@ export class SplitResultLine {
     return this.#json;
   }
 
-  /** Whether the first record alone may be only the first piece of a longer line. */
-  get expectsMore(): boolean {
-    return this.#pieceComplete;
-  }
-
   /** Appends the next piece; returns the result once the line parses or can no longer grow. */
   push(piece: string): JoinedResult | undefined {
     this.#json += piece;

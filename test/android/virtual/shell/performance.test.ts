@@ -21,8 +21,9 @@ describe("shell cost per action", () => {
     const perRun = (performance.now() - started) / runs;
     controller.abort();
     await streaming;
-    // Every Operator line, plus ActivityManager's "Start proc" when the first broadcast starts the operator.
-    expect(lines).toBe(runs * 10 + 1);
+    // Every Operator line and each dispatch's marker, plus ActivityManager's "Start proc" when the first broadcast
+    // starts the operator.
+    expect(lines).toBe(runs * 11 + 1);
     expect(perRun).toBeLessThan(2);
   });
 });

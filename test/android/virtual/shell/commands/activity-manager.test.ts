@@ -60,7 +60,7 @@ describe("am broadcast", () => {
     const script = dispatchScript({ execution, receiverPackage: OPERATOR, preDispatch: ["'am' 'force-stop' 'com.example.notes'"], nonce: "n1" });
     const result = await sh.run(script);
     expect(result.code).toBe(0);
-    expect(parseDispatchOutput(result.stdout)).toEqual({ deviceTime: "11-22 21:47:31.000", markerLogged: true, receiverInstalled: true, broadcastCompleted: true });
+    expect(parseDispatchOutput(result.stdout)).toEqual({ deviceTime: "11-22 21:47:31.250", markerLogged: true, receiverInstalled: true, broadcastCompleted: true });
     expect(sh.state.log.entries().map((e) => e.message)).toContain("[Clawperator-Dispatch] n1 commandId=c-1");
     expect(received.map((extras) => extras.payload)).toEqual([JSON.stringify(execution)]);
     expect(sh.ui.calls).toContain("forceStop:com.example.notes");
