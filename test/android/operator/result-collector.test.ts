@@ -218,12 +218,17 @@ describe("ResultCollector, formats and schema", () => {
     expect(d.feed(`11-22 18:00:00.000  1234  1250 I Op      : [Clawperator-Result] ${JSON.stringify(envelope())}`)).toBe(true);
   });
 
-  it("joins an XML line the logger cut mid-element without a newline", () => {
+  it("joins an XML line the logger cut at 4,000 units without a newline, and keeps a line break inside a value", () => {
     const c = started();
+    const long = `  <node text="${"a".repeat(5_000)}" />`;
     c.feed("D/Op( 7): [TaskScope] UI Hierarchy:");
-    c.feed('D/Op( 7): <hierarchy rotation="0"><node text="ab');
-    c.feed('D/Op( 7): cd" /></hierarchy>');
-    expect(c.snapshots).toEqual(['<hierarchy rotation="0"><node text="abcd" /></hierarchy>']);
+    c.feed('D/Op( 7): <hierarchy rotation="0">');
+    c.feed(`D/Op( 7): ${long.slice(0, 4_000)}`);
+    c.feed(`D/Op( 7): ${long.slice(4_000)}`);
+    c.feed('D/Op( 7):   <node text="two');
+    c.feed('D/Op( 7): lines" />');
+    c.feed("D/Op( 7): </hierarchy>");
+    expect(c.snapshots).toEqual([`<hierarchy rotation="0">\n${long}\n  <node text="two\nlines" />\n</hierarchy>`]);
   });
 
   it("reports an unparseable envelope that names its commandId as malformed", () => {
