@@ -8,7 +8,7 @@ describe("shell cost per action", () => {
     const sh = new ShellHarness();
     sh.state.receivers.register({ packageName: "com.clawperator.operator.dev", action: "app.clawperator.operator.ACTION_AGENT_COMMAND", onReceive: () => {} });
     const execution = { commandId: "c", taskId: "t", source: "s", expectedFormat: "android-ui-automator", timeoutMs: 1000, actions: [{ id: "a", type: "snapshot_ui" }] } as unknown as Execution;
-    const script = dispatchScript({ execution, receiverPackage: "com.clawperator.operator.dev", preDispatch: [] });
+    const script = dispatchScript({ execution, receiverPackage: "com.clawperator.operator.dev", preDispatch: [], nonce: "n" });
     const controller = new AbortController();
     let lines = 0;
     const streaming = sh.shell.run("logcat -v time -T 1", { stdin: process.stdin, stdout: () => lines++, stderr: () => {}, signal: controller.signal });
@@ -21,8 +21,9 @@ describe("shell cost per action", () => {
     const perRun = (performance.now() - started) / runs;
     controller.abort();
     await streaming;
-    // Every Operator line, plus ActivityManager's "Start proc" when the first broadcast starts the operator.
-    expect(lines).toBe(runs * 10 + 1);
+    // Every Operator line and each dispatch's marker, plus ActivityManager's "Start proc" when the first broadcast
+    // starts the operator.
+    expect(lines).toBe(runs * 11 + 1);
     expect(perRun).toBeLessThan(2);
   });
 });
