@@ -29,7 +29,7 @@ export type {
 // The execution pipeline's seams.
 export { ExecutionHooks, ExecutionRunner, OperatorDispatcher } from "./core/execution/index.ts";
 export type {
-  AfterResultContext, BeforeDispatchContext, DispatchOutcome, DispatchRequest, ExecutionHook, RunExecutionRequest,
+  AfterResultContext, BeforeDispatchContext, DeviceLogStepReport, DispatchOutcome, DispatchRequest, ExecutionHook, RunExecutionRequest,
   RunExecutionResult,
 } from "./core/execution/index.ts";
 

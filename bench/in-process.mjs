@@ -143,7 +143,7 @@ for (const [name, action] of [
   const receiver = "com.clawperator.demo";
   device.state.receivers.register({ packageName: receiver, action: "app.clawperator.operator.ACTION_AGENT_COMMAND", onReceive: () => {} });
   const execution = { commandId: "c", taskId: "t", source: "s", expectedFormat: "android-ui-automator", timeoutMs: 1000, actions: [{ id: "a", type: "snapshot_ui" }] };
-  const script = dispatchScript({ execution, receiverPackage: receiver, preDispatch: [] });
+  const script = dispatchScript({ execution, receiverPackage: receiver, preDispatch: [], nonce: "bench" });
   const session = (stdout, signal) => ({ stdin: Readable.from([]), stdout, stderr: () => {}, signal });
   const controller = new AbortController();
   let lines = 0;

@@ -6,8 +6,26 @@ import { shellCommand, shellQuote } from "./shell-quote.ts";
 /** The shipped APK's action; the spec text names `com.clawperator.operator.ACTION_AGENT_COMMAND` (PROTOCOL.md ⚠). */
 export const DEFAULT_OPERATOR_ACTION = "app.clawperator.operator.ACTION_AGENT_COMMAND";
 
-/** Marks the device clock line the dispatch prints first; logcat is then read from that time. */
-const CLOCK_FORMAT = "+%m-%d %H:%M:%S.000";
+/**
+ * The device clock the dispatch prints first; logcat is then read from that time. `%N` gives the fraction (the
+ * result stream no longer starts at a whole second, which replayed the previous second's lines); a `date`
+ * without `%N` prints it literally and the host falls back to the whole second.
+ */
+const CLOCK_FORMAT = "+%m-%d %H:%M:%S.%N";
+
+/** The log tag of the dispatch marker (a device-side `log` line; tags are for people, the host reads messages). */
+export const DISPATCH_LOG_TAG = "Clawperator";
+/** Printed by the dispatch when the device could not write the marker (no `log` command). */
+const NO_MARKER = "clawperator-dispatch-marker-failed";
+
+/**
+ * The message the dispatch logs on the device right before the broadcast. Everything the result collector counts
+ * comes after it in the device log, so a line from an earlier run (the same commandId reused, a run still
+ * finishing) can never be taken for this one, whatever the clock resolution.
+ */
+export function dispatchMarker(nonce: string): string {
+  return `[Clawperator-Dispatch] ${nonce}`;
+}
 
 /** `am broadcast` of one execution, every token single-quoted; the JSON is one line (JSON.stringify has no newlines). */
 export function broadcastCommand(execution: Execution, receiverPackage: string, action = DEFAULT_OPERATOR_ACTION): string {
@@ -19,10 +37,12 @@ export function broadcastCommand(execution: Execution, receiverPackage: string, 
  * pre-dispatch commands (close_app force-stops), the operator presence check, and the broadcast, which runs
  * only when the operator is installed.
  */
-export function dispatchScript(input: { execution: Execution; receiverPackage: string; action?: string; preDispatch: readonly string[] }): string {
+export function dispatchScript(input: { execution: Execution; receiverPackage: string; action?: string; preDispatch: readonly string[]; nonce: string }): string {
+  const marker = `${dispatchMarker(input.nonce)} commandId=${input.execution.commandId.replace(/\s/g, " ")}`;
   const script = [
     `date ${shellQuote(CLOCK_FORMAT)}`,
     ...input.preDispatch,
+    `${shellCommand(["log", "-t", DISPATCH_LOG_TAG, marker])} || echo ${NO_MARKER}`,
     `${shellCommand(["pm", "path", input.receiverPackage])} && ${broadcastCommand(input.execution, input.receiverPackage, input.action)}`,
   ].join("; ");
   assertFitsAdb(script, input.execution);
@@ -47,16 +67,21 @@ function assertFitsAdb(script: string, execution: Execution): void {
 }
 
 export interface DispatchReport {
+  /** `MM-DD HH:MM:SS.mmm` on the device right before the dispatch. */
   deviceTime: string | undefined;
+  /** Whether the dispatch marker reached the device log. */
+  markerLogged: boolean;
   receiverInstalled: boolean;
   broadcastCompleted: boolean;
 }
 
 export function parseDispatchOutput(stdout: string): DispatchReport {
   const lines = stdout.split(/\r?\n/);
-  const first = lines[0]?.trim();
+  const clock = /^(\d\d-\d\d \d\d:\d\d:\d\d)\.(\S*)$/.exec(lines[0]?.trim() ?? "");
   return {
-    deviceTime: first && /^\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/.test(first) ? first : undefined,
+    // Milliseconds are what logcat prints and what every logcat's -T takes.
+    deviceTime: clock ? `${clock[1]}.${/^\d{3}/.test(clock[2]!) ? clock[2]!.slice(0, 3) : "000"}` : undefined,
+    markerLogged: !lines.includes(NO_MARKER),
     receiverInstalled: lines.some((l) => l.startsWith("package:")),
     broadcastCompleted: lines.some((l) => l.startsWith("Broadcast completed")),
   };

@@ -1,7 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import type { DispatchOutcome, DispatchRequest, OperatorDispatcher } from "../../core/execution/dispatcher.ts";
 import type { Transport } from "../../core/services/transport.ts";
-import { dispatchScript, parseDispatchOutput } from "./dispatch-script.ts";
+import { dispatchMarker, dispatchScript, parseDispatchOutput } from "./dispatch-script.ts";
 import { ResultCollector } from "./result-collector.ts";
 import { SharedResultStreams } from "./shared-result-streams.ts";
 import { awaitEnvelope } from "./await-envelope.ts";
@@ -31,13 +32,22 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
 
   return {
     async dispatch(request: DispatchRequest): Promise<DispatchOutcome> {
-      const collector = new ResultCollector(request.execution.commandId);
-      const detach = shared?.attach(request.deviceId, collector);
+      const { execution } = request;
+      const nonce = randomBytes(8).toString("hex");
+      const collector = new ResultCollector({
+        commandId: execution.commandId,
+        taskId: execution.taskId,
+        timeoutMs: execution.timeoutMs,
+        dispatchMarker: dispatchMarker(nonce),
+        plan: execution.actions.map((a) => ({ id: a.id, type: a.type })),
+      });
+      const attached = shared?.attach(request.deviceId, collector, request.receiverPackage);
       try {
         const started = performance.now();
-        const script = dispatchScript({ ...request, ...(options.action ? { action: options.action } : {}) });
+        const script = dispatchScript({ ...request, nonce, ...(options.action ? { action: options.action } : {}) });
         const result = await options.transport.shell(request.deviceId, script);
         const report = parseDispatchOutput(result.stdout);
+        if (!report.markerLogged) collector.withoutMarker();
         const dispatchMs = performance.now() - started;
 
         if (!report.receiverInstalled || /Target package not found|does not exist/.test(result.stderr)) {
@@ -50,10 +60,12 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
 
         const awaitStarted = performance.now();
         const deadlineMs = request.execution.timeoutMs + graceMs;
-        if (shared) await shared.ensure(request.deviceId, report.deviceTime).then(() => collector.wait(deadlineMs));
-        else await awaitEnvelope(options.transport, request.deviceId, report.deviceTime, collector, deadlineMs);
+        if (attached) await attached.dispatched(report.deviceTime).then(() => collector.wait(deadlineMs));
+        else await awaitEnvelope({ transport: options.transport, deviceId: request.deviceId, receiverPackage: request.receiverPackage, deviceTime: report.deviceTime, collector, deadlineMs });
+        collector.flush();
 
         const state = await collector.checked();
+        if (state.kind === "lost") throw state.error;
         if (state.kind === "pending") {
           throw new ClawperatorError("RESULT_ENVELOPE_TIMEOUT", `no [Clawperator-Result] for ${request.execution.commandId} within ${deadlineMs} ms`, {
             hint: "Check the device screen and `clawperator doctor`; the accessibility service may have stopped.",
@@ -70,13 +82,17 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
             details: { deviceId: request.deviceId, receiverPackage: request.receiverPackage, line: state.line.slice(0, 2_000) },
           });
         }
+        const { envelope } = state;
         return {
-          envelope: state.envelope,
+          envelope,
           snapshots: collector.snapshots,
+          ...(envelope.status === "failed" && envelope.stepResults.length === 0 && envelope.errorCode !== "SERVICE_UNAVAILABLE"
+            ? { stepsFromDeviceLog: collector.stepReport(envelope.error) }
+            : {}),
           timings: { dispatchMs: Math.round(dispatchMs * 10) / 10, awaitMs: Math.round((performance.now() - awaitStarted) * 10) / 10 },
         };
       } finally {
-        detach?.();
+        attached?.detach();
       }
     },
     async close() {

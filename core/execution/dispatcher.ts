@@ -9,9 +9,26 @@ export interface DispatchRequest {
   preDispatch: readonly string[];
 }
 
+/**
+ * What the device log shows of a failed command's steps. The real APK's failed envelope has `stepResults: []`
+ * (PROTOCOL.md "The APK's log lines"); the host reads its `step_start` / `step_success` / `stage-failure` lines
+ * instead and reports them beside the envelope, which stays as the device sent it.
+ */
+export interface DeviceLogStepReport {
+  source: "device_log";
+  /** Steps the log shows finished, in order, with the data the APK logged for them (`data={k=v}`). */
+  completed: Array<{ id: string; actionType: string; data: Record<string, string> }>;
+  /** The step that started and never finished, with the failing stage and the reason the APK logged. */
+  failed?: { id: string; actionType: string; stage?: string; reason?: string };
+  /** Ids of the actions that never started. */
+  notStarted: string[];
+}
+
 export interface DispatchOutcome {
   envelope: ResultEnvelope;
   snapshots: string[];
+  /** Present when the envelope failed without step results: the steps as the device log shows them. */
+  stepsFromDeviceLog?: DeviceLogStepReport;
   /** ms spent dispatching (adb round trip) and waiting for the envelope. */
   timings: { dispatchMs: number; awaitMs: number };
 }

@@ -78,6 +78,7 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
         executionId,
         mode: execution.mode ?? "direct",
         timings,
+        ...(outcome.stepsFromDeviceLog ? { stepsFromDeviceLog: outcome.stepsFromDeviceLog } : {}),
       };
       deps.events.emit("clawperator:result", { deviceId, envelope: result.envelope });
       return result;

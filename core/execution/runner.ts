@@ -1,6 +1,7 @@
 import { createToken } from "../kernel/token.ts";
 import type { ResultEnvelope } from "../contracts/envelope.ts";
 import type { Execution, ExecutionMode } from "../contracts/execution.ts";
+import type { DeviceLogStepReport } from "./dispatcher.ts";
 
 export interface RunExecutionRequest {
   execution: Execution;
@@ -25,6 +26,8 @@ export interface RunExecutionResult {
   executionId: string;
   mode: ExecutionMode;
   timings: Record<string, number>;
+  /** A failed envelope without step results (the real APK's): the steps the device log shows, outside the envelope. */
+  stepsFromDeviceLog?: DeviceLogStepReport;
 }
 
 /** Runs executions on devices; provided by the plugin that owns the operator protocol. */

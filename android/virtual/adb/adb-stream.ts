@@ -9,8 +9,10 @@ export interface StreamTransport {
 }
 
 /**
- * The device end of one adb stream. Outgoing data is split to the max payload and sent one WRTE at a time:
- * the next WRTE goes out only after the client OKAYed the previous one (adb's per-stream flow control).
+ * The device end of one adb stream. Outgoing data is sent one WRTE at a time: the next WRTE goes out only after
+ * the client OKAYed the previous one (adb's per-stream flow control). What was written meanwhile goes out
+ * together, up to the max payload, as adbd sends what it read from a pipe: one WRTE per written piece made a
+ * 500-line logcat burst (a big snapshot) cost 500 round trips through the adb server.
  */
 export class AdbStream {
   private readonly queue: Buffer[] = [];
@@ -42,8 +44,7 @@ export class AdbStream {
 
   write(data: Buffer): void {
     if (!this.isOpen || data.length === 0) return;
-    const max = this.transport.maxPayload;
-    for (let offset = 0; offset < data.length; offset += max) this.queue.push(data.subarray(offset, offset + max));
+    this.queue.push(data);
     this.pump();
   }
 
@@ -78,7 +79,7 @@ export class AdbStream {
 
   private pump(): void {
     if (this.closed) return;
-    const next = this.awaitingOkay ? undefined : this.queue.shift();
+    const next = this.awaitingOkay ? undefined : this.takePayload();
     if (next) {
       this.awaitingOkay = true;
       this.transport.send({ command: A_WRTE, arg0: this.localId, arg1: this.remoteId, data: next });
@@ -88,6 +89,27 @@ export class AdbStream {
       this.transport.send({ command: A_CLSE, arg0: this.localId, arg1: this.remoteId, data: Buffer.alloc(0) });
       this.finish();
     }
+  }
+
+  /** The queued bytes that fit in one WRTE, in order. */
+  private takePayload(): Buffer | undefined {
+    if (this.queue.length === 0) return undefined;
+    const max = this.transport.maxPayload;
+    const parts: Buffer[] = [];
+    let size = 0;
+    while (this.queue.length > 0 && size < max) {
+      const head = this.queue[0]!;
+      const room = max - size;
+      if (head.length <= room) {
+        parts.push(this.queue.shift()!);
+        size += head.length;
+      } else {
+        parts.push(head.subarray(0, room));
+        this.queue[0] = head.subarray(room);
+        size = max;
+      }
+    }
+    return parts.length === 1 ? parts[0] : Buffer.concat(parts, size);
   }
 
   private finish(): void {

@@ -5,6 +5,7 @@ import { findAdb } from "../../../android/adb/adb-binary.ts";
 import { deviceError } from "./adb-errors.ts";
 import { AdbFailure, AdbServerDown, AdbSocket } from "../../../android/adb/adb-socket.ts";
 import { shellLineStream } from "./line-stream.ts";
+import { isNetworkSerial, reconnectNetworkDevice } from "./reconnect.ts";
 import { parseDevices } from "../../../android/adb/parse-devices.ts";
 import { serverAddress } from "../../../android/adb/server-address.ts";
 import { EMPTY_STDIN_PACKET, ShellPacket, ShellV2Decoder } from "../../../android/adb/shell-v2.ts";
@@ -17,6 +18,10 @@ import { EMPTY_STDIN_PACKET, ShellPacket, ShellV2Decoder } from "../../../androi
 export class AdbTransport implements Transport {
   readonly name = "adb";
   #serverStarted: Promise<void> | undefined;
+  /** Serials this transport reached: if the adb server forgets one (it was restarted), it is reconnected. */
+  readonly #reached = new Set<string>();
+  /** Whether this transport had to start the adb server: a fresh server knows no `adb connect`ed device. */
+  #startedServer = false;
 
   constructor(private readonly options: { adbPath?: string; env?: NodeJS.ProcessEnv } = {}) {}
 
@@ -40,13 +45,24 @@ export class AdbTransport implements Transport {
       return await AdbSocket.open(address);
     } catch (error) {
       if (!(error instanceof AdbServerDown)) throw error;
-      this.#serverStarted ??= this.runAdb(["start-server"]).then(() => undefined);
+      // One start at a time; a server killed again later (adb kill-server) is started again.
+      this.#serverStarted ??= this.runAdb(["start-server"]).then(() => undefined).finally(() => (this.#serverStarted = undefined));
       await this.#serverStarted;
+      this.#startedServer = true;
       return AdbSocket.open(address);
     }
   }
 
-  async #service(serial: string, service: string, options: CallOptions = {}): Promise<AdbSocket> {
+  /**
+   * A network device this process was using and the adb server no longer knows: the server was restarted (it
+   * forgets `adb connect`ed devices), so it is connected again. A device that really went away refuses at once.
+   */
+  async #reconnect(serial: string, error: AdbFailure): Promise<boolean> {
+    if (!(this.#reached.has(serial) || this.#startedServer) || !isNetworkSerial(serial) || !/not found/i.test(error.message)) return false;
+    return reconnectNetworkDevice(serverAddress(this.#env), serial);
+  }
+
+  async #service(serial: string, service: string, options: CallOptions = {}, reconnected = false): Promise<AdbSocket> {
     options.signal?.throwIfAborted();
     const socket = await this.#connect();
     const abort = () => socket.close();
@@ -58,8 +74,11 @@ export class AdbTransport implements Transport {
       await socket.request(`host:transport:${serial}`);
     } catch (error) {
       socket.close();
-      throw error instanceof AdbFailure ? deviceError(serial, error.message) : error;
+      if (!(error instanceof AdbFailure)) throw error;
+      if (!reconnected && (await this.#reconnect(serial, error))) return this.#service(serial, service, options, true);
+      throw deviceError(serial, error.message);
     }
+    this.#reached.add(serial);
     await socket.request(service);
     if (service.startsWith("shell,v2,")) socket.write(EMPTY_STDIN_PACKET);
     return socket;

@@ -27,15 +27,21 @@ describe("device-shell quoting", () => {
     expect(argv.at(-1)).toBe("--receiver-foreground");
   });
 
-  it("the dispatch script checks the operator before broadcasting, after pre-dispatch commands", () => {
-    const script = dispatchScript({ execution, receiverPackage: "com.clawperator.operator", preDispatch: ["am force-stop 'com.x'"] });
-    expect(script.startsWith("date '+%m-%d %H:%M:%S.000'; am force-stop 'com.x'; 'pm' 'path' 'com.clawperator.operator' && am broadcast")).toBe(true);
+  it("the dispatch script logs its marker and checks the operator before broadcasting, after pre-dispatch commands", () => {
+    const script = dispatchScript({ execution: { ...execution, commandId: "c 1" }, receiverPackage: "com.clawperator.operator", preDispatch: ["am force-stop 'com.x'"], nonce: "ab12" });
+    expect(script.startsWith(
+      "date '+%m-%d %H:%M:%S.%N'; am force-stop 'com.x'; 'log' '-t' 'Clawperator' '[Clawperator-Dispatch] ab12 commandId=c 1' || echo clawperator-dispatch-marker-failed; " +
+        "'pm' 'path' 'com.clawperator.operator' && am broadcast",
+    )).toBe(true);
   });
 
-  it("parses what the dispatch printed", () => {
-    expect(parseDispatchOutput("11-22 18:00:01.000\npackage:/data/app/x/base.apk\nBroadcasting: Intent { act=a }\nBroadcast completed: result=0\n")).toEqual({
-      deviceTime: "11-22 18:00:01.000", receiverInstalled: true, broadcastCompleted: true,
+  it("parses what the dispatch printed: the device time to the millisecond, whether the marker was logged", () => {
+    expect(parseDispatchOutput("11-22 18:00:01.123456789\npackage:/data/app/x/base.apk\nBroadcasting: Intent { act=a }\nBroadcast completed: result=0\n")).toEqual({
+      deviceTime: "11-22 18:00:01.123", markerLogged: true, receiverInstalled: true, broadcastCompleted: true,
     });
     expect(parseDispatchOutput("11-22 18:00:01.000\n").receiverInstalled).toBe(false);
+    // A date without %N prints it as is: the whole second is the best the host can do.
+    expect(parseDispatchOutput("11-22 18:00:01.%N\n").deviceTime).toBe("11-22 18:00:01.000");
+    expect(parseDispatchOutput("11-22 18:00:01.000\nclawperator-dispatch-marker-failed\n").markerLogged).toBe(false);
   });
 });

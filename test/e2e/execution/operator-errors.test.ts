@@ -1,11 +1,13 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { freePort } from "../../helpers/free-port.ts";
+import { LIMITS } from "../../../core/contracts/limits.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
-import { DEMO, execution, OPERATOR, registerReceiver } from "./support.ts";
+import { DEMO, execution, OPERATOR, registerReceiver, type ReceivedCommand } from "./support.ts";
 
 // A default device (operator installed) and a `fresh` one (no operator); every command names its device.
 const session = virtualSession();
@@ -21,6 +23,9 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
+/** The APK's start line for a command (a receiver standing in for the APK logs it before anything else). */
+const startLine = (command: ReceivedCommand) =>
+  `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`;
 const on = (target: RunningVirtualDevice, ...args: string[]) => ["--device-id", target.serial, ...args];
 const openDemo = () => JSON.stringify(execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }], { timeoutMs: 5_000 }));
 
@@ -63,6 +68,7 @@ describe("the Operator APK is missing or not running", () => {
 describe("what a receiver writes to the log", () => {
   it("RESULT_ENVELOPE_MALFORMED when the result line for the command is not valid JSON", async () => {
     const unregister = registerReceiver(device, DEMO, (command, log) => {
+      log("I", startLine(command));
       log("I", `[Clawperator-Result] {"commandId":${JSON.stringify(command.commandId)},"taskId":"t","status":"succ`);
     });
     try {
@@ -78,6 +84,7 @@ describe("what a receiver writes to the log", () => {
   it("SNAPSHOT_EXTRACTION_FAILED as the step's data.error when a snapshot succeeded without hierarchy lines", async () => {
     const unregister = registerReceiver(device, DEMO, (command, log) => {
       const stepResults = command.actions.map((a) => ({ id: a.id, actionType: a.type, success: true, data: {} }));
+      log("I", startLine(command));
       log("I", `[Clawperator-Result] ${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`);
     });
     try {
@@ -95,6 +102,7 @@ describe("what a receiver writes to the log", () => {
   it("a result for another commandId is ignored: the command's own envelope is the one returned", async () => {
     const unregister = registerReceiver(device, DEMO, (command, log) => {
       const envelope = (commandId: string, status: string) => JSON.stringify({ commandId, taskId: command.taskId, status, stepResults: [], error: null });
+      log("I", startLine(command));
       log("I", `[Clawperator-Result] ${envelope(`${command.commandId}-other`, "failed")}`);
       log("I", `[Clawperator-Result] {"commandId":"someone-else","status":`);
       log("I", `[Clawperator-Result] ${envelope(command.commandId, "success")}`);
@@ -115,12 +123,14 @@ describe("RESULT_ENVELOPE_TIMEOUT", () => {
     // Its own device: a timed-out device stays locked for the settle window.
     const silent = await session.startDevice();
     registerReceiver(silent, DEMO, (command, log) => {
-      log("D", `TaskScopeDefault: [Clawperator-Command] start commandId=${JSON.stringify(command.commandId)}`);
-      log("D", `TaskScopeDefault: step_start id="${command.actions[0]!.id}" type=${command.actions[0]!.type}`);
+      log("I", startLine(command));
+      log("D", `[UiActionEngine] step_start id=${command.actions[0]!.id} type=Sleep`);
+      log("D", "[TaskScope] unrelated progress that names no command");
     });
     const payload = execution([{ id: "hang", type: "sleep", params: { durationMs: 10 } }], { timeoutMs: 1_000 });
     const started = Date.now();
     const { exitCode, body } = await session.json(on(silent, "execute", "--execution", JSON.stringify(payload), "--receiver-package", DEMO));
+    const finished = Date.now();
     expect(exitCode).toBe(1);
     // The reference runtime waits timeoutMs + 5 s.
     expect(Date.now() - started).toBeGreaterThanOrEqual(6_000);
@@ -129,10 +139,28 @@ describe("RESULT_ENVELOPE_TIMEOUT", () => {
       deviceId: silent.serial, receiverPackage: DEMO, broadcastDispatchStatus: "sent",
     });
     expect(body.message).toContain(payload.commandId);
+    // The lines naming the command (from the host's dispatch marker on) and its steps, not unrelated progress.
     expect(body.lastCorrelatedEvents).toEqual([
-      expect.stringContaining(`TaskScopeDefault: [Clawperator-Command] start commandId="${payload.commandId}"`),
-      expect.stringContaining('TaskScopeDefault: step_start id="hang" type=sleep'),
+      expect.stringContaining(`[Clawperator-Dispatch]`),
+      expect.stringContaining(`[Clawperator-Command] start commandId=${payload.commandId} taskId=${payload.taskId}`),
+      expect.stringContaining("[UiActionEngine] step_start id=hang type=Sleep"),
     ]);
+
+    // The timed-out device stays locked for the 2 s settle window (spec/003 "In-Flight Semantics"), counted from
+    // when the CLI gave up: after it started, before it exited (an order, not a measured time).
+    const lock = join(session.harness.home, ".clawperator", "locks", `${encodeURIComponent(silent.serial)}.lock`);
+    const record = JSON.parse(readFileSync(lock, "utf8")) as { settleUntil: number };
+    expect(record.settleUntil - LIMITS.TIMEOUT_SETTLE_MS).toBeGreaterThanOrEqual(started);
+    expect(record.settleUntil - LIMITS.TIMEOUT_SETTLE_MS).toBeLessThanOrEqual(finished);
+    // Whether the next execution comes inside the window must not depend on this machine's speed, so the window
+    // is moved rather than raced: still open, another process is refused as settling; passed, it takes the device.
+    const settleUntil = (at: number) => writeFileSync(lock, JSON.stringify({ ...record, settleUntil: at }));
+    settleUntil(Date.now() + 60_000);
+    const busy = await session.json(on(silent, "execute", "--execution", openDemo()));
+    expect(busy).toMatchObject({ exitCode: 1, body: { code: "EXECUTION_CONFLICT_IN_FLIGHT" } });
+    expect(busy.body.message).toContain("settling");
+    settleUntil(Date.now() - 1);
+    expect((await session.json(on(silent, "execute", "--execution", openDemo()))).exitCode).toBe(0);
   });
 });
 

@@ -105,6 +105,15 @@ describe("createClawperator", () => {
     ]);
   });
 
+  it("the same commandId twice on the shared stream: each call gets its own run's envelope", async () => {
+    for (let i = 0; i < 20; i++) {
+      const first = execution([{ id: "r", type: "read_text", params: { matcher: { resourceId: DEMO_IDS.search } } }]);
+      expect((await api.execute(first, { deviceId: serial })).envelope.stepResults[0]!.actionType).toBe("read_text");
+      const second = await api.execute({ ...first, actions: [{ id: "s", type: "snapshot_ui" }] }, { deviceId: serial });
+      expect(second.envelope.stepResults.map((s) => [s.id, s.actionType])).toEqual([["s", "snapshot_ui"]]);
+    }
+  });
+
   it("an invalid execution is rejected with EXECUTION_VALIDATION_FAILED before anything reaches the device", async () => {
     const before = logcatSessions.length;
     await expect(api.execute(execution([{ id: "nap", type: "sleep", params: { durationMs: 999_999 } }]))).rejects.toMatchObject({ code: "EXECUTION_VALIDATION_FAILED" });

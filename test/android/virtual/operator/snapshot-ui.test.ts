@@ -74,7 +74,7 @@ describe("snapshot_ui", () => {
     }
     expect(parseHierarchy(loggedXml(device.log.records))).toEqual(hierarchy);
 
-    const collector = new ResultCollector("cmd-1");
+    const collector = new ResultCollector({ commandId: "cmd-1", taskId: "task-1" });
     for (const line of asLogcat(device.log.records)) collector.feed(line);
     expect(collector.state).toMatchObject({ kind: "envelope", envelope: { status: "success" } });
     expect(collector.snapshots).toHaveLength(1);
@@ -85,7 +85,7 @@ describe("snapshot_ui", () => {
     const device = createDevice(screen(node({ text: "before" })));
     device.ui.next.push(screen(node({ text: "before" })), screen(node({ text: "after" })));
     await execute(device, [{ type: "snapshot_ui" }, { type: "snapshot_ui" }]);
-    const collector = new ResultCollector("cmd-1");
+    const collector = new ResultCollector({ commandId: "cmd-1", taskId: "task-1" });
     for (const line of asLogcat(device.log.records)) collector.feed(line);
     expect(collector.snapshots.map((xml) => parseHierarchy(xml).windows[0]!.attributes.text)).toEqual(["before", "after"]);
   });

@@ -10,7 +10,7 @@ describe("dispatches beside an open logcat stream", () => {
     const received: string[] = [];
     sh.state.receivers.register({ packageName: "com.clawperator.operator.dev", action: "app.clawperator.operator.ACTION_AGENT_COMMAND", onReceive: (extras) => received.push(extras.payload ?? "") });
     const execution = { commandId: "c", taskId: "t", source: "s", expectedFormat: "android-ui-automator", timeoutMs: 1000, actions: [{ id: "a", type: "snapshot_ui" }] } as unknown as Execution;
-    const script = dispatchScript({ execution, receiverPackage: "com.clawperator.operator.dev", preDispatch: [] });
+    const script = dispatchScript({ execution, receiverPackage: "com.clawperator.operator.dev", preDispatch: [], nonce: "n" });
     const controller = new AbortController();
     let lines = 0;
     const streaming = sh.shell.run("logcat -v time -T 1", { stdin: process.stdin, stdout: () => lines++, stderr: () => {}, signal: controller.signal });
@@ -24,7 +24,8 @@ describe("dispatches beside an open logcat stream", () => {
     await streaming;
     expect(received).toHaveLength(runs);
     expect(received.every((payload) => JSON.parse(payload).commandId === "c")).toBe(true);
-    // Every Operator line, plus ActivityManager's "Start proc" when the first broadcast starts the operator.
-    expect(lines).toBe(runs * 10 + 1);
+    // Every Operator line and each dispatch's marker, plus ActivityManager's "Start proc" when the first broadcast
+    // starts the operator.
+    expect(lines).toBe(runs * 11 + 1);
   });
 });

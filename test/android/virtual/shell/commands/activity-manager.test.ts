@@ -57,10 +57,11 @@ describe("am broadcast", () => {
     const received = listen(sh);
     const execution = { commandId: "c-1", taskId: "t-1", source: "test", expectedFormat: "android-ui-automator", timeoutMs: 30_000, actions: [{ id: "a1", type: "enter_text", params: { text: HOSTILE } }] } as unknown as Execution;
     sh.state.processes.pidOf("com.example.notes");
-    const script = dispatchScript({ execution, receiverPackage: OPERATOR, preDispatch: ["'am' 'force-stop' 'com.example.notes'"] });
+    const script = dispatchScript({ execution, receiverPackage: OPERATOR, preDispatch: ["'am' 'force-stop' 'com.example.notes'"], nonce: "n1" });
     const result = await sh.run(script);
     expect(result.code).toBe(0);
-    expect(parseDispatchOutput(result.stdout)).toEqual({ deviceTime: "11-22 21:47:31.000", receiverInstalled: true, broadcastCompleted: true });
+    expect(parseDispatchOutput(result.stdout)).toEqual({ deviceTime: "11-22 21:47:31.250", markerLogged: true, receiverInstalled: true, broadcastCompleted: true });
+    expect(sh.state.log.entries().map((e) => e.message)).toContain("[Clawperator-Dispatch] n1 commandId=c-1");
     expect(received.map((extras) => extras.payload)).toEqual([JSON.stringify(execution)]);
     expect(sh.ui.calls).toContain("forceStop:com.example.notes");
   });
@@ -68,7 +69,7 @@ describe("am broadcast", () => {
   it("the dispatch script skips the broadcast when the operator is missing", async () => {
     const sh = new ShellHarness();
     const execution = { commandId: "c", taskId: "t", source: "s", expectedFormat: "android-ui-automator", timeoutMs: 1000, actions: [] } as unknown as Execution;
-    const result = await sh.run(dispatchScript({ execution, receiverPackage: "com.not.here", preDispatch: [] }));
+    const result = await sh.run(dispatchScript({ execution, receiverPackage: "com.not.here", preDispatch: [], nonce: "n2" }));
     expect(result.code).toBe(1);
     expect(parseDispatchOutput(result.stdout)).toMatchObject({ receiverInstalled: false, broadcastCompleted: false });
   });
