@@ -27,6 +27,8 @@ describe("one execution per device, across processes", () => {
     const accountedFor = new Promise<void>((resolve) => (allAccountedFor = resolve));
     const account = () => received.length + exited === 8 && allAccountedFor();
     const unregister = registerReceiver(device, DEMO, (command, log) => {
+      // What the APK logs first for a command it accepted; the host reads the result only after it.
+      log("I", `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`);
       received.push({ command, log });
       account();
     });
