@@ -5,6 +5,8 @@ import { parseLogLine } from "./logcat-line.ts";
 import { parseSnapshotMarker, SnapshotAssembler } from "./snapshot-assembler.ts";
 
 const EVIDENCE_LIMIT = 10;
+const START_LINE = /^\[Clawperator-Command\] start commandId=(\S+) /;
+const OPERATOR_LINE = /^\[(UiActionEngine|TaskRunnerManager|TaskScope|TaskUiScope|UiTreeManager)\] /;
 
 export type CollectorState =
   | { kind: "pending" }
@@ -22,6 +24,8 @@ export class ResultCollector {
   state: CollectorState = { kind: "pending" };
   readonly snapshots: string[] = [];
   readonly evidence: string[] = [];
+  /** commandId of the last `[Clawperator-Command] start` line: the real marker has none, it belongs to that command. */
+  #running: string | undefined;
   #open: { assembler: SnapshotAssembler; pid: number | undefined; tag: string | undefined } | undefined;
 
   #settled: (() => void) | undefined;
@@ -54,14 +58,16 @@ export class ResultCollector {
       this.#closeSnapshot();
     }
 
+    this.#running = START_LINE.exec(message)?.[1] ?? this.#running;
     const marker = parseSnapshotMarker(message);
-    if (marker && (marker.commandId === undefined || marker.commandId === this.commandId)) {
+    const ours = marker?.commandId ?? this.#running ?? this.commandId;
+    if (marker && ours === this.commandId) {
       this.#open = { assembler: new SnapshotAssembler(marker.rest), pid: line?.pid, tag: line?.tag };
       if (this.#open.assembler.done) this.#closeSnapshot();
       return false;
     }
 
-    if (message.includes("TaskScopeDefault")) {
+    if (message.includes("TaskScopeDefault") || message.includes(`commandId=${this.commandId} `) || OPERATOR_LINE.test(message)) {
       this.evidence.push(raw);
       if (this.evidence.length > EVIDENCE_LIMIT) this.evidence.shift();
     }

@@ -14,7 +14,7 @@ export function parseSnapshotMarker(message: string): SnapshotMarker | undefined
 
 /**
  * Rebuilds the hierarchy XML the APK logged one line per logcat line. A line split by the logger because it was
- * too long does not end at a tag boundary (`>`): its pieces are joined without the newline.
+ * too long (Timber cuts every 4,000 UTF-16 units) is joined without the newline.
  */
 export class SnapshotAssembler {
   readonly #pieces: string[] = [];
@@ -36,7 +36,8 @@ export class SnapshotAssembler {
 
   xml(): string {
     let out = "";
-    for (const piece of this.#pieces) out += out.endsWith(">") ? `\n${piece}` : piece;
+    // The APK writes line breaks inside values raw; only a piece Timber cut at 4,000 units continues on the next.
+    this.#pieces.forEach((piece, i) => (out += i === 0 || this.#pieces[i - 1]!.length >= 4_000 ? piece : `\n${piece}`));
     const end = out.indexOf("</hierarchy>");
     return end >= 0 ? out.slice(0, end + "</hierarchy>".length) : out;
   }

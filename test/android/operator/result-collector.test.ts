@@ -25,12 +25,14 @@ describe("ResultCollector", () => {
     expect(c.snapshots).toEqual(["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<hierarchy rotation=\"0\">\n  <node text=\"a\" />\n</hierarchy>"]);
   });
 
-  it("joins a line the logger split mid-element without a newline", () => {
+  it("joins a line Timber cut at 4,000 units without a newline, and keeps a raw line break inside a value", () => {
     const c = new ResultCollector("cmd-1");
+    const head = `<hierarchy rotation="0"><node content-desc="${"x".repeat(4_000)}`.slice(0, 4_000);
     c.feed(time(7, "D", "Op", "[TaskScope] UI Hierarchy:"));
-    c.feed(time(7, "D", "Op", "<hierarchy rotation=\"0\"><node text=\"ab"));
-    c.feed(time(7, "D", "Op", "cd\" /></hierarchy>"));
-    expect(c.snapshots).toEqual(["<hierarchy rotation=\"0\"><node text=\"abcd\" /></hierarchy>"]);
+    c.feed(time(7, "D", "Op", head));
+    c.feed(time(7, "D", "Op", `${"x".repeat(25)}" text="two`));
+    c.feed(time(7, "D", "Op", `lines" /></hierarchy>`));
+    expect(c.snapshots).toEqual([`${head}${"x".repeat(25)}" text="two\nlines" /></hierarchy>`]);
   });
 
   it("drops legacy snapshot blocks that belong to an earlier command", () => {
