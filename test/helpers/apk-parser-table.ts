@@ -11,6 +11,8 @@ export interface ParserRow {
   execution?: Record<string, unknown>;
   /** The APK's message for a refused row; absent for an accepted one. */
   refused?: string;
+  /** Why the host refuses a row the APK accepts: the spec's check is stricter there, for a reason. */
+  hostRefuses?: string;
 }
 
 const m = { textEquals: "OK" };
@@ -39,8 +41,16 @@ export const ACCEPTED: ParserRow[] = [
   { name: "start_recording / stop_recording", actions: [{ type: "start_recording", params: { sessionId: "s1" } }, { type: "stop_recording" }] },
   { name: "upper-case action type", actions: [{ type: "SNAPSHOT_UI" }] },
   { name: "press_key upper-case key", actions: [{ type: "press_key", params: { key: "HOME" } }] },
-  { name: "matcher field \"\" counts as present", actions: [{ type: "wait_for_node", params: { matcher: { textEquals: "" }, retry: { maxAttempts: 1 } } }] },
-  { name: "64 actions", actions: Array.from({ length: 64 }, () => ({ type: "sleep", params: { durationMs: 0 } })) },
+  {
+    name: "matcher field \"\" counts as present",
+    actions: [{ type: "wait_for_node", params: { matcher: { textEquals: "" }, retry: { maxAttempts: 1 } } }],
+    hostRefuses: "spec/001: a matcher needs at least one non-empty field (an empty one matches every unlabeled node)",
+  },
+  {
+    name: "64 actions",
+    actions: Array.from({ length: 64 }, () => ({ type: "sleep", params: { durationMs: 0 } })),
+    hostRefuses: "spec/003 safety bound MAX_EXECUTION_ACTIONS = 50",
+  },
   { name: "applicationId of 512 characters", actions: [{ type: "open_app", params: { applicationId: `a.${"b".repeat(510)}` } }] },
 ];
 

@@ -53,7 +53,7 @@ describe("the device dies in the middle of an execution", () => {
       { timeoutMs: 2_000 },
     );
     // Pulled only once the dispatch is over: the host is reading the log and the operator is asleep.
-    const sleeping = nextLogLine(doomed, 'step_start id="nap" type=sleep');
+    const sleeping = nextLogLine(doomed, "[UiActionEngine] step_start id=nap type=Sleep");
     const reading = nextCommand(doomed, /^'?logcat'? /);
     const run = executeOn(doomed, payload);
     await Promise.all([sleeping, reading]);
@@ -68,8 +68,8 @@ describe("the device dies in the middle of an execution", () => {
     });
     // What the operator logged before the device went away is the evidence.
     const events: string[] = body.lastCorrelatedEvents;
-    expect(events.some((line) => line.includes(`start commandId="${payload.commandId}"`))).toBe(true);
-    expect(events.at(-1)).toContain('step_start id="nap" type=sleep');
+    expect(events.some((line) => line.includes(`start commandId=${payload.commandId} `))).toBe(true);
+    expect(events.at(-1)).toContain("[UiActionEngine] step_start id=nap type=Sleep");
 
     // The timed-out device stays locked for the 2 s settle window (spec/003 "In-Flight Semantics").
     const settle = JSON.parse(readFileSync(lockFile(doomed.serial), "utf8")) as { settleUntil: number };
