@@ -94,6 +94,7 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
       { id: "all", type: "read_text", params: { matcher: { resourceId: `${APP}:id/item` }, all: true, container: { resourceId: `${APP}:id/list` } } },
       { id: "kv", type: "read_key_value_pair", params: { labelMatcher: { textEquals: "Version" } } },
       { id: "rec", type: "start_recording", params: { sessionId: "s1" } },
+      { id: "unrec", type: "STOP_RECORDING" },
       { id: "mismatch", type: "read_text", params: { matcher: { textEquals: "Version" }, validator: "regex", validatorPattern: "^\\d", retry: { maxAttempts: 1 } } },
     ]);
     expect(exitCode).toBe(0);
@@ -104,6 +105,7 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
       ["all", true, { text: "Apples\nPears", validator: "none" }],
       ["kv", true, { key: "Version", value: "4.2.1 (build 77)" }],
       ["rec", false, expect.objectContaining({ error: "UNSUPPORTED_RUNTIME_RECORDING", session_id: "s1" })],
+      ["unrec", false, expect.objectContaining({ error: "UNSUPPORTED_RUNTIME_RECORDING" })],
       // VALIDATOR_MISMATCH is a failed step, not a failed command (the APK's behaviour).
       ["mismatch", false, expect.objectContaining({ error: "VALIDATOR_MISMATCH", raw_text: "Version" })],
     ]);
