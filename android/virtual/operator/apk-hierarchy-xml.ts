@@ -23,8 +23,10 @@ const ATTRIBUTES: readonly (readonly [name: string, fallback: string])[] = [
 
 const ESCAPES: Readonly<Record<string, string>> = { "&": "&amp;", '"': "&quot;", "'": "&apos;", "<": "&lt;", ">": "&gt;" };
 
+const SPECIAL = /[&"'<>]/;
+
 /** The APK escapes only these five characters: line breaks, controls and emoji stay raw. */
-const escape = (value: string): string => value.replace(/[&"'<>]/g, (c) => ESCAPES[c]!);
+const escape = (value: string): string => (SPECIAL.test(value) ? value.replace(/[&"'<>]/g, (c) => ESCAPES[c]!) : value);
 
 function element(node: UiNode): string {
   let out = "<node";
@@ -37,9 +39,15 @@ function element(node: UiNode): string {
  * `<hierarchy>` element, then each window's tree with a 2-space indent per level and the 17 attributes above.
  */
 export function apkHierarchyXml(hierarchy: UiHierarchy): string {
+  return apkHierarchyLines(hierarchy).join("\n");
+}
+
+/** The lines of {@link apkHierarchyXml}, before they are joined: what logcat prints one per line. */
+export function apkHierarchyLines(hierarchy: UiHierarchy): string[] {
   const out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>", `<hierarchy rotation="${escape(hierarchy.rotation)}">`];
+  const indents: string[] = [];
   const write = (node: UiNode, depth: number): void => {
-    const indent = "  ".repeat(depth);
+    const indent = (indents[depth] ??= "  ".repeat(depth));
     if (node.children.length === 0) {
       out.push(`${indent}${element(node)} />`);
       return;
@@ -50,5 +58,5 @@ export function apkHierarchyXml(hierarchy: UiHierarchy): string {
   };
   for (const window of hierarchy.windows) write(window, 1);
   out.push("</hierarchy>");
-  return out.join("\n");
+  return out;
 }

@@ -1,6 +1,6 @@
 import { RESULT_PREFIX, type ResultEnvelope } from "../../../core/contracts/envelope.ts";
 import type { DeviceLogWriter, LogPriority } from "../device/log-types.ts";
-import { timberPieces } from "./timber-split.ts";
+import { TIMBER_MAX_LOG_LENGTH, timberPieces } from "./timber-split.ts";
 
 /**
  * Log tags of a debug build of the APK: the calling class's simple name (PROTOCOL.md "The APK's log lines").
@@ -54,12 +54,11 @@ export class OperatorLog {
    * record printed by logcat on its own line (the device log stores one entry per printed line).
    */
   message(priority: LogPriority, tag: string, text: string): void {
-    for (const piece of timberPieces(text)) {
-      const lines = piece.split("\n");
-      // logcat prints no empty line for a message's final line break.
-      if (lines.length > 1 && lines.at(-1) === "") lines.pop();
-      for (const line of lines) this.writer.write(priority, tag, line, this.pid);
-    }
+    // A long message's pieces are single lines already; a short one is one record that logcat prints line by line.
+    const lines = text.length < TIMBER_MAX_LOG_LENGTH ? text.split("\n") : timberPieces(text);
+    // logcat prints no empty line for a message's final line break.
+    if (lines.length > 1 && lines.at(-1) === "") lines.pop();
+    for (const line of lines) this.writer.write(priority, tag, line, this.pid);
   }
 
   // The receiver.
@@ -165,8 +164,20 @@ export class OperatorLog {
     this.message("D", OPERATOR_TAGS.tree, `[UiTreeManager] ${text}`);
   }
 
-  /** The hierarchy: ONE message, marker and XML, which logcat prints line by line (PROTOCOL.md "Snapshots"). */
-  hierarchy(xml: string): void {
-    this.message("D", OPERATOR_TAGS.task, `[TaskScope] UI Hierarchy:\n${xml}\n`);
+  /**
+   * The hierarchy: ONE message `[TaskScope] UI Hierarchy:\n<xml>\n`, which logcat prints line by line
+   * (PROTOCOL.md "Snapshots"). Written from its lines directly: whether Timber passes it whole (under 4,000 units)
+   * or per line, what logcat prints is the same lines, a line over 4,000 units cut every 4,000.
+   */
+  hierarchy(xmlLines: readonly string[]): void {
+    const write = (line: string) => this.writer.write("D", OPERATOR_TAGS.task, line, this.pid);
+    write("[TaskScope] UI Hierarchy:");
+    for (const element of xmlLines) {
+      // A raw line break inside a value is a line break to logcat and Timber alike.
+      for (const line of element.includes("\n") ? element.split("\n") : [element]) {
+        if (line.length <= TIMBER_MAX_LOG_LENGTH) write(line);
+        else for (let i = 0; i < line.length; i += TIMBER_MAX_LOG_LENGTH) write(line.slice(i, i + TIMBER_MAX_LOG_LENGTH));
+      }
+    }
   }
 }

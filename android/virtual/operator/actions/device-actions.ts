@@ -1,5 +1,5 @@
 import type { UiNode } from "../../../hierarchy/index.ts";
-import { apkHierarchyXml } from "../apk-hierarchy-xml.ts";
+import { apkHierarchyLines } from "../apk-hierarchy-xml.ts";
 import type { ActionOf } from "../command-params.ts";
 import { StepFailure } from "../step-failure.ts";
 import type { ActionRunner } from "./step-data.ts";
@@ -23,7 +23,7 @@ export const snapshotUi: ActionRunner<"snapshot_ui"> = async (ctx) => {
   ctx.log.stageStart(ctx.ids, stage, "Logging UI tree");
   ctx.log.scope("Logging UI tree");
   const hierarchy = ctx.ui.snapshot();
-  ctx.log.hierarchy(apkHierarchyXml(hierarchy));
+  ctx.log.hierarchy(apkHierarchyLines(hierarchy));
   const facts = {
     actual_format: "hierarchy_xml",
     foreground_package: ctx.ui.foregroundPackage(),
