@@ -30,7 +30,7 @@ async function nextExecutionSucceeds(): Promise<void> {
 describe("faults", () => {
   it("the CLI killed mid-execution leaves no half output, and its lock does not block the next execution", async () => {
     const payload = execution([{ id: "nap", type: "sleep", params: { durationMs: 1_000 } }], { timeoutMs: 10_000 });
-    const sleeping = nextLogLine(device, 'step_start id="nap" type=sleep');
+    const sleeping = nextLogLine(device, 'step_start id=nap type=Sleep');
     const child = execa(process.execPath, [CLI_BIN, "execute", "--device-id", device.serial, "--execution", JSON.stringify(payload)], {
       cwd: session.harness.home, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: session.harness.home, ...session.harness.env }, extendEnv: false, reject: false, stdin: "ignore",
     });
