@@ -1,6 +1,7 @@
 import type { Device } from "../core/contracts/device.ts";
 import { EXPECTED_FORMAT } from "../core/contracts/limits.ts";
-import { validateExecution } from "../core/contracts/validate-execution.ts";
+import { checkExecution } from "../core/contracts/check-execution.ts";
+import type { Execution } from "../core/contracts/execution.ts";
 import { OperatorDispatcher } from "../core/execution/dispatcher.ts";
 import { ExecutionRunner, type RunExecutionResult } from "../core/execution/runner.ts";
 import type { Kernel } from "../core/kernel/index.ts";
@@ -42,15 +43,15 @@ export async function createClawperator(options: CreateClawperatorOptions = {}):
   const { config: overrides, ...boot } = options;
   const kernel = await bootRuntime({ ...boot, ...(overrides ? { overrides } : {}), host: { longLived: true } });
   const runner = () => kernel.services.resolve(ExecutionRunner);
-  const run = (execution: ReturnType<typeof validateExecution>, opts: ExecuteOptions) => runner().run({ execution, ...opts });
+  const run = (execution: Execution, opts: ExecuteOptions) => runner().run({ execution, ...opts });
   return {
     kernel,
     devices: () => kernel.services.resolve(Transport).listDevices(),
     // async, so a validation error rejects the promise like every other failure instead of throwing.
-    execute: async (execution, opts = {}) => run(validateExecution(execution), opts),
+    execute: async (execution, opts = {}) => run(await checkExecution(execution), opts),
     snapshot: async ({ timeoutMs, ...opts } = {}) =>
       run(
-        validateExecution({
+        await checkExecution({
           commandId: `api-snapshot-${process.pid}-${Date.now()}-${++sequence}`,
           taskId: "api-snapshot",
           source: "clawperator-api",

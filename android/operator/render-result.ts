@@ -19,5 +19,16 @@ export function renderResult(value: unknown): string {
     lines.push(`  ${index + 1}. ${step.id} ${step.actionType}: ${step.success ? "ok" : "failed"}`);
     for (const [key, data] of Object.entries(step.data)) lines.push(`       ${key}: ${shortValue(key, data)}`);
   });
+  // The real APK's failed envelope has no step results; its log says how far the command got.
+  const logged = result.stepsFromDeviceLog;
+  if (logged) {
+    lines.push("  steps (from the device log):");
+    for (const step of logged.completed) lines.push(`    ${step.id} ${step.actionType}: ok`);
+    if (logged.failed) {
+      const why = [logged.failed.stage, logged.failed.reason].filter(Boolean).join(": ");
+      lines.push(`    ${logged.failed.id} ${logged.failed.actionType}: failed${why ? ` (${shortValue("reason", why)})` : ""}`);
+    }
+    if (logged.notStarted.length > 0) lines.push(`    not started: ${logged.notStarted.join(", ")}`);
+  }
   return lines.join("\n");
 }

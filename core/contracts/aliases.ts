@@ -1,4 +1,4 @@
-import type { ActionType } from "./actions.ts";
+import type { ActionType } from "./action-types.ts";
 
 /**
  * Input-only alias table (spec/001 "Aliases", spec/003 "Agent-Friendly Command and Alias Layer"). Explicit and

@@ -2,13 +2,20 @@ import { z } from "zod";
 import { ActionSchema, type Action } from "./actions.ts";
 import { EXPECTED_FORMAT, LIMITS } from "./limits.ts";
 
-const id = z.string().min(1).max(LIMITS.MAX_ID_LENGTH);
+/** The APK refuses blank ids and source (PROTOCOL.md parser table); the host refuses them before dispatch. */
+const notBlank = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((value) => value.trim() !== "", "must not be blank");
+const id = notBlank(LIMITS.MAX_ID_LENGTH);
 
 /** The execution payload (spec/001 "Execution Payload", "Fields" and "Limits"). */
 export const ExecutionSchema = z.strictObject({
   commandId: id,
   taskId: id,
-  source: z.string().min(1).max(LIMITS.MAX_SOURCE_LENGTH),
+  source: notBlank(LIMITS.MAX_SOURCE_LENGTH),
   expectedFormat: z.literal(EXPECTED_FORMAT),
   timeoutMs: z.number().int().min(LIMITS.MIN_EXECUTION_TIMEOUT_MS).max(LIMITS.MAX_EXECUTION_TIMEOUT_MS),
   actions: z.array(ActionSchema).min(1).max(LIMITS.MAX_EXECUTION_ACTIONS),

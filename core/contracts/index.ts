@@ -10,3 +10,5 @@ export * from "./matcher.ts";
 export { nearest } from "./nearest.ts";
 export * from "./retry.ts";
 export { payloadBytes, validateExecution, type ValidateOptions } from "./validate-execution.ts";
+export { checkExecution } from "./check-execution.ts";
+export { apkClamps, type ApkClamp } from "./apk-clamps.ts";

@@ -16,7 +16,9 @@ export const selectorArgs = {
   selector: { type: "string", description: "NodeMatcher JSON, e.g. '{\"resourceId\":\"com.example:id/ok\"}'", valueHint: "json" },
   text: { type: "string", description: "Shorthand for {\"textEquals\": <text>}" },
   "resource-id": { type: "string", description: "Shorthand for {\"resourceId\": <id>}" },
+  id: { type: "string", description: "Same as --resource-id" },
   desc: { type: "string", description: "Shorthand for {\"contentDescEquals\": <desc>}" },
+  role: { type: "string", description: "Shorthand for {\"role\": <role>} (button, textfield, switch, ...)" },
 } as const satisfies ArgsDef;
 
 export const appArgs = {
@@ -30,25 +32,38 @@ export const openUriArgs = {
 
 export const clickArgs = {
   ...selectorArgs,
+  coordinate: { type: "string", description: "Tap at screen coordinates instead of a node: x,y", valueHint: "x,y" },
   "click-type": { type: "enum", options: ["default", "long_click", "focus"], description: "Click type (default: default)" },
+  long: { type: "boolean", description: "Same as --click-type long_click" },
+  focus: { type: "boolean", description: "Same as --click-type focus" },
 } as const satisfies ArgsDef;
 
 export const readArgs = {
   ...selectorArgs,
-  validator: { type: "enum", options: ["temperature"], description: "Validate the text as a temperature" },
+  validator: { type: "enum", options: ["temperature", "version", "regex"], description: "Validate the text (regex needs --pattern)" },
+  pattern: { type: "string", description: "The regular expression of --validator regex" },
+  all: { type: "boolean", description: "Read every matching node, one per line" },
 } as const satisfies ArgsDef;
 
 export const typeArgs = {
   selector: selectorArgs.selector,
   "resource-id": selectorArgs["resource-id"],
+  id: selectorArgs.id,
   desc: selectorArgs.desc,
+  role: selectorArgs.role,
   text: { type: "string", required: true, description: "Text to type" },
   submit: { type: "boolean", description: "Press submit/enter after typing" },
   clear: { type: "boolean", description: "Clear the field before typing (ignored by current APKs)" },
 } as const satisfies ArgsDef;
 
 export const pressKeyArgs = {
-  key: { type: "enum", options: ["back", "home", "recents"], required: true, description: "The key" },
+  name: { type: "positional", required: false, description: "The key (same as --key)" },
+  key: { type: "enum", options: ["back", "home", "recents"], description: "The key: back, home or recents" },
+} as const satisfies ArgsDef;
+
+export const sleepArgs = {
+  ms: { type: "positional", required: false, description: "Milliseconds to wait (same as --duration-ms)" },
+  "duration-ms": { type: "string", description: "Milliseconds to wait on the device, 0-120000" },
 } as const satisfies ArgsDef;
 
 export const scrollArgs = {
@@ -66,6 +81,8 @@ export const actionArgs = {
   wait: selectorArgs,
   type: typeArgs,
   "press-key": pressKeyArgs,
+  back: {},
   scroll: scrollArgs,
+  sleep: sleepArgs,
 } as const;
 export type ActionName = keyof typeof actionArgs;

@@ -1,6 +1,6 @@
 import type { UiModel } from "../ui/ui-model.ts";
 import type { OperatorClock } from "./clock.ts";
-import type { OperatorLog } from "./operator-log.ts";
+import type { CommandIds, OperatorLog } from "./operator-log.ts";
 
 /** What doctor_ping reports about the device. */
 export interface DeviceFacts {
@@ -19,7 +19,7 @@ export class CommandTimeout extends Error {
 export interface ExecutionContext {
   readonly ui: UiModel;
   readonly log: OperatorLog;
-  readonly commandId: string;
+  readonly ids: CommandIds;
   /** In [0, 1); drives retry jitter. */
   readonly random: () => number;
   deviceFacts(): DeviceFacts;
@@ -41,11 +41,11 @@ export interface ExecutionEnvironment {
  * Device-side work is immediate, so the budget can only run out while the execution waits: checking the deadline
  * at every wait is exact, with no timer racing the execution.
  */
-export function createExecutionContext(env: ExecutionEnvironment, commandId: string, deadline: number, timeoutMs: number): ExecutionContext {
+export function createExecutionContext(env: ExecutionEnvironment, ids: CommandIds, deadline: number, timeoutMs: number): ExecutionContext {
   return {
     ui: env.ui,
     log: env.log,
-    commandId,
+    ids,
     random: env.random,
     deviceFacts: env.deviceFacts,
     now: () => env.clock.now(),

@@ -1,4 +1,3 @@
 export { seededRandom, systemClock, type OperatorClock } from "./clock.ts";
 export type { DeviceFacts } from "./execution-context.ts";
-export type { SnapshotMarkerStyle } from "./operator-log.ts";
 export { createVirtualOperator, type VirtualOperator, type VirtualOperatorDeps } from "./virtual-operator.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ACTION_PARAMS, ACTION_TYPE_ALIASES, type OperatorAction, type OperatorActionType } from "./command-params.ts";
-import { integerIn, requiredText } from "./lenient-fields.ts";
+import { integerIn, jsonObject, requiredText } from "./lenient-fields.ts";
 
 const PAYLOAD_MAX_BYTES = 64_000;
 
@@ -8,92 +8,70 @@ const PAYLOAD_MAX_BYTES = 64_000;
 export interface OperatorCommand {
   commandId: string;
   taskId: string;
+  source: string;
   timeoutMs: number;
   actions: OperatorAction[];
 }
 
-export type ParsedPayload =
-  | { ok: true; command: OperatorCommand }
-  | {
-      ok: false;
-      code: "EXECUTION_VALIDATION_FAILED" | "EXECUTION_ACTION_UNSUPPORTED";
-      message: string;
-      /** Ids recovered from a payload that could not be run, so the failure can still be correlated. */
-      commandId?: string;
-      taskId?: string;
-    };
+/** A refused payload carries the exception message the APK's parser throws (IllegalArgumentException). */
+export type ParsedPayload = { ok: true; command: OperatorCommand } | { ok: false; message: string };
 
 const CommandSchema = z.object({
   commandId: requiredText(128),
   taskId: requiredText(128),
+  source: requiredText(64),
   timeoutMs: integerIn(30_000, 1_000, 120_000),
   actions: z
-    .array(z.object({ id: requiredText(128), type: requiredText(64), params: z.record(z.string(), z.unknown()).optional() }), { error: "is required" })
+    .array(z.unknown(), { error: "is required" })
     .min(1, "must not be empty")
     .max(64, "exceeds max size of 64"),
 });
 
-const describeIssues = (error: z.ZodError, prefix: string): string =>
-  error.issues.map((issue) => `${[prefix, ...issue.path].filter((p) => p !== "").join(".")}: ${issue.message}`).join("; ");
+const ActionSchema = jsonObject(z.object({ id: requiredText(128), type: requiredText(64), params: jsonObject(z.record(z.string(), z.unknown())).optional() }));
 
-class PayloadError extends Error {
-  constructor(
-    readonly code: "EXECUTION_VALIDATION_FAILED" | "EXECUTION_ACTION_UNSUPPORTED",
-    message: string,
-  ) {
-    super(message);
-  }
+/** The parser's message for the first problem: `key message` (the key is the innermost named field). */
+function describe(error: z.ZodError): string {
+  const [issue] = error.issues;
+  const key = [...issue!.path].reverse().find((part) => typeof part === "string");
+  return key === undefined ? issue!.message : `${String(key)} ${issue!.message}`;
 }
 
-function parseAction(raw: z.output<typeof CommandSchema>["actions"][number], index: number): OperatorAction {
-  const name = raw.type.toLowerCase();
+class PayloadError extends Error {}
+
+function parseAction(raw: unknown, index: number): OperatorAction {
+  const action = ActionSchema.safeParse(raw);
+  if (!action.success) throw new PayloadError(describe(action.error));
+  const { id, type: rawType, params: rawParams } = action.data;
+  const name = rawType.toLowerCase();
   const type = (Object.hasOwn(ACTION_PARAMS, name) ? name : ACTION_TYPE_ALIASES[name]) as OperatorActionType | undefined;
-  if (type === undefined) throw new PayloadError("EXECUTION_ACTION_UNSUPPORTED", `unsupported action type at index=${index}: ${raw.type}`);
-  const params = ACTION_PARAMS[type].safeParse(raw.params ?? {});
-  if (!params.success) throw new PayloadError("EXECUTION_VALIDATION_FAILED", describeIssues(params.error, `actions.${index}.params`));
-  return { id: raw.id, type, params: params.data } as OperatorAction;
-}
-
-/** commandId / taskId of a payload that failed to parse: from the JSON when it parsed, else by a scan of the text. */
-function recoverIds(payload: string, root: unknown): { commandId?: string; taskId?: string } {
-  const pick = (key: string): string | undefined => {
-    const value = typeof root === "object" && root !== null ? (root as Record<string, unknown>)[key] : undefined;
-    if (typeof value === "string" || typeof value === "number") return String(value);
-    const literal = new RegExp(`"${key}"\\s*:\\s*("(?:[^"\\\\]|\\\\.)*")`).exec(payload)?.[1];
-    if (literal === undefined) return undefined;
-    try {
-      return JSON.parse(literal) as string;
-    } catch {
-      return undefined;
-    }
-  };
-  const commandId = pick("commandId");
-  const taskId = pick("taskId");
-  return { ...(commandId ? { commandId } : {}), ...(taskId !== undefined ? { taskId } : {}) };
+  if (type === undefined) throw new PayloadError(`unsupported action type at index=${index}: ${rawType}`);
+  const params = ACTION_PARAMS[type].safeParse(rawParams ?? {});
+  if (!params.success) throw new PayloadError(describe(params.error));
+  return { id, type, params: params.data } as OperatorAction;
 }
 
 /**
  * Reads an execution payload as the APK's AgentCommandParser does: unknown keys ignored, numbers clamped into range,
- * defaults applied; only missing ids, an empty action list, unknown action types or enum words and oversized
- * payloads are refused.
+ * defaults applied; only what it cannot read (missing or blank ids, oversized text, an empty or over-long action
+ * list, unknown action types or enum words, an oversized payload) is refused, with its message.
  */
 export function parseCommandPayload(payload: string): ParsedPayload {
-  let root: unknown;
   try {
-    if (payload.trim() === "") throw new PayloadError("EXECUTION_VALIDATION_FAILED", "payload is required");
-    if (Buffer.byteLength(payload) > PAYLOAD_MAX_BYTES) throw new PayloadError("EXECUTION_VALIDATION_FAILED", `payload exceeds ${PAYLOAD_MAX_BYTES} bytes`);
+    if (payload.trim() === "") throw new PayloadError("payload must not be blank");
+    if (Buffer.byteLength(payload) > PAYLOAD_MAX_BYTES) throw new PayloadError(`payload exceeds max size of ${PAYLOAD_MAX_BYTES} bytes`);
+    let root: unknown;
     try {
       root = JSON.parse(payload);
     } catch (error) {
-      throw new PayloadError("EXECUTION_VALIDATION_FAILED", `payload is not JSON: ${(error as Error).message}`);
+      throw new PayloadError(`Unexpected JSON token: ${(error as Error).message}`);
     }
-    if (typeof root !== "object" || root === null || Array.isArray(root)) throw new PayloadError("EXECUTION_VALIDATION_FAILED", "payload is not a JSON object");
+    if (typeof root !== "object" || root === null || Array.isArray(root)) throw new PayloadError("payload is not a JsonObject");
     const parsed = CommandSchema.safeParse(root);
-    if (!parsed.success) throw new PayloadError("EXECUTION_VALIDATION_FAILED", describeIssues(parsed.error, ""));
-    const { commandId, taskId, timeoutMs } = parsed.data;
-    return { ok: true, command: { commandId, taskId, timeoutMs, actions: parsed.data.actions.map(parseAction) } };
+    if (!parsed.success) throw new PayloadError(describe(parsed.error));
+    const { commandId, taskId, source, timeoutMs } = parsed.data;
+    return { ok: true, command: { commandId, taskId, source, timeoutMs, actions: parsed.data.actions.map(parseAction) } };
   } catch (error) {
     if (!(error instanceof PayloadError)) throw error;
-    return { ok: false, code: error.code, message: error.message, ...recoverIds(payload, root) };
+    return { ok: false, message: error.message };
   }
 }

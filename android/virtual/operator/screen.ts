@@ -1,14 +1,32 @@
-import { findFirst, HierarchyIndex, type UiNode } from "../../hierarchy/index.ts";
+import { HierarchyIndex, type UiNode } from "../../hierarchy/index.ts";
 import type { UiModel } from "../ui/ui-model.ts";
 import type { OperatorMatcher } from "./command-params.ts";
+import { nodeMatcherString } from "./kotlin-strings.ts";
 import { StepFailure } from "./step-failure.ts";
 
-export const describeMatcher = (matcher: OperatorMatcher): string => JSON.stringify(matcher);
+export const describeMatcher = nodeMatcherString;
 
 /** What the APK calls a node's label: its text, or its content description when it shows no text. */
 export function labelOf(node: UiNode): string {
   const text = node.attributes.text ?? "";
   return text.trim() !== "" ? text : (node.attributes["content-desc"] ?? "");
+}
+
+const contains = (haystack: string, needle: string) => haystack.toLowerCase().includes(needle.toLowerCase());
+
+/**
+ * The APK's NodeMatcher.matches: every present field (`""` counts) must hold; `…Equals` and resourceId exact,
+ * `…Contains` case-insensitive, `role` case-insensitive; the text fields compare against the node's label.
+ */
+export function apkMatches(node: UiNode, m: OperatorMatcher, index: HierarchyIndex): boolean {
+  const label = labelOf(node);
+  if (m.resourceId !== undefined && (node.attributes["resource-id"] ?? "") !== m.resourceId) return false;
+  if (m.textEquals !== undefined && label !== m.textEquals) return false;
+  if (m.textContains !== undefined && !contains(label, m.textContains)) return false;
+  if (m.contentDescEquals !== undefined && label !== m.contentDescEquals) return false;
+  if (m.contentDescContains !== undefined && !contains(label, m.contentDescContains)) return false;
+  if (m.role !== undefined && (index.role(node) ?? "unknown") !== m.role.toLowerCase()) return false;
+  return true;
 }
 
 /**
@@ -22,13 +40,20 @@ export class Screen {
     this.index = new HierarchyIndex(ui.snapshot());
   }
 
-  /** The first node in document order matching every given field. */
-  find(matcher: OperatorMatcher): UiNode | undefined {
-    return findFirst(this.index, matcher);
+  /** Every matching node in document order, inside `within` when given. */
+  findAll(matcher: OperatorMatcher, within?: UiNode): UiNode[] {
+    const nodes = within ? this.index.nodes.filter((n) => n !== within && this.index.ancestors(n).includes(within)) : this.index.nodes;
+    return nodes.filter((node) => apkMatches(node, matcher, this.index));
   }
 
-  require(matcher: OperatorMatcher): UiNode {
-    const node = this.find(matcher);
+  /** The first node in document order matching every given field. */
+  find(matcher: OperatorMatcher, within?: UiNode): UiNode | undefined {
+    if (within) return this.findAll(matcher, within)[0];
+    return this.index.nodes.find((node) => apkMatches(node, matcher, this.index));
+  }
+
+  require(matcher: OperatorMatcher, within?: UiNode): UiNode {
+    const node = this.find(matcher, within);
     if (!node) throw new StepFailure("NODE_NOT_FOUND", `No UI node found matching criteria: ${describeMatcher(matcher)}`);
     return node;
   }

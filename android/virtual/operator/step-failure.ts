@@ -1,7 +1,7 @@
 /**
- * A step that did not do what it was asked. Its step result is `success:false` with `data.error` = `code` and
- * `data.message`; unless it is one of the APK's expected refusals (`endsExecution: false`), the execution stops
- * there and the envelope fails with the same code.
+ * A step that did not do what it was asked. One of the APK's expected refusals (`endsExecution: false`) becomes a
+ * step result `success:false` with `data.error` = `code` and `data.message`; any other is an exception in the APK:
+ * the command stops and fails with `Task execution failed: <message>`.
  */
 export class StepFailure extends Error {
   constructor(
@@ -11,5 +11,10 @@ export class StepFailure extends Error {
     readonly endsExecution = true,
   ) {
     super(message);
+  }
+
+  /** The same failure as one of the APK's expected refusals: a failed step, and the command goes on. */
+  notFatal(): StepFailure {
+    return new StepFailure(this.code, this.message, this.data, false);
   }
 }

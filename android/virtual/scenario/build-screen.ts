@@ -18,7 +18,8 @@ function transition(t: ScreenFile["transitions"][number]): TransitionSpec {
   return { trigger: { kind: "back" }, target: target(t) };
 }
 
-function rule(v: ScreenFile["values"][number]): ValueRule {
+function rule(v: ScreenFile["values"][number], screen: string): ValueRule {
+  if (v.mirror) return { kind: "mirror", screen: v.mirror.screen ?? screen, field: v.mirror.field, attribute: v.mirror.attribute };
   if (v.values) return { kind: "list", values: v.values, everyMs: v.everyMs! };
   if (v.sine) return { kind: "sine", ...v.sine };
   return { kind: "linear", ...v.linear! };
@@ -36,7 +37,7 @@ export function buildScreen(id: string, file: ScreenFile, xml: XmlSources, issue
   if (!hierarchy) return undefined;
   const owner = file.package ?? hierarchy.windows[0]?.attributes.package;
   if (!owner) issues.add([...path, "package"], "is required: the hierarchy's first window has no package attribute");
-  const values: DynamicValueSpec[] = file.values.map((v) => ({ node: v.node, attribute: v.attribute, rule: rule(v), decimals: v.decimals, format: v.format }));
+  const values: DynamicValueSpec[] = file.values.map((v) => ({ node: v.node, attribute: v.attribute, rule: rule(v, id), decimals: v.decimals, format: v.format }));
   return {
     id,
     package: owner ?? "",
@@ -46,5 +47,6 @@ export function buildScreen(id: string, file: ScreenFile, xml: XmlSources, issue
     editable: file.editable,
     scrollers,
     values,
+    ...(file.after ? { after: { ms: file.after.ms, to: file.after.to } } : {}),
   };
 }

@@ -54,7 +54,18 @@ export function checkReferences(scenario: Scenario, issues: IssueList): void {
     });
     screen.values.forEach((v, i) => {
       if (!matchesSomewhere(screen, v.node)) issues.add([...path, "values", i, "node"], "matches no node of the screen");
+      if (v.rule.kind !== "mirror") return;
+      const source = scenario.screens[v.rule.screen];
+      if (!source) return checkScreen([...path, "values", i, "mirror", "screen"], v.rule.screen);
+      if (!matchesSomewhere(source, v.rule.field)) issues.add([...path, "values", i, "mirror", "field"], `matches no node of screen "${source.id}"`);
     });
+    if (screen.after) {
+      checkScreen([...path, "after", "to"], screen.after.to);
+      if (screen.after.to === screen.id) issues.add([...path, "after", "to"], "names the screen itself; a screen cannot move on to itself");
+      else if (screen.after.to in scenario.screens && scenario.screens[screen.after.to]!.package !== screen.package) {
+        issues.add([...path, "after", "to"], `is a screen of "${scenario.screens[screen.after.to]!.package}"; a screen moves on within its own app ("${screen.package}")`);
+      }
+    }
     screen.editable.forEach((m, i) => {
       if (!matchesSomewhere(screen, m)) issues.add([...path, "editable", i], "matches no node of the screen");
     });

@@ -68,9 +68,11 @@ export interface ScrollerSpec {
 export type ValueRule =
   | { kind: "list"; values: string[]; everyMs: number }
   | { kind: "sine"; base: number; amplitude: number; periodMs: number }
-  | { kind: "linear"; start: number; perSecond: number; min?: number; max?: number };
+  | { kind: "linear"; start: number; perSecond: number; min?: number; max?: number }
+  /** Follows the `attribute` of the first node matching `field` on `screen` as it is now. */
+  | { kind: "mirror"; screen: string; field: NodeMatcher; attribute: string };
 
-/** A node attribute that changes with elapsed device time (a temperature reading, a clock, a counter). */
+/** A node attribute that changes with elapsed device time (a temperature reading, a clock, a counter) or follows a field. */
 export interface DynamicValueSpec {
   node: NodeMatcher;
   attribute: string;
@@ -92,6 +94,8 @@ export interface ScreenSpec {
   editable: NodeMatcher[];
   scrollers: ScrollerSpec[];
   values: DynamicValueSpec[];
+  /** Replaced by another screen once it has been on top this long. */
+  after?: { ms: number; to: string };
 }
 
 export interface UriRoute {

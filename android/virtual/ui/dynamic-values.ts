@@ -1,7 +1,12 @@
 import type { DynamicValueSpec, ValueRule } from "../scenario/scenario-types.ts";
 
-function ruleValue(rule: ValueRule, elapsedMs: number, decimals: number): string {
+/** Reads a mirrored field's current value. */
+export type FieldReader = (rule: Extract<ValueRule, { kind: "mirror" }>) => string;
+
+function ruleValue(rule: ValueRule, elapsedMs: number, decimals: number, field: FieldReader): string {
   switch (rule.kind) {
+    case "mirror":
+      return field(rule);
     case "list":
       return rule.values[Math.floor(elapsedMs / rule.everyMs) % rule.values.length]!;
     case "sine":
@@ -14,6 +19,6 @@ function ruleValue(rule: ValueRule, elapsedMs: number, decimals: number): string
 }
 
 /** The text a dynamic value shows after `elapsedMs` of device time. */
-export function valueText(value: DynamicValueSpec, elapsedMs: number): string {
-  return value.format.replaceAll("{value}", ruleValue(value.rule, Math.max(0, elapsedMs), value.decimals));
+export function valueText(value: DynamicValueSpec, elapsedMs: number, field: FieldReader): string {
+  return value.format.replaceAll("{value}", ruleValue(value.rule, Math.max(0, elapsedMs), value.decimals, field));
 }

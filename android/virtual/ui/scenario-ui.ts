@@ -1,8 +1,8 @@
-import { isScrollable, matchesNode, type UiHierarchy, type UiNode } from "../../hierarchy/index.ts";
+import { findFirst, isScrollable, matchesNode, type UiHierarchy, type UiNode } from "../../hierarchy/index.ts";
 import type { DeviceLogWriter } from "../device/log-types.ts";
 import type { PackageRegistry } from "../device/packages.ts";
 import type { Scenario, TransitionTarget } from "../scenario/scenario-types.ts";
-import { valueText } from "./dynamic-values.ts";
+import { valueText, type FieldReader } from "./dynamic-values.ts";
 import { deepestAt, windowAt } from "./hit-test.ts";
 import { KEY, keyCodeOf } from "./key-codes.ts";
 import { screenModel, type ScreenModel } from "./screen-model.ts";
@@ -40,13 +40,18 @@ class ScenarioScreens implements ScenarioUi {
   readonly #tasks: TaskStack;
   readonly #start: number;
   #version = 0;
+  /** The top screen and since when it is on top: what timed transitions (`after`) count from. */
+  #topSince: { screen: string; at: number };
 
   constructor(
     private readonly scenario: Scenario,
     private readonly deps: ScenarioUiDeps,
   ) {
     this.#start = deps.now();
-    this.#tasks = new TaskStack(scenario.home, this.#packageOf(scenario.home));
+    this.#topSince = { screen: scenario.home, at: this.#start };
+    this.#tasks = new TaskStack(scenario.home, this.#packageOf(scenario.home), () => {
+      if (this.#topSince.screen !== this.#tasks.top) this.#topSince = { screen: this.#tasks.top, at: deps.now() };
+    });
     // An uninstalled app's screens go away as if force-stopped.
     deps.packages.onChange((event) => {
       if (event.kind === "removed") this.forceStop(event.packageName);
@@ -54,21 +59,27 @@ class ScenarioScreens implements ScenarioUi {
   }
 
   currentScreenId(): string {
+    this.#settle();
     return this.#tasks.top;
   }
 
   snapshot(): UiHierarchy {
     const visible = this.#visible();
     const elapsed = this.deps.now() - this.#start;
+    const field: FieldReader = (rule) => {
+      const node = findFirst(this.#tree(rule.screen).index, rule.field);
+      return node?.attributes[rule.attribute] ?? "";
+    };
     const windows = visible.flatMap((id) => {
       const tree = this.#tree(id);
-      return tree.withValues(tree.model.spec.values.map((value) => valueText(value, elapsed)));
+      return tree.withValues(tree.model.spec.values.map((value) => valueText(value, elapsed, field)));
     });
     const base = this.scenario.screens[visible.at(-1)!]!.hierarchy;
     return { rotation: base.rotation, attributes: { ...base.attributes }, windows };
   }
 
   foregroundPackage(): string {
+    this.#settle();
     return this.#packageOf(this.#tasks.top);
   }
 
@@ -193,7 +204,22 @@ class ScenarioScreens implements ScenarioUi {
   }
 
   #visible(): string[] {
+    this.#settle();
     return this.#tasks.visible((id) => this.scenario.screens[id]!.overlay);
+  }
+
+  /**
+   * Applies the timed transitions that are due: while the top screen has been on top for its `after.ms`, it gives
+   * way to `after.to`, whose own time starts when the previous one's ended (so a chain keeps exact time however
+   * late it is looked at). A screen that comes to the top any other way starts its time then (TaskStack's hook).
+   */
+  #settle(): void {
+    const now = this.deps.now();
+    for (let after = this.scenario.screens[this.#tasks.top]!.after; after && now - this.#topSince.at >= after.ms; after = this.scenario.screens[this.#tasks.top]!.after) {
+      const at = this.#topSince.at + after.ms;
+      this.#tasks.replaceTop(after.to);
+      this.#topSince = { screen: after.to, at };
+    }
   }
 
   #state(screen: string): ScreenState {

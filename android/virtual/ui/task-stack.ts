@@ -15,6 +15,8 @@ export class TaskStack {
   constructor(
     homeScreen: string,
     homeOwner: string,
+    /** Called after every change, so the owner can note when a screen came to the top. */
+    private readonly changed: () => void = () => {},
   ) {
     this.#homeTask = { owner: homeOwner, screens: [homeScreen] };
     this.#tasks = [this.#homeTask];
@@ -40,6 +42,7 @@ export class TaskStack {
   home(): void {
     this.#bringToFront(this.#homeTask);
     this.#homeTask.screens.length = 1;
+    this.changed();
   }
 
   /** Brings `owner`'s task to the front, starting it at `root` when it has none. */
@@ -47,18 +50,27 @@ export class TaskStack {
     const task = this.#tasks.find((t) => t.owner === owner);
     if (task) this.#bringToFront(task);
     else this.#tasks.push({ owner, screens: [root] });
+    this.changed();
   }
 
   /** Shows a screen in `owner`'s task: on top of it, unless it already is the top. */
   show(owner: string, screen: string): void {
     this.openTask(owner, screen);
     if (this.top !== screen) this.#front.screens.push(screen);
+    this.changed();
   }
 
   /** A screen opened from the one in front: the same task, except that the launcher starts apps in their own. */
   push(owner: string, screen: string): void {
     if (this.#front === this.#homeTask && owner !== this.#homeTask.owner) this.show(owner, screen);
     else this.#front.screens.push(screen);
+    this.changed();
+  }
+
+  /** The top screen gives way to another in the same task (a splash screen moving on by itself). */
+  replaceTop(screen: string): void {
+    this.#front.screens[this.#front.screens.length - 1] = screen;
+    this.changed();
   }
 
   /** Back: the top screen closes; at an app's root the app goes behind the launcher (Android 12+ keeps it). */
@@ -66,6 +78,7 @@ export class TaskStack {
     const front = this.#front;
     if (front.screens.length > 1) front.screens.pop();
     else if (front !== this.#homeTask) this.home();
+    this.changed();
   }
 
   /** Drops every screen for which `drop` holds; emptied tasks end; the launcher keeps its home screen. */
@@ -75,6 +88,7 @@ export class TaskStack {
       task.screens.splice(0, task.screens.length, ...kept);
       if (kept.length === 0) this.#tasks.splice(this.#tasks.indexOf(task), 1);
     }
+    this.changed();
   }
 
   get #front(): Task {

@@ -1,5 +1,6 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { validateExecution } from "../../../core/contracts/validate-execution.ts";
+import { checkExecution } from "../../../core/contracts/check-execution.ts";
+import { LIMITS } from "../../../core/contracts/limits.ts";
 import type { ParsedArgs } from "citty";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import type { actionArgs, ActionName } from "../command-args.ts";
@@ -24,16 +25,36 @@ function parseJsonFlag(flag: string, value: unknown): Record<string, unknown> | 
   });
 }
 
-/** --selector JSON, or the shorthands --text / --resource-id / --desc that real skill scripts use. */
+/** --selector JSON, or the shorthands --text / --id (--resource-id) / --desc / --role that real skill scripts use. */
 function matcherFrom(args: Args): Record<string, unknown> {
+  const resourceId = args["resource-id"] ?? args.id;
   const matcher = {
     ...parseJsonFlag("selector", args.selector),
     ...(args.text !== undefined && args.selector === undefined ? { textEquals: args.text } : {}),
-    ...(args["resource-id"] !== undefined ? { resourceId: args["resource-id"] } : {}),
+    ...(resourceId !== undefined ? { resourceId } : {}),
     ...(args.desc !== undefined ? { contentDescEquals: args.desc } : {}),
+    ...(args.role !== undefined ? { role: args.role } : {}),
   };
-  if (Object.keys(matcher).length === 0) throw usage("a selector is required: --selector '<NodeMatcher JSON>' (or --text / --resource-id / --desc)");
+  if (Object.keys(matcher).length === 0) throw usage("a selector is required: --selector '<NodeMatcher JSON>' (or --text / --id / --desc / --role)");
   return matcher;
+}
+
+/** `--coordinate x,y` (the reference CLI's replay form). */
+function coordinateFrom(value: unknown): { x: number; y: number } {
+  const match = /^\s*(\d+)\s*[, ]\s*(\d+)\s*$/.exec(String(value));
+  if (!match) throw usage(`--coordinate takes x,y in screen pixels, e.g. --coordinate 540,1200 (got ${String(value)})`);
+  return { x: Number(match[1]), y: Number(match[2]) };
+}
+
+function clickTypeFrom(args: Args): unknown {
+  if (args.long && args.focus) throw usage("--long and --focus cannot be combined");
+  return args.long ? "long_click" : args.focus ? "focus" : args["click-type"];
+}
+
+function wholeMs(flag: string, value: unknown): number {
+  const ms = Number(value);
+  if (value === undefined || !Number.isInteger(ms)) throw usage(`${flag} takes a whole number of milliseconds (got ${String(value)})`);
+  return ms;
 }
 
 function appFrom(args: Args): string {
@@ -48,24 +69,44 @@ const BUILDERS: { [N in ActionName]: ActionOf<N> } = {
   "open-app": (a) => ({ type: "open_app", params: { applicationId: appFrom(a) } }),
   "close-app": (a) => ({ type: "close_app", params: { applicationId: appFrom(a) } }),
   "open-uri": (a) => ({ type: "open_uri", params: { uri: a.uri } }),
-  click: (a) => ({ type: "click", params: defined({ matcher: matcherFrom(a), clickType: a["click-type"] }) }),
-  read: (a) => ({ type: "read_text", params: defined({ matcher: matcherFrom(a), validator: a.validator }) }),
+  click: (a) => ({
+    type: "click",
+    params: defined({ ...(a.coordinate !== undefined ? { coordinate: coordinateFrom(a.coordinate) } : { matcher: matcherFrom(a) }), clickType: clickTypeFrom(a) }),
+  }),
+  read: (a) => ({ type: "read_text", params: defined({ matcher: matcherFrom(a), validator: a.validator, validatorPattern: a.pattern, all: a.all || undefined }) }),
   wait: (a) => ({ type: "wait_for_node", params: { matcher: matcherFrom(a) } }),
   type: (a) => {
-    if (a.selector === undefined && a["resource-id"] === undefined && a.desc === undefined) throw usage("action type needs --selector (the field to type into) and --text");
+    if (a.selector === undefined && a["resource-id"] === undefined && a.id === undefined && a.desc === undefined && a.role === undefined) {
+      throw usage("action type needs --selector (or --id / --desc / --role: the field to type into) and --text");
+    }
     return { type: "enter_text", params: defined({ matcher: matcherFrom({ ...a, text: undefined }), text: a.text, submit: a.submit || undefined, clear: a.clear || undefined }) };
   },
-  "press-key": (a) => ({ type: "press_key", params: { key: a.key } }),
+  "press-key": (a) => {
+    const key = a.key ?? a.name;
+    if (key === undefined) throw usage("action press-key needs a key: back, home or recents (press <key> or --key <key>)");
+    return { type: "press_key", params: { key } };
+  },
+  back: () => ({ type: "press_key", params: { key: "back" } }),
   scroll: (a) => ({ type: "scroll", params: defined({ direction: a.direction, container: parseJsonFlag("container", a.container) }) }),
+  sleep: (a) => ({ type: "sleep", params: { durationMs: wholeMs("sleep", a["duration-ms"] ?? a.ms) } }),
 };
+
+/** How much longer than its own wait a `wait --timeout-ms N` execution may run before the device gives up on it. */
+const WAIT_MARGIN_MS = 5_000;
 
 /** One handler per `action <name>` command: flags → one action → validated execution → run. */
 export function actionCommand<N extends ActionName>(name: N): CommandHandler<(typeof actionArgs)[N]> {
   const build = BUILDERS[name] as ActionOf<N>;
   return {
-    run(ctx) {
+    async run(ctx) {
       const action = { id: name.replace(/-/g, "_"), ...build(ctx.args) };
-      const execution = validateExecution(cliExecution(ctx, name, [action as never]));
+      let run: typeof ctx = ctx;
+      // `wait --timeout N` (the reference CLI's form): N is how long to keep looking; the execution gets a margin.
+      if (name === "wait" && ctx.globals.timeoutMs !== undefined) {
+        (action.params as Record<string, unknown>).timeoutMs = ctx.globals.timeoutMs;
+        run = { ...ctx, globals: { ...ctx.globals, timeoutMs: Math.min(LIMITS.MAX_EXECUTION_TIMEOUT_MS, ctx.globals.timeoutMs + WAIT_MARGIN_MS) } };
+      }
+      const execution = await checkExecution(cliExecution(run, name, [action as never]));
       return runExecution(ctx, execution);
     },
     pretty: renderResult,

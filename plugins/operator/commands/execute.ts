@@ -1,5 +1,7 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { payloadBytes, validateExecution } from "../../../core/contracts/validate-execution.ts";
+import { apkClamps } from "../../../core/contracts/apk-clamps.ts";
+import { checkExecution } from "../../../core/contracts/check-execution.ts";
+import { payloadBytes } from "../../../core/contracts/payload-size.ts";
 import { ExecutionRunner } from "../../../core/execution/runner.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import type { executeArgs } from "../command-args.ts";
@@ -18,8 +20,8 @@ const handler: CommandHandler<typeof executeArgs> = {
     const withTimeout = globals.timeoutMs !== undefined && typeof input === "object" && input !== null
       ? { ...input, timeoutMs: globals.timeoutMs }
       : input;
-    const execution = validateExecution(withTimeout);
-    if (args["validate-only"]) return { ok: true, validated: true, payloadBytes: payloadBytes(execution), execution };
+    const execution = await checkExecution(withTimeout);
+    if (args["validate-only"]) return { ok: true, validated: true, payloadBytes: payloadBytes(execution), apkClamps: apkClamps(execution), execution };
     return services.resolve(ExecutionRunner).run({
       execution,
       ...(globals.deviceId ? { deviceId: globals.deviceId } : {}),
@@ -27,10 +29,16 @@ const handler: CommandHandler<typeof executeArgs> = {
     });
   },
   pretty(result) {
-    const r = result as { validated?: boolean; payloadBytes?: number; execution?: { commandId: string; actions: { id: string; type: string }[] } };
+    const r = result as {
+      validated?: boolean;
+      payloadBytes?: number;
+      apkClamps?: { path: string; value: number; applied: number; reason: string }[];
+      execution?: { commandId: string; actions: { id: string; type: string }[] };
+    };
     if (!r.validated || !r.execution) return renderResult(result);
     const steps = r.execution.actions.map((a, i) => `  ${i + 1}. ${a.id}: ${a.type}`).join("\n");
-    return `valid execution ${r.execution.commandId} (${r.payloadBytes} bytes)\n${steps}`;
+    const clamps = (r.apkClamps ?? []).map((c) => `\n  note: ${c.path} ${c.value} runs as ${c.applied} on the device (${c.reason})`).join("");
+    return `valid execution ${r.execution.commandId} (${r.payloadBytes} bytes)\n${steps}${clamps}`;
   },
   exitCode: (result) => ((result as { ok?: boolean }).ok === false ? 1 : 0),
 };

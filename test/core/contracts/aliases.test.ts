@@ -84,7 +84,33 @@ describe("aliases normalize to canonical types (spec/001 Aliases, spec/003 Agent
     expect(validateExecution(input).actions.map((a) => a.type)).toEqual(CANONICAL_TYPES);
   });
 
-  it.each(["TAP", "Tap", "long-press", "wait-for", "keypress"])("alias matching is exact: %s is not an alias", (type) => {
+  it.each(["long-press", "wait-for", "keypress"])("alias matching is exact apart from case: %s is not an alias", (type) => {
     expect(rejection(single(type, { matcher: { textEquals: "OK" } })).code).toBe("EXECUTION_ACTION_UNSUPPORTED");
+  });
+
+  it.each([["TAP", "click"], ["Tap", "click"], ["SNAPSHOT_UI", "snapshot_ui"], ["Wait_For_Node", "wait_for_node"]])(
+    "types are lower-cased as the APK does: %s is %s",
+    (type, canonical) => {
+      const params = canonical === "snapshot_ui" ? undefined : { matcher: { textEquals: "OK" } };
+      expect(validateExecution(single(type, params)).actions[0]!.type).toBe(canonical);
+    },
+  );
+
+  it("scroll_and_click's target (the spec's name) is sent as matcher (the APK's); both at once is refused", () => {
+    const result = validateExecution(single("scroll_and_click", { target: { textEquals: "Wi-Fi" }, maxSwipes: 3 }));
+    expect(result.actions[0]!.params).toEqual({ matcher: { textEquals: "Wi-Fi" }, maxSwipes: 3 });
+    const both = rejection(single("scroll_and_click", { target: { textEquals: "A" }, matcher: { textEquals: "B" } }));
+    expect(both.details?.path).toBe("actions.0.params.target");
+  });
+
+  it("enum words are lower-cased and the APK's other spellings sent canonically", () => {
+    const result = validateExecution(
+      execution([
+        action("click", { matcher: { textEquals: "OK" }, clickType: "LongClick" }),
+        { id: "a2", type: "press_key", params: { key: "HOME" } },
+        { id: "a3", type: "scroll", params: { direction: "Up" } },
+      ]),
+    );
+    expect(result.actions.map((a) => a.params)).toEqual([{ matcher: { textEquals: "OK" }, clickType: "long_click" }, { key: "home" }, { direction: "up" }]);
   });
 });

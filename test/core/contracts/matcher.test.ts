@@ -8,16 +8,20 @@ const fields = Object.keys(MATCHER_EXAMPLES);
 /** Where a NodeMatcher goes: action type, param key, and the other params that action needs. */
 type Site = readonly [type: string, key: string, rest: Record<string, unknown>];
 
-/** Every place a NodeMatcher is taken (spec/001 NodeMatcher Reference, Action types and params). */
+/** Every place a NodeMatcher is taken (spec/001 NodeMatcher Reference, Action types and params; the APK's parser table). */
 const SITES: readonly Site[] = [
   ["click", "matcher", {}],
   ["enter_text", "matcher", { text: "hello" }],
   ["read_text", "matcher", {}],
   ["wait_for_node", "matcher", {}],
-  ["scroll_and_click", "target", {}],
-  ["scroll_and_click", "container", { target: { textEquals: "Wi-Fi" } }],
+  ["scroll_and_click", "matcher", {}],
+  ["scroll_and_click", "container", { matcher: { textEquals: "Wi-Fi" } }],
   ["scroll", "container", {}],
   ["scroll_until", "container", {}],
+  ["scroll_until", "matcher", {}],
+  ["read_text", "container", { matcher: { textEquals: "Wi-Fi" } }],
+  ["read_key_value_pair", "labelMatcher", {}],
+  ["wait_for_navigation", "expectedNode", { timeoutMs: 1_000 }],
 ];
 
 const withMatcher = (matcher: unknown, [type, key, rest]: Site = SITES[0]!) => single(type, { ...rest, [key]: matcher });

@@ -57,8 +57,13 @@ describe("the retry object (spec/001 Action behavior notes)", () => {
     expect(paramOf(result, "clickRetry")).toBeUndefined();
   });
 
-  it.each(["open_app", "close_app", "click", "enter_text", "sleep", "press_key", "scroll_until"])(
-    "%s has no retry param in the spec, so params.retry fails",
+  it.each(["open_app", "close_app", "click", "enter_text", "sleep"])("%s takes a retry object, as the APK's parser does", (type) => {
+    const result = validateExecution(withParam(type, "retry", RETRY_EXAMPLE));
+    expect((result.actions[0]!.params as Record<string, unknown>).retry).toEqual(RETRY_EXAMPLE);
+  });
+
+  it.each(["press_key", "scroll_until"])(
+    "%s has no retry param in the APK either, so params.retry fails",
     (type) => {
       const error = rejection(withParam(type, "retry", RETRY_EXAMPLE));
       expect(error.code).toBe("EXECUTION_VALIDATION_FAILED");

@@ -9,7 +9,8 @@ const utf8 = (value: unknown): number => Buffer.byteLength(JSON.stringify(value)
 /** Bytes one occurrence of `char` adds to a JSON string (escapes included). */
 const jsonBytes = (char: string): number => utf8(char) - 2;
 
-const filler = (text: string) => ({ id: "fill", type: "enter_text", params: { matcher: { resourceId: "com.example.app:id/note" }, text } });
+// take_screenshot's path is the one string without a length limit of its own (enter_text's text stops at 512).
+const filler = (text: string) => ({ id: "fill", type: "take_screenshot", params: { path: `/sdcard/${text}` } });
 
 /**
  * An execution whose canonical serialization is exactly `bytes` UTF-8 bytes, padded with `char` (then ASCII for the
@@ -68,5 +69,21 @@ describe("payload size (canonical serialization, UTF-8 bytes)", () => {
     const result = validateExecution(input);
     expect(utf8(result)).toBe(LIMIT);
     expect(result.actions[1]!.type).toBe("take_screenshot");
+  });
+});
+
+describe("what --validate-only accepts can be dispatched (one adb shell command, payload single-quoted)", () => {
+  it("a 64,000-byte payload full of quotes is PAYLOAD_TOO_LARGE at validation, naming the quoting", () => {
+    const input = executionOfSize(LIMIT, "'");
+    expect(utf8(input)).toBe(LIMIT);
+    const error = rejection(input);
+    expect(error.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(error.message).toMatch(/once quoted for the device shell/);
+    expect(error.details).toMatchObject({ bytes: LIMIT });
+  });
+
+  it("a few quotes in a payload near the limit still fit", () => {
+    const input = executionOfSize(LIMIT - 40, "a", [{ id: "q", type: "wait_for_node", params: { matcher: { textEquals: "it's" } } }]);
+    expect(validateExecution(input).actions).toHaveLength(2);
   });
 });

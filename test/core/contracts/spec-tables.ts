@@ -38,8 +38,10 @@ export const ACTION_SPECS: Readonly<Record<string, ActionSpec>> = {
   snapshot_ui: { optional: { retry: RETRY_EXAMPLE } },
   take_screenshot: { optional: { path: "/tmp/screen.png", retry: RETRY_EXAMPLE } },
   sleep: { required: { durationMs: 3000 }, optional: {} },
+  // The spec names the target `target`; the APK's parser reads `matcher`, which the host sends (`target` stays an
+  // accepted alias, see aliases.test.ts).
   scroll_and_click: {
-    required: { target: { textEquals: "Wi-Fi" } },
+    required: { matcher: { textEquals: "Wi-Fi" } },
     optional: {
       container: { resourceId: "android:id/list" },
       direction: "up",

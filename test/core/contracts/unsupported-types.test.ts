@@ -14,7 +14,7 @@ describe("unknown action types → EXECUTION_ACTION_UNSUPPORTED (spec/003 Action
     ["scroll_untl", "scroll_until"],
     ["presskey", "press_key"],
     ["entertext", "enter_text"],
-    ["Tap", "tap"],
+    ["Taap", "tap"],
   ])("%s suggests %s", (type, suggestion) => {
     const error = rejection(single(type));
     expect(error.code).toBe("EXECUTION_ACTION_UNSUPPORTED");

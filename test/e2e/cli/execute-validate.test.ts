@@ -30,7 +30,7 @@ describe("execute --validate-only", () => {
     const result = await cli.run(inline());
     expect(result.exitCode).toBe(0);
     const output = json(result);
-    expect(output).toEqual({ ok: true, validated: true, payloadBytes: expect.any(Number), execution: canonicalTapExecution() });
+    expect(output).toEqual({ ok: true, validated: true, payloadBytes: expect.any(Number), apkClamps: [], execution: canonicalTapExecution() });
     expect(output.payloadBytes).toBe(Buffer.byteLength(JSON.stringify(output.execution)));
   });
 

@@ -33,7 +33,8 @@ describe("action commands", () => {
     const { exitCode, body } = await session.json(["action", "open-app", "--app", "com.example.not.installed"]);
     expect(exitCode).toBe(1);
     expect(body.ok).toBe(false);
-    expect(body.envelope.stepResults[0]).toMatchObject({ actionType: "open_app", success: false, data: { error: "APP_NOT_FOUND" } });
+    // The envelope as the real APK sends it: no step results, the exception's message.
+    expect(body.envelope).toMatchObject({ status: "failed", stepResults: [], error: "Task execution failed: No launch intent found for package: com.example.not.installed" });
   });
 
   it("action type, read and wait work on the demo app's search field", async () => {
@@ -91,7 +92,7 @@ describe("action commands", () => {
     expect(after).not.toEqual(before);
   });
 
-  it("action open-uri --uri opens the app that handles it; an unhandled URI is URI_NOT_HANDLED", async () => {
+  it("action open-uri --uri opens the app that handles it; an unhandled URI fails the command", async () => {
     await session.json(["action", "press-key", "--key", "home"]);
     const opened = await session.json(["action", "open-uri", "--uri", "https://clawperator.dev/weather?city=Lisbon"]);
     expect(opened.exitCode).toBe(0);
@@ -100,7 +101,7 @@ describe("action commands", () => {
 
     const unhandled = await session.json(["action", "open-uri", "--uri", "nosuchscheme://anything"]);
     expect(unhandled.exitCode).toBe(1);
-    expect(unhandled.body.envelope.stepResults[0]).toMatchObject({ actionType: "open_uri", success: false, data: { error: "URI_NOT_HANDLED" } });
+    expect(unhandled.body.envelope).toMatchObject({ status: "failed", stepResults: [], error: "Task execution failed: No activity found to handle uri=nosuchscheme://anything" });
   });
 
   it("action click without a selector is USAGE", async () => {

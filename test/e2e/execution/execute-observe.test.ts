@@ -90,7 +90,7 @@ describe("execute", () => {
     }
   });
 
-  it("a failing step gives ok:false, the step's data.error and exit code 1", async () => {
+  it("a failing step gives ok:false, the device's failed envelope and exit code 1", async () => {
     const { exitCode, body } = await execute(
       [
         { id: "open", type: "open_app", params: { applicationId: DEMO } },
@@ -101,7 +101,7 @@ describe("execute", () => {
     expect(exitCode).toBe(1);
     expect(body.ok).toBe(false);
     expect(body.envelope.status).toBe("failed");
-    expect(body.envelope.stepResults.at(-1)).toMatchObject({ id: "missing", success: false, data: { error: "NODE_NOT_FOUND" } });
+    expect(body.envelope).toMatchObject({ stepResults: [], error: expect.stringMatching(/^Task execution failed: No UI node found matching criteria: NodeMatcher\(.*textEquals=No such button anywhere/) });
   });
 
   it("--output pretty prints a readable summary instead of JSON", async () => {

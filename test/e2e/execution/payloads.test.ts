@@ -80,16 +80,16 @@ describe("text with shell and JSON metacharacters", () => {
 });
 
 describe("a payload that adb cannot carry once quoted", () => {
-  it("is PAYLOAD_TOO_LARGE before anything is sent, though it is under 64,000 bytes", async () => {
-    const payload = execution([{ id: "type", type: "enter_text", params: { matcher: { resourceId: DEMO_IDS.search }, text: "'".repeat(20_000) } }]);
+  it("is PAYLOAD_TOO_LARGE before anything is sent, though it is under 64,000 bytes, and --validate-only says so too", async () => {
+    // enter_text's text stops at 512 characters (the APK's limit); a screenshot path has none of its own.
+    const payload = execution([{ id: "shot", type: "take_screenshot", params: { path: `/sdcard/${"'".repeat(14_000)}.png` } }]);
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(64_000);
-    const { exitCode, body } = await session.json(["execute", "--device-id", demo.serial, "--execution", JSON.stringify(payload)]);
-    expect(exitCode).not.toBe(0);
-    expect(body).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
-    expect(body.message).toContain("shell command once quoted");
-    // Nothing reached the device: the search field is still empty.
-    const read = await session.json(["action", "read", "--device-id", demo.serial, "--resource-id", DEMO_IDS.search]);
-    expect(read.body.envelope.stepResults[0].data.text ?? "").not.toContain("''");
+    for (const flags of [["--device-id", demo.serial], ["--validate-only"]]) {
+      const { exitCode, body } = await session.json(["execute", ...flags, "--execution", JSON.stringify(payload)]);
+      expect(exitCode).not.toBe(0);
+      expect(body).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+      expect(body.message).toContain("once quoted for the device shell");
+    }
   });
 });
 

@@ -127,10 +127,11 @@ describe("OpenClaw tool calls against a virtual device", () => {
     expect(executed.details).toMatchObject({ ok: true, envelope: { commandId: "openclaw-e2e-1", status: "success" } });
 
     const click = await call("clawperator_click", { matcher: { textEquals: "No such node anywhere" } });
-    const envelope = (click.details as { envelope: { status: string; stepResults: Array<{ success: boolean; data: Record<string, string> }> } }).envelope;
-    expect(envelope.status).toBe("failed");
-    expect(envelope.stepResults[0]!.data.error).toBe("NODE_NOT_FOUND");
-    expect(textOf(click)).toMatch(/FAILED/);
+    // As the real APK sends it: a failed envelope without step results, and the device log's account beside it.
+    const failed = click.details as { envelope: { status: string; stepResults: unknown[] }; stepsFromDeviceLog: { failed: { id: string } } };
+    expect(failed.envelope).toMatchObject({ status: "failed", stepResults: [] });
+    expect(failed.stepsFromDeviceLog.failed.id).toBe("click");
+    expect(textOf(click)).toMatch(/FAILED[\s\S]*click click: failed/);
   });
 
   it("returns the screenshot as an image and a PNG path", async () => {

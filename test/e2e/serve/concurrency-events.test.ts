@@ -68,7 +68,7 @@ describe("serve: one execution per device", () => {
 async function waitForLock(): Promise<void> {
   await new Promise<void>((resolve) => {
     const off = device.device.state.log.subscribe((entry) => {
-      if (!entry.message.includes('step_start id="nap"')) return;
+      if (!entry.message.includes('step_start id=nap type=')) return;
       off();
       resolve();
     });

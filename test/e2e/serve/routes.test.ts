@@ -90,9 +90,10 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
     const { status, body } = await serve.request("/openapi.json");
     expect(status).toBe(200);
     expect(body.openapi).toBe("3.1.0");
-    // OpenAPI writes a path parameter as {name} where the route table says :name (GET /skills/:skillId).
+    // OpenAPI writes a route's `:param` as `{param}`.
     const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
     for (const route of serve.banner.routes) expect(body.paths[openApiPath(route.path)]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
+    expect(body.paths["/skills/{skillId}"].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "skillId", in: "path" })]));
     const execute = body.paths["/execute"].post;
     const bodySchema = execute.requestBody.content["application/json"].schema;
     expect(bodySchema.required).toEqual(["execution"]);

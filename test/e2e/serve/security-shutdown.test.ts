@@ -124,7 +124,7 @@ describe("serve: graceful shutdown", () => {
     await sse.next((e) => e.event === "heartbeat");
     const started = new Promise<void>((resolve) => {
       const off = device.device.state.log.subscribe((entry) => {
-        if (entry.message.includes('step_start id="nap"')) {
+        if (entry.message.includes('step_start id=nap type=')) {
           off();
           resolve();
         }

@@ -2,13 +2,14 @@ import { copyFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import yaml from "js-yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { area, boundsOf, center, findFirst, parseHierarchy, type UiHierarchy, type UiNode } from "../../../android/hierarchy/index.ts";
+import { area, boundsOf, center, findFirst, HierarchyIndex, type UiHierarchy, type UiNode } from "../../../android/hierarchy/index.ts";
 import { accessibilityComponent } from "../../../android/virtual/device/index.ts";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import type { NodeMatcher } from "../../../core/contracts/matcher.ts";
 import { FIXTURES, loadFixture } from "../../android/hierarchy/fixtures.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
+import { apkHierarchyXml } from "../../../android/virtual/operator/apk-hierarchy-xml.ts";
 import { snapshotXml } from "./logcat.ts";
 import { OPERATOR_PACKAGE, runExecution } from "./operator-commands.ts";
 
@@ -41,8 +42,9 @@ function clickTarget(hierarchy: UiHierarchy): NodeMatcher {
     if (a["resource-id"]) candidates.push({ resourceId: a["resource-id"] });
     if (a.text) candidates.push({ textEquals: a.text });
     if (a["content-desc"]) candidates.push({ contentDescEquals: a["content-desc"] });
-    // `role` also accepts a full class name: the way to name a field that has no text or id (a Compose EditText).
-    if (a.class) candidates.push({ role: a.class });
+    // The inferred role names a field that has no text or id (a Compose EditText is a textfield).
+    const role = new HierarchyIndex(hierarchy).role(node);
+    if (role) candidates.push({ role });
     const matcher = candidates.find((m) => Object.values(m)[0]!.length <= 200 && findFirst(hierarchy, m) === node);
     if (matcher) return matcher;
   }
@@ -101,7 +103,8 @@ describe("real dumps as screens of a scenario file", () => {
       { id: "snap", type: "snapshot_ui" },
       { id: "tap", type: "click", params: { matcher } },
     ]);
-    expect(parseHierarchy(snapshotXml(run.records, run.commandId))).toEqual(fixture);
+    // The APK's own serialization of the screen: its 17 attributes, raw line breaks and emoji.
+    expect(snapshotXml(run.records, run.commandId)).toBe(apkHierarchyXml(fixture));
     expect(run.envelope.status).toBe("success");
     expect(run.envelope.stepResults.map((step) => [step.id, step.success])).toEqual([
       ["snap", true],

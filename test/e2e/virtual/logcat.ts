@@ -34,27 +34,31 @@ export function parseTimeFormat(stdout: string): LogcatRecord[] {
     });
 }
 
-export const snapshotMarker = (commandId: string): string => `[TaskScope] UI Hierarchy [commandId=${commandId}]:`;
+/** The real APK's snapshot marker: it names no command (PROTOCOL.md "Snapshots"). */
+export const SNAPSHOT_MARKER = "[TaskScope] UI Hierarchy:";
 
 /**
- * The records of one snapshot block: from the marker of `commandId` to the record holding `</hierarchy>`.
- * Returns the marker's index too, so callers can check what surrounds it.
+ * The records of one snapshot block of `commandId`: from the first marker after that command's start line to the
+ * record holding `</hierarchy>`. Returns the marker's index too, so callers can check what surrounds it.
  */
 export function snapshotRecords(records: LogcatRecord[], commandId: string): { start: number; block: LogcatRecord[] } {
-  const start = records.findIndex((r) => r.message === snapshotMarker(commandId));
+  const begun = records.findIndex((r) => r.message.startsWith(`[Clawperator-Command] start commandId=${commandId} `));
+  if (begun < 0) throw new Error(`no start line for ${commandId}`);
+  const start = records.findIndex((r, i) => i > begun && r.message === SNAPSHOT_MARKER);
   if (start < 0) throw new Error(`no snapshot marker for ${commandId}`);
   const end = records.findIndex((r, i) => i > start && r.message.endsWith("</hierarchy>"));
   if (end < 0) throw new Error(`snapshot of ${commandId} never reaches </hierarchy>`);
   return { start, block: records.slice(start, end + 1) };
 }
 
-/**
- * The XML of a snapshot block, joined as the host does: one XML line per record, except that a line longer
- * than a log record arrives in pieces, which only the piece ending a tag (`>`) completes.
- */
+/** The XML of a snapshot block: one XML line per record, except a line Timber cut every 4,000 UTF-16 units. */
 export function snapshotXml(records: LogcatRecord[], commandId: string): string {
   let xml = "";
-  for (const { message } of snapshotRecords(records, commandId).block.slice(1)) xml += xml === "" || !xml.endsWith(">") ? message : `\n${message}`;
+  let previous: string | undefined;
+  for (const { message } of snapshotRecords(records, commandId).block.slice(1)) {
+    xml += previous === undefined || previous.length >= 4_000 ? message : `\n${message}`;
+    previous = message;
+  }
   return xml;
 }
 

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseHierarchy } from "../../../android/hierarchy/index.ts";
+import { apkHierarchyXml } from "../../../android/virtual/operator/apk-hierarchy-xml.ts";
 import { accessibilityComponent, encodeVirtualApk } from "../../../android/virtual/device/index.ts";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { RESULT_PREFIX } from "../../../core/contracts/envelope.ts";
@@ -65,7 +65,7 @@ describe("broadcast delivery", () => {
 });
 
 describe("executions", () => {
-  it("a snapshot logs progress lines, the marker, the XML one line per record, and one result line", async () => {
+  it("a snapshot logs the APK's lines, the marker without a commandId, the XML one line per record, and one result line", async () => {
     const run = await runExecution(session.harness, device, [{ id: "snap", type: "snapshot_ui" }]);
     expect(run.broadcast.exitCode).toBe(0);
     expect(linesOf(run.broadcast.stdout)).toEqual([
@@ -74,11 +74,17 @@ describe("executions", () => {
     ]);
 
     // Every record of the dump parsed as `-v time` (parseTimeFormat throws on any other line).
-    const ours = run.records.filter((r) => r.message.includes(run.commandId));
-    expect(ours.some((r) => r.message.startsWith("TaskScopeDefault: ") && ["D", "I"].includes(r.priority))).toBe(true);
+    const ours = run.records.filter((r) => r.message.includes(`commandId=${run.commandId} `));
+    expect(ours.map((r) => [r.priority, r.tag, r.message])).toEqual([
+      ["I", "AgentCommandExecutorDefault$execute", `[Clawperator-Command] start commandId=${run.commandId} taskId=e2e-virtual source=clawperator-e2e timeoutMs=10000 actionCount=1`],
+      ["D", "LoggingTaskStatusSink", expect.stringMatching(/ stage-start .* id=logUiTree label=Logging UI tree$/)],
+      ["D", "LoggingTaskStatusSink", expect.stringMatching(/ stage-success .* id=logUiTree data=\{stage_id=logUiTree, node_count=\d+/)],
+      ["I", "AgentCommandExecutorDefault$execute", expect.stringMatching(/ success .* stepCount=1$/)],
+      ["D", "OperatorCommandReceiver$onReceive", expect.stringMatching(/^\[Operator-Receiver\] Agent command completed successfully /)],
+    ]);
 
     const { start, block } = snapshotRecords(run.records, run.commandId);
-    expect(block[0]).toMatchObject({ priority: "D", message: `[TaskScope] UI Hierarchy [commandId=${run.commandId}]:` });
+    expect(block[0]).toMatchObject({ priority: "D", message: "[TaskScope] UI Hierarchy:" });
     const xmlLines = block.slice(1).map((r) => r.message);
     expect(xmlLines[0]).toBe("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>");
     expect(xmlLines[1]).toMatch(/^<hierarchy rotation="\d">$/);
@@ -87,7 +93,7 @@ describe("executions", () => {
     expect(block.every((r) => r.priority === "D" && r.pid === block[0]!.pid)).toBe(true);
 
     const xml = snapshotXml(run.records, run.commandId);
-    expect(parseHierarchy(xml)).toEqual(device.device.ui.snapshot());
+    expect(xml).toBe(apkHierarchyXml(device.device.ui.snapshot()));
 
     const resultIndex = run.records.findIndex((r) => r.message.startsWith(RESULT_PREFIX) && r.message.includes(`"commandId":"${run.commandId}"`));
     expect(resultIndex).toBeGreaterThan(start + block.length - 1);
@@ -97,7 +103,14 @@ describe("executions", () => {
       commandId: run.commandId,
       taskId: "e2e-virtual",
       status: "success",
-      stepResults: [{ id: "snap", actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } }],
+      stepResults: [
+        {
+          id: "snap",
+          actionType: "snapshot_ui",
+          success: true,
+          data: { actual_format: "hierarchy_xml", foreground_package: expect.any(String), has_overlay: "false", window_count: expect.stringMatching(/^\d+$/) },
+        },
+      ],
       error: null,
     });
     expect(run.records.filter((r) => r.message.startsWith(RESULT_PREFIX) && r.message.includes(run.commandId))).toHaveLength(1);
@@ -122,7 +135,7 @@ describe("executions", () => {
         error: expect.any(String),
         errorCode: "SERVICE_UNAVAILABLE",
       });
-      expect(() => snapshotRecords(refused.records, refused.commandId)).toThrow(/no snapshot marker/);
+      expect(() => snapshotRecords(refused.records, refused.commandId)).toThrow(/no start line/);
     } finally {
       await adbShell("settings put secure accessibility_enabled 1");
     }
@@ -135,7 +148,9 @@ describe("executions", () => {
     expect(result.exitCode).toBe(0);
     await device.device.idle();
     const dump = String((await session.harness.adb(["-s", device.serial, "logcat", "-d", "-v", "time"])).stdout);
-    expect(dump).toMatch(/^.* E\/\S+\(\s*\d+\): Failed to parse agent command payload: .*$/m);
+    expect(dump).toMatch(/^.* E\/OperatorCommandReceiver\(\s*\d+\): \[Operator-Receiver\] Failed to parse agent command payload$/m);
+    expect(dump).toMatch(/^.* E\/OperatorCommandReceiver\(\s*\d+\): java\.lang\.IllegalArgumentException: Unexpected JSON token/m);
+    expect(dump).not.toContain("{not json");
   });
 });
 
@@ -158,7 +173,7 @@ describe("setting up the operator on a fresh device", () => {
     await shell(`settings put secure enabled_accessibility_services ${sq(accessibilityComponent(OPERATOR_PACKAGE))}`);
     const run = await runExecution(session.harness, fresh, [{ id: "snap", type: "snapshot_ui" }]);
     expect(run.envelope).toMatchObject({ status: "success", stepResults: [{ id: "snap", success: true }] });
-    expect(parseHierarchy(snapshotXml(run.records, run.commandId))).toEqual(fresh.device.ui.snapshot());
+    expect(snapshotXml(run.records, run.commandId)).toBe(apkHierarchyXml(fresh.device.ui.snapshot()));
   });
 });
 

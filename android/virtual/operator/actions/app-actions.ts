@@ -3,14 +3,34 @@ import { StepFailure } from "../step-failure.ts";
 import type { ActionRunner } from "./step-data.ts";
 
 export const openApp: ActionRunner<"open_app"> = async (ctx, { params: { applicationId, retry } }) => {
-  await withRetry(ctx, retry, "open_app", () => {
-    if (!ctx.ui.openApp(applicationId)) throw new StepFailure("APP_NOT_FOUND", `No app found with applicationId=${applicationId}`);
-  });
+  const id = `openApp:${applicationId}`;
+  await withRetry(
+    ctx,
+    retry,
+    {
+      id,
+      label: `Opening ${applicationId}`,
+      scope: "task",
+      success: (_r, elapsed, attempt) => ({
+        stage_id: id,
+        application_id: applicationId,
+        launch_method: "shortcut",
+        cold_start: "unknown",
+        elapsed_ms: String(elapsed),
+        attempt: String(attempt),
+      }),
+    },
+    () => {
+      ctx.log.scope(`Opening app: ${applicationId}`);
+      if (!ctx.ui.openApp(applicationId)) throw new StepFailure("APP_NOT_FOUND", `No launch intent found for package: ${applicationId}`);
+    },
+  );
   return { application_id: applicationId };
 };
 
 export const openUri: ActionRunner<"open_uri"> = async (ctx, { params: { uri, retry } }) => {
-  await withRetry(ctx, retry, "open_uri", () => {
+  await withRetry(ctx, retry, { id: `openUri:${uri}`, label: `Opening ${uri}`, scope: "task" }, () => {
+    ctx.log.scope(`Opening uri: ${uri}`);
     if (!ctx.ui.openUri(uri)) throw new StepFailure("URI_NOT_HANDLED", `No activity found to handle uri=${uri}`);
   });
   return { uri };

@@ -2,7 +2,8 @@ import type { OperatorAction, OperatorActionType } from "../command-params.ts";
 import type { ExecutionContext } from "../execution-context.ts";
 import { closeApp, openApp, openUri } from "./app-actions.ts";
 import { click } from "./click.ts";
-import { doctorPing, pressKey, sleep, snapshotUi, takeScreenshot } from "./device-actions.ts";
+import { doctorPing, pressKey, recording, sleep, snapshotUi, takeScreenshot } from "./device-actions.ts";
+import { readKeyValuePair, waitForNavigation } from "./navigation-actions.ts";
 import { scroll } from "./scroll.ts";
 import { scrollAndClick } from "./scroll-and-click.ts";
 import { scrollUntil } from "./scroll-until.ts";
@@ -19,9 +20,13 @@ const RUNNERS: { [T in OperatorActionType]: ActionRunner<T> } = {
   scroll_and_click: scrollAndClick,
   scroll,
   scroll_until: scrollUntil,
+  wait_for_navigation: waitForNavigation,
+  read_key_value_pair: readKeyValuePair,
   read_text: readText,
   enter_text: enterText,
   snapshot_ui: snapshotUi,
+  start_recording: recording<"start_recording">("start"),
+  stop_recording: recording<"stop_recording">("stop"),
   take_screenshot: takeScreenshot,
   doctor_ping: doctorPing,
   press_key: pressKey,

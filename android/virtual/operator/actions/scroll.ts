@@ -20,12 +20,20 @@ export async function scrollOnce(ctx: ExecutionContext, params: ScrollParams, fa
   return { outcome, resolved: resolvedContainer(container) };
 }
 
-/** A single scroll that reports whether content moved; edge_reached is a success, a refused gesture is not. */
+/**
+ * A single scroll that reports whether content moved; edge_reached is a success. A refused gesture or a missing
+ * container is answered as a failed step, not thrown: the APK's scroll errors do not stop the command.
+ */
 export const scroll: ActionRunner<"scroll"> = async (ctx, { params }) => {
   const direction = params.direction;
   const settle_delay_ms = String(params.settleDelayMs);
-  const { outcome, resolved } = await withRetry(ctx, params.retry, "scroll", () => scrollOnce(ctx, params, { direction, settle_delay_ms }));
-  const data = { scroll_outcome: outcome, direction, distance_ratio: formatFloat(params.distanceRatio), settle_delay_ms, ...resolved };
-  if (outcome === "gesture_failed") throw new StepFailure("GESTURE_FAILED", "The OS rejected the scroll gesture", data);
+  let done;
+  try {
+    done = await withRetry(ctx, params.retry, { id: `scroll(direction=${direction})` }, () => scrollOnce(ctx, params, { direction, settle_delay_ms }));
+  } catch (error) {
+    throw error instanceof StepFailure ? error.notFatal() : error;
+  }
+  const data = { scroll_outcome: done.outcome, direction, distance_ratio: formatFloat(params.distanceRatio), settle_delay_ms, ...done.resolved };
+  if (done.outcome === "gesture_failed") throw new StepFailure("GESTURE_FAILED", "The OS rejected the scroll gesture", data, false);
   return data;
 };

@@ -17,11 +17,18 @@ describe("open_app, open_uri, close_app, take_screenshot", () => {
     const device = createDevice(home, { random: () => 0 });
     const envelope = await execute(device, [{ id: "o", type: "open_app", params: { applicationId: "com.missing" } }]);
     expect(device.clock.sleeps).toEqual([637, 1_275, 2_550]);
-    expect(envelope).toMatchObject({
+    expect(envelope).toEqual({
+      commandId: "cmd-1",
+      taskId: "task-1",
       status: "failed",
-      errorCode: "APP_NOT_FOUND",
-      stepResults: [{ id: "o", success: false, data: { error: "APP_NOT_FOUND", message: "No app found with applicationId=com.missing" } }],
+      stepResults: [],
+      error: "Task execution failed: No launch intent found for package: com.missing",
     });
+    expect(device.log.records.filter((r) => r.message.includes("stage-retry")).map((r) => r.message)).toEqual([
+      "[Clawperator-Command] stage-retry commandId=cmd-1 taskId=task-1 id=openApp:com.missing attempt=1/4 delayMs=637",
+      "[Clawperator-Command] stage-retry commandId=cmd-1 taskId=task-1 id=openApp:com.missing attempt=2/4 delayMs=1275",
+      "[Clawperator-Command] stage-retry commandId=cmd-1 taskId=task-1 id=openApp:com.missing attempt=3/4 delayMs=2550",
+    ]);
   });
 
   it("open_uri hands the URI to its handler and reports it", async () => {
@@ -34,7 +41,8 @@ describe("open_app, open_uri, close_app, take_screenshot", () => {
   it("open_uri fails with URI_NOT_HANDLED when nothing handles the scheme", async () => {
     const device = createDevice(home);
     const envelope = await execute(device, [{ id: "u", type: "open_uri", params: { uri: "nope://x", retry: { maxAttempts: 1 } } }]);
-    expect(envelope).toMatchObject({ status: "failed", errorCode: "URI_NOT_HANDLED", stepResults: [{ success: false, data: { error: "URI_NOT_HANDLED" } }] });
+    expect(envelope).toMatchObject({ status: "failed", stepResults: [], error: "Task execution failed: No activity found to handle uri=nope://x" });
+    expect(envelope.errorCode).toBeUndefined();
   });
 
   it("close_app and take_screenshot answer with the UNSUPPORTED_RUNTIME codes, and the execution goes on and succeeds", async () => {

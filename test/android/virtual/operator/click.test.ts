@@ -43,17 +43,14 @@ describe("click", () => {
     const device = createDevice(settings);
     device.ui.tapAccepted = false;
     const envelope = await execute(device, [click({ textEquals: "Pay" }, once), { type: "doctor_ping" }]);
-    expect(envelope).toMatchObject({
-      status: "failed",
-      errorCode: "NODE_NOT_CLICKABLE",
-      stepResults: [{ id: "c", success: false, data: { error: "NODE_NOT_CLICKABLE", message: "Click on matching UI node failed" } }],
-    });
-    expect(envelope.stepResults).toHaveLength(1);
+    expect(envelope).toMatchObject({ status: "failed", stepResults: [], error: "Task execution failed: Click on matching UI node failed" });
+    // The command stopped at the click: doctor_ping never started.
+    expect(device.log.records.filter((r) => r.message.includes("step_start")).map((r) => r.message)).toEqual(["[UiActionEngine] step_start id=c type=Click"]);
   });
 
   it("does not tap a node of zero size", async () => {
     const device = createDevice(settings);
-    expect((await execute(device, [click({ textEquals: "Hidden" }, once)])).errorCode).toBe("NODE_NOT_CLICKABLE");
+    expect((await execute(device, [click({ textEquals: "Hidden" }, once)])).error).toBe("Task execution failed: Click on matching UI node failed");
     expect(device.ui.calls).toEqual([]);
   });
 
@@ -64,7 +61,7 @@ describe("click", () => {
     expect(device.ui.calls).toEqual(["long_click:app:id/row"]);
 
     const orphan = createDevice(settings);
-    expect((await execute(orphan, [click({ textEquals: "Orphan" }, { clickType: "long_click", ...once })])).errorCode).toBe("NODE_NOT_CLICKABLE");
+    expect((await execute(orphan, [click({ textEquals: "Orphan" }, { clickType: "long_click", ...once })])).error).toBe("Task execution failed: Click on matching UI node failed");
     expect(orphan.ui.calls).toEqual([]);
   });
 
@@ -80,7 +77,12 @@ describe("click", () => {
     const envelope = await execute(device, [click({ textEquals: "Bluetooth" })]);
     expect(device.ui.snapshots).toBe(5);
     expect(device.clock.sleeps).toHaveLength(4);
-    expect(envelope).toMatchObject({ status: "failed", errorCode: "NODE_NOT_FOUND", stepResults: [{ data: { error: "NODE_NOT_FOUND" } }] });
+    expect(envelope).toMatchObject({
+      status: "failed",
+      stepResults: [],
+      error:
+        "Task execution failed: No UI node found matching criteria: NodeMatcher(resourceId=null, role=null, textEquals=Bluetooth, textContains=null, contentDescEquals=null, contentDescContains=null)",
+    });
   });
 
   it("acts on the first match in document order, by role", async () => {

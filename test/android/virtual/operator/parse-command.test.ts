@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RETRY_PRESETS } from "../../../../core/contracts/retry.ts";
 import { parseCommandPayload, type OperatorCommand } from "../../../../android/virtual/operator/parse-command.ts";
+import { ACCEPTED, REFUSED, rowExecution } from "../../../helpers/apk-parser-table.ts";
 
 const command = (actions: unknown[], extra: Record<string, unknown> = {}) =>
   JSON.stringify({ commandId: "c", taskId: "t", source: "s", timeoutMs: 5_000, actions, ...extra });
@@ -11,6 +12,7 @@ function parsed(text: string): OperatorCommand {
   return result.command;
 }
 
+const m = { textEquals: "x" };
 const paramsOf = (action: Record<string, unknown>) => parsed(command([{ id: "a", ...action }])).actions[0]!;
 
 describe("parseCommandPayload", () => {
@@ -22,18 +24,19 @@ describe("parseCommandPayload", () => {
     });
     expect(paramsOf({ type: "scroll_until" }).params).toEqual({
       direction: "down", distanceRatio: 0.7, settleDelayMs: 250, findFirstScrollableChild: true,
-      maxScrolls: 20, maxDurationMs: 10_000, noPositionChangeThreshold: 3,
+      maxScrolls: 20, maxDurationMs: 10_000, noPositionChangeThreshold: 3, clickType: "click", clickAfter: false,
     });
-    expect(paramsOf({ type: "scroll_and_click", params: { target: { textEquals: "x" } } }).params).toMatchObject({
+    expect(paramsOf({ type: "scroll_and_click", params: { matcher: { textEquals: "x" } } }).params).toMatchObject({
       maxSwipes: 10, clickAfter: true, clickType: "click", scrollRetry: RETRY_PRESETS.UiScroll, clickRetry: RETRY_PRESETS.UiReadiness,
     });
     expect(paramsOf({ type: "wait_for_node", params: { matcher: { textEquals: "x" } } }).params).toEqual({
       matcher: { textEquals: "x" },
       retry: RETRY_PRESETS.UiReadiness,
     });
-    expect(paramsOf({ type: "read_text", params: { matcher: { textEquals: "x" } } }).params).toMatchObject({ validator: "none" });
+    expect(paramsOf({ type: "wait_for_node", params: { matcher: { textEquals: "x" }, timeoutMs: "500000" } }).params).toMatchObject({ timeoutMs: 120_000 });
+    expect(paramsOf({ type: "read_text", params: { matcher: { textEquals: "x" } } }).params).toMatchObject({ validator: "none", all: false });
     expect(paramsOf({ type: "enter_text", params: { matcher: { textEquals: "x" }, text: "hi" } }).params).toMatchObject({ submit: false });
-    expect(paramsOf({ type: "sleep" }).params).toEqual({ durationMs: 0 });
+    expect(paramsOf({ type: "sleep" }).params).toEqual({ durationMs: 0, retry: RETRY_PRESETS.None });
     expect(parsed(command([{ id: "a", type: "doctor_ping" }], { timeoutMs: undefined })).timeoutMs).toBe(30_000);
   });
 
@@ -47,7 +50,7 @@ describe("parseCommandPayload", () => {
     });
     expect(parsed(command([{ id: "a", type: "doctor_ping" }], { timeoutMs: 999_999 })).timeoutMs).toBe(120_000);
     expect(parsed(command([{ id: "a", type: "doctor_ping" }], { timeoutMs: 5 })).timeoutMs).toBe(1_000);
-    expect(paramsOf({ type: "sleep", params: { durationMs: 500_000 } }).params).toEqual({ durationMs: 120_000 });
+    expect(paramsOf({ type: "sleep", params: { durationMs: 500_000 } }).params).toMatchObject({ durationMs: 120_000 });
   });
 
   it("takes a retry object as a whole, with neutral defaults for its omitted fields", () => {
@@ -72,41 +75,37 @@ describe("parseCommandPayload", () => {
     expect(result).toEqual({
       commandId: "42",
       taskId: "t",
+      source: "s",
       timeoutMs: 5_000,
       actions: [{ id: "7", type: "open_app", params: { applicationId: "com.x", retry: { maxAttempts: 4, initialDelayMs: 750, maxDelayMs: 4_000, backoffMultiplier: 2, jitterRatio: 0.15 } } }],
     });
   });
 
-  it.each([
-    ["missing commandId", JSON.stringify({ taskId: "t", actions: [{ id: "a", type: "doctor_ping" }] }), "commandId: is required", undefined, "t"],
-    ["blank taskId", command([{ id: "a", type: "doctor_ping" }], { taskId: "  " }), "taskId: must not be blank", "c", "  "],
-    ["no actions", command([]), "actions: must not be empty", "c", "t"],
-    ["a matcher with no field", command([{ id: "a", type: "click", params: { matcher: {} } }]), "actions.0.params.matcher: must include at least one matcher field", "c", "t"],
-    ["a missing matcher", command([{ id: "a", type: "read_text" }]), "actions.0.params.matcher: is required", "c", "t"],
-    ["an unknown direction", command([{ id: "a", type: "scroll", params: { direction: "sideways" } }]), "actions.0.params.direction: unsupported direction: sideways", "c", "t"],
-    ["an unknown validator", command([{ id: "a", type: "read_text", params: { matcher: { textEquals: "x" }, validator: "regex" } }]), "unsupported validator: regex", "c", "t"],
-    ["a missing key", command([{ id: "a", type: "press_key" }]), "actions.0.params.key: is required", "c", "t"],
-    ["blank text", command([{ id: "a", type: "enter_text", params: { matcher: { textEquals: "x" }, text: " " } }]), "actions.0.params.text: must not be blank", "c", "t"],
-  ])("refuses %s with EXECUTION_VALIDATION_FAILED, keeping the ids it could read", (_name, text, message, commandId, taskId) => {
-    const result = parseCommandPayload(text);
-    expect(result).toMatchObject({ ok: false, code: "EXECUTION_VALIDATION_FAILED", message: expect.stringContaining(message) });
-    expect(result.ok ? undefined : [result.commandId, result.taskId]).toEqual([commandId, taskId]);
+  it.each(ACCEPTED.map((row) => [row.name, row] as const))("accepts the parser table's row: %s", (_name, row) => {
+    const result = parseCommandPayload(JSON.stringify(rowExecution(row)));
+    expect(result).toMatchObject({ ok: true });
   });
 
-  it("refuses an unknown action type with EXECUTION_ACTION_UNSUPPORTED", () => {
-    expect(parseCommandPayload(command([{ id: "a", type: "doctor_ping" }, { id: "b", type: "fly" }]))).toEqual({
-      ok: false,
-      code: "EXECUTION_ACTION_UNSUPPORTED",
-      message: "unsupported action type at index=1: fly",
-      commandId: "c",
-      taskId: "t",
-    });
+  it.each(REFUSED.map((row) => [row.name, row] as const))("refuses the parser table's row with the APK's message: %s", (_name, row) => {
+    const result = parseCommandPayload(JSON.stringify(rowExecution(row)));
+    expect(result).toEqual({ ok: false, message: expect.stringContaining(row.refused!) });
   });
 
-  it("refuses a blank, oversized or non-object payload, recovering the commandId from broken JSON by scanning", () => {
-    expect(parseCommandPayload("   ")).toEqual({ ok: false, code: "EXECUTION_VALIDATION_FAILED", message: "payload is required" });
-    expect(parseCommandPayload(command([{ id: "a", type: "sleep", pad: "x".repeat(64_000) }]))).toMatchObject({ ok: false, message: "payload exceeds 64000 bytes", commandId: "c" });
-    expect(parseCommandPayload("[1,2]")).toMatchObject({ ok: false, message: "payload is not a JSON object" });
-    expect(parseCommandPayload(`{"taskId": "t\\n2", "commandId" : "c\\u0041", "actions": [`)).toMatchObject({ ok: false, commandId: "cA", taskId: "t\n2" });
+  it("refuses what it cannot read at the execution level with the APK's messages", () => {
+    expect(parseCommandPayload(JSON.stringify({ taskId: "t", source: "s", actions: [{ id: "a", type: "doctor_ping" }] }))).toEqual({ ok: false, message: "commandId is required" });
+    expect(parseCommandPayload(command([{ id: "a", type: "read_text" }]))).toEqual({ ok: false, message: "matcher is required" });
+    expect(parseCommandPayload(command([{ id: "a", type: "press_key" }]))).toEqual({ ok: false, message: "key is required" });
+    expect(parseCommandPayload(command([{ id: "a", type: "click", params: { matcher: m, retry: 3 } }]))).toEqual({ ok: false, message: "retry is not a JsonObject" });
+  });
+
+  it("reads null as the text \"null\" where text is expected, as kotlinx's JsonPrimitive.content does", () => {
+    expect(parsed(command([{ id: "a", type: "doctor_ping" }], { source: null })).source).toBe("null");
+  });
+
+  it("refuses a blank, oversized or non-object payload", () => {
+    expect(parseCommandPayload("   ")).toEqual({ ok: false, message: "payload must not be blank" });
+    expect(parseCommandPayload(command([{ id: "a", type: "sleep", pad: "x".repeat(64_000) }]))).toEqual({ ok: false, message: "payload exceeds max size of 64000 bytes" });
+    expect(parseCommandPayload("[1,2]")).toEqual({ ok: false, message: "payload is not a JsonObject" });
+    expect(parseCommandPayload(`{"commandId" : "c", "actions": [`)).toMatchObject({ ok: false, message: expect.stringMatching(/^Unexpected JSON token/) });
   });
 });

@@ -33,9 +33,11 @@ describe("enter_text", () => {
   it("fails with NODE_NOT_CLICKABLE when the node takes no text, and NODE_NOT_FOUND when it is missing", async () => {
     const device = createDevice(form);
     const envelope = await execute(device, [{ id: "t", type: "enter_text", params: { matcher: { resourceId: "app:id/temp" }, text: "x", ...once } }]);
-    expect(envelope).toMatchObject({ errorCode: "NODE_NOT_CLICKABLE", stepResults: [{ success: false, data: { error: "NODE_NOT_CLICKABLE" } }] });
+    expect(envelope).toMatchObject({ status: "failed", stepResults: [], error: "Task execution failed: Setting text on the matching UI node failed" });
     const missing = createDevice(form);
-    expect((await execute(missing, [{ type: "enter_text", params: { matcher: { resourceId: "app:id/nope" }, text: "x", ...once } }])).errorCode).toBe("NODE_NOT_FOUND");
+    expect((await execute(missing, [{ type: "enter_text", params: { matcher: { resourceId: "app:id/nope" }, text: "x", ...once } }])).error).toMatch(
+      /^Task execution failed: No UI node found matching criteria: NodeMatcher\(resourceId=app:id\/nope, /,
+    );
   });
 });
 
@@ -57,13 +59,15 @@ describe("read_text", () => {
     expect(envelope.stepResults).toEqual([{ id: "r", actionType: "read_text", success: true, data: { text: "22.5 C", validator: "temperature" } }]);
   });
 
-  it("fails with VALIDATOR_MISMATCH and the raw text when the reading is not a temperature", async () => {
+  it("answers VALIDATOR_MISMATCH with the raw text as a non-fatal step when the reading is not a temperature", async () => {
     const device = createDevice(form);
-    const envelope = await execute(device, [read("app:id/placeholder", { validator: "temperature", ...once })]);
+    const envelope = await execute(device, [read("app:id/placeholder", { validator: "temperature", ...once }), { type: "doctor_ping" }]);
     expect(envelope).toMatchObject({
-      status: "failed",
-      errorCode: "VALIDATOR_MISMATCH",
-      stepResults: [{ success: false, data: { raw_text: "--°C", error: "VALIDATOR_MISMATCH", message: "Validation failed for text '--°C' from matching UI node" } }],
+      status: "success",
+      stepResults: [
+        { success: false, data: { raw_text: "--°C", validator: "temperature", error: "VALIDATOR_MISMATCH", message: "Validation failed for text '--°C' from matching UI node" } },
+        { actionType: "doctor_ping", success: true },
+      ],
     });
   });
 
@@ -77,10 +81,10 @@ describe("read_text", () => {
     expect(device.clock.sleeps).toHaveLength(2);
   });
 
-  it("fails with NODE_TEXT_EMPTY on a blank node and NODE_NOT_FOUND on a missing one", async () => {
+  it("fails the command on a blank node and on a missing one", async () => {
     const blank = createDevice(form);
-    expect((await execute(blank, [read("app:id/blank", once)])).stepResults[0]!.data).toEqual({ error: "NODE_TEXT_EMPTY", message: "Matching UI node has no text content" });
+    expect(await execute(blank, [read("app:id/blank", once)])).toMatchObject({ status: "failed", stepResults: [], error: "Task execution failed: Matching UI node has no text content" });
     const missing = createDevice(form);
-    expect((await execute(missing, [read("app:id/none", once)])).errorCode).toBe("NODE_NOT_FOUND");
+    expect((await execute(missing, [read("app:id/none", once)])).error).toMatch(/^Task execution failed: No UI node found matching criteria: /);
   });
 });

@@ -11,7 +11,7 @@ describe("virtual operator: receiver and result envelope", () => {
     device.operator.handleCommand(payload([{ id: "ping", type: "doctor_ping" }]));
     await device.operator.idle();
     const [line] = device.log.resultLines();
-    expect(line).toMatchObject({ priority: "I", pid: 4242 });
+    expect(line).toMatchObject({ priority: "I", pid: 4242, tag: "AgentCommandExecutorDefault$execute" });
     expect(line!.message).toBe(
       `${RESULT_PREFIX}{"commandId":"cmd-1","taskId":"task-1","status":"success","stepResults":[{"id":"ping","actionType":"doctor_ping","success":true,` +
         `"data":{"developer_options_enabled":"true","usb_debugging_enabled":"false"}}],"error":null}`,
@@ -33,32 +33,35 @@ describe("virtual operator: receiver and result envelope", () => {
     expect(device.ui.calls).toEqual([]);
   });
 
-  it("answers an unparseable payload with a failed envelope when its commandId can be recovered", () => {
+  it("logs the receiver's parse failure with its exception, and no envelope, for a payload the APK cannot parse", () => {
     const device = createDevice(home);
-    device.operator.handleCommand(`{"commandId":"cmd-\\"x\\"","taskId":"t-9","actions":[{"id":"a","type":"click"`);
-    expect(device.log.envelope()).toMatchObject({
-      commandId: 'cmd-"x"',
-      taskId: "t-9",
-      status: "failed",
-      stepResults: [],
-      errorCode: "EXECUTION_VALIDATION_FAILED",
-    });
-  });
-
-  it("names an unknown action type with EXECUTION_ACTION_UNSUPPORTED and runs none of the actions", async () => {
-    const device = createDevice(home);
+    device.operator.handleCommand(`{"commandId":"cmd-x","taskId":"t-9","actions":[{"id":"a","type":"click"`);
     device.operator.handleCommand(payload([{ type: "click", params: { matcher: { textEquals: "OK" } } }, { type: "teleport" }]));
-    await device.operator.idle();
-    expect(device.log.envelope()).toMatchObject({ status: "failed", errorCode: "EXECUTION_ACTION_UNSUPPORTED", error: expect.stringContaining("teleport") });
+    device.operator.handleCommand(payload([{ type: "snapshot_ui" }], { source: " " }));
+    expect(device.log.resultLines()).toEqual([]);
     expect(device.ui.calls).toEqual([]);
+    const messages = device.log.records.map((r) => [r.priority, r.tag, r.message]);
+    expect(messages).toEqual([
+      ["E", "OperatorCommandReceiver", "[Operator-Receiver] Failed to parse agent command payload"],
+      ["E", "OperatorCommandReceiver", expect.stringMatching(/^java\.lang\.IllegalArgumentException: Unexpected JSON token/)],
+      ["E", "OperatorCommandReceiver", expect.stringMatching(/^\tat /)],
+      ["E", "OperatorCommandReceiver", "[Operator-Receiver] Failed to parse agent command payload"],
+      ["E", "OperatorCommandReceiver", "java.lang.IllegalArgumentException: unsupported action type at index=1: teleport"],
+      ["E", "OperatorCommandReceiver", expect.stringMatching(/^\tat /)],
+      ["E", "OperatorCommandReceiver", "[Operator-Receiver] Failed to parse agent command payload"],
+      ["E", "OperatorCommandReceiver", "java.lang.IllegalArgumentException: source must not be blank"],
+      ["E", "OperatorCommandReceiver", expect.stringMatching(/^\tat /)],
+    ]);
   });
 
-  it("logs an error line and no envelope when no commandId can be recovered", () => {
-    const device = createDevice(home);
-    device.operator.handleCommand("not json at all");
+  it("logs a missing payload extra, and with the accessibility service off an unparseable payload gets no envelope either", () => {
+    const device = createDevice(home, { accessibilityEnabled: () => false });
+    device.operator.handleCommand(undefined);
+    device.operator.handleCommand("not json");
     expect(device.log.resultLines()).toEqual([]);
-    expect(device.log.records).toEqual([
-      { priority: "E", tag: "OperatorCommandReceiver", pid: 4242, message: expect.stringMatching(/^Failed to parse agent command payload: payload is not JSON/) },
+    expect(device.log.records.map((r) => r.message).filter((m) => m.startsWith("[Operator-Receiver]"))).toEqual([
+      "[Operator-Receiver] Missing required agent payload extra: payload",
+      "[Operator-Receiver] Accessibility service is not available and failed to parse agent command payload",
     ]);
   });
 
@@ -80,16 +83,29 @@ describe("virtual operator: receiver and result envelope", () => {
     });
   });
 
-  it("writes progress lines prefixed TaskScopeDefault: at priority D or I, one record per line", async () => {
+  it("logs the APK's lines for each step, with Kotlin class names and Map.toString data", async () => {
     const device = createDevice(home);
     await execute(device, [{ id: "a\nb", type: "sleep", params: { durationMs: 5 } }, { id: "p", type: "press_key", params: { key: "back" } }]);
-    const progress = device.log.records.filter((r) => !r.message.startsWith(RESULT_PREFIX));
-    expect(progress.map((r) => [r.priority, r.message])).toEqual([
-      ["I", 'TaskScopeDefault: [Clawperator-Command] start commandId="cmd-1" taskId="task-1" timeoutMs=120000 actionCount=2'],
-      ["D", 'TaskScopeDefault: step_start id="a\\nb" type=sleep'],
-      ["D", 'TaskScopeDefault: step_success id="a\\nb" type=sleep'],
-      ["D", 'TaskScopeDefault: step_start id="p" type=press_key'],
-      ["D", 'TaskScopeDefault: step_success id="p" type=press_key'],
+    expect(device.log.records.map((r) => [r.priority, r.tag, r.message])).toEqual([
+      ["I", "AgentCommandExecutorDefault$execute", "[Clawperator-Command] start commandId=cmd-1 taskId=task-1 source=test timeoutMs=120000 actionCount=2"],
+      ["D", "TaskRunnerManagerDefault", "[TaskRunnerManager] Task execution started"],
+      // An id with a line break is one message that logcat prints as two lines.
+      ["D", "UiActionEngineDefault", "[UiActionEngine] step_start id=a"],
+      ["D", "UiActionEngineDefault", "b type=Sleep"],
+      ["D", "UiActionEngineDefault", "[UiActionEngine] step_success id=a"],
+      ["D", "UiActionEngineDefault", "b type=Sleep data={duration_ms=5}"],
+      ["D", "UiActionEngineDefault", "[UiActionEngine] step_start id=p type=PressKey"],
+      ["D", "UiActionEngineDefault", "[UiActionEngine] step_success id=p type=PressKey data={key=back}"],
+      [
+        "D",
+        "TaskRunnerManagerDefault",
+        "[TaskRunnerManager] Task completed successfully in 5ms with value: UiActionExecutionResult(commandId=cmd-1, taskId=task-1, stepResults=[" +
+          "UiActionStepResult(id=a", // continues on the next printed line
+      ],
+      ["D", "TaskRunnerManagerDefault", "b, actionType=sleep, success=true, data={duration_ms=5}), UiActionStepResult(id=p, actionType=press_key, success=true, data={key=back})])"],
+      ["I", "AgentCommandExecutorDefault$execute", "[Clawperator-Command] success commandId=cmd-1 taskId=task-1 stepCount=2"],
+      ["I", "AgentCommandExecutorDefault$execute", expect.stringMatching(/^\[Clawperator-Result\] \{"commandId":"cmd-1"/)],
+      ["D", "OperatorCommandReceiver$onReceive", "[Operator-Receiver] Agent command completed successfully commandId=cmd-1 taskId=task-1"],
     ]);
   });
 
@@ -103,7 +119,7 @@ describe("virtual operator: receiver and result envelope", () => {
     expect(device.clock.sleeps).toEqual([300, 10]);
   });
 
-  it("fails with COMMAND_TIMEOUT, keeping the steps already finished, when the budget runs out during a wait", async () => {
+  it("times out as the APK does: no step results, no errorCode, when the budget runs out during a wait", async () => {
     const device = createDevice(home);
     const envelope = await execute(
       device,
@@ -118,10 +134,15 @@ describe("virtual operator: receiver and result envelope", () => {
       commandId: "cmd-1",
       taskId: "task-1",
       status: "failed",
-      stepResults: [{ id: "s1", actionType: "sleep", success: true, data: { duration_ms: "600" } }],
+      stepResults: [],
       error: "Agent command timed out after 1000ms",
-      errorCode: "COMMAND_TIMEOUT",
     });
+    expect(device.log.records.filter((r) => r.priority === "E").map((r) => r.message)).toEqual([
+      "[Clawperator-Command] failure commandId=cmd-1 taskId=task-1 reason=Agent command timed out after 1000ms",
+      "java.lang.IllegalStateException: Agent command timed out after 1000ms",
+      expect.stringMatching(/^\tat /),
+      "[Operator-Receiver] Agent command failed commandId=cmd-1 taskId=task-1: Agent command timed out after 1000ms",
+    ]);
     // It stops when the budget ends, not when the sleep would have.
     expect(device.clock.sleeps).toEqual([600, 400]);
     expect(device.ui.calls).toEqual([]);
@@ -133,13 +154,17 @@ describe("virtual operator: receiver and result envelope", () => {
     device.operator.handleCommand(payload([{ type: "doctor_ping" }], { commandId: "queued", timeoutMs: 1_500 }));
     await device.operator.idle();
     const envelopes = device.log.resultLines().map((r) => JSON.parse(r.message.slice(RESULT_PREFIX.length)));
-    expect(envelopes.map((e) => [e.commandId, e.status, e.errorCode])).toEqual([
-      ["long", "success", undefined],
-      ["queued", "failed", "COMMAND_TIMEOUT"],
+    expect(envelopes.map((e) => [e.commandId, e.status, e.error])).toEqual([
+      ["long", "success", null],
+      ["queued", "failed", "Agent command timed out after 1500ms"],
     ]);
+    expect(device.log.records.find((r) => r.message.includes("queued"))).toMatchObject({
+      priority: "I",
+      message: "[Clawperator-Command] queued commandId=queued taskId=task-1 waiting_for_active_command=true",
+    });
   });
 
-  it("reports an error thrown by the device as ACTION_FAILED and keeps serving later commands", async () => {
+  it("fails the command on an error thrown by the device, and keeps serving later commands", async () => {
     const device = createDevice(home);
     device.ui.globalAction = () => {
       throw new Error("ui model exploded");
@@ -149,7 +174,7 @@ describe("virtual operator: receiver and result envelope", () => {
     await device.operator.idle();
     const envelopes = device.log.resultLines().map((r) => JSON.parse(r.message.slice(RESULT_PREFIX.length)));
     expect(envelopes).toMatchObject([
-      { commandId: "boom", status: "failed", errorCode: "ACTION_FAILED", error: "ui model exploded" },
+      { commandId: "boom", status: "failed", stepResults: [], error: "Task execution failed: ui model exploded" },
       { commandId: "after", status: "success" },
     ]);
   });

@@ -6,6 +6,8 @@ const empty = screen(node({ "resource-id": "app:id/root" }));
 const loaded = screen(node({ "resource-id": "app:id/root" }, node({ "resource-id": "app:id/done", text: "", "content-desc": "Done" })));
 const wait = (params: Record<string, unknown> = {}) => ({ id: "w", type: "wait_for_node", params: { matcher: { resourceId: "app:id/done" }, ...params } });
 
+const DONE = "NodeMatcher(resourceId=app:id/done, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)";
+
 describe("wait_for_node", () => {
   it("returns the node's resource id and label (content description when it has no text)", async () => {
     const device = createDevice(loaded);
@@ -23,19 +25,11 @@ describe("wait_for_node", () => {
       commandId: "cmd-1",
       taskId: "task-1",
       status: "failed",
-      stepResults: [
-        {
-          id: "w",
-          actionType: "wait_for_node",
-          success: false,
-          data: { error: "NODE_NOT_FOUND", message: 'No UI node found matching criteria: {"resourceId":"app:id/done"}' },
-        },
-      ],
-      error: 'Step "w" (wait_for_node) failed: No UI node found matching criteria: {"resourceId":"app:id/done"}',
-      errorCode: "NODE_NOT_FOUND",
+      stepResults: [],
+      error: `Task execution failed: No UI node found matching criteria: ${DONE}`,
     });
     const retries = device.log.records.filter((r) => r.message.includes("stage-retry")).map((r) => r.message);
-    expect(retries[0]).toBe("TaskScopeDefault: stage-retry stage=wait_for_node attempt=1/5 delayMs=425 reason=NODE_NOT_FOUND");
+    expect(retries[0]).toBe(`[Clawperator-Command] stage-retry commandId=cmd-1 taskId=task-1 id=waitForNode(${DONE}) attempt=1/5 delayMs=425`);
   });
 
   it("uses the top of the jitter range when the generator says so", async () => {
@@ -74,6 +68,6 @@ describe("wait_for_node", () => {
   it("matches with AND semantics: every given field must hold", async () => {
     const device = createDevice(loaded);
     const envelope = await execute(device, [wait({ matcher: { resourceId: "app:id/done", contentDescEquals: "Not done" }, retry: { maxAttempts: 1 } })]);
-    expect(envelope.errorCode).toBe("NODE_NOT_FOUND");
+    expect(envelope).toMatchObject({ status: "failed", error: expect.stringContaining("No UI node found matching criteria") });
   });
 });
