@@ -1,7 +1,8 @@
 import type { ClawperatorPlugin } from "../core/kernel/index.ts";
 import adb from "./adb/index.ts";
+import emulator from "./emulator/index.ts";
 import operator from "./operator/index.ts";
 import virtual from "./virtual/index.ts";
 
 /** Built-in plugins, in load order; a config's `disablePlugins` removes them by name. */
-export const builtinPlugins: readonly ClawperatorPlugin<any>[] = [adb, operator, virtual];
+export const builtinPlugins: readonly ClawperatorPlugin<any>[] = [adb, operator, virtual, emulator];

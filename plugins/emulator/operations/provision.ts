@@ -1,0 +1,40 @@
+import { checkAvdName, describeAvd, listAvds, runningEmulators } from "../catalog.ts";
+import type { EmulatorContext } from "../emulator-context.ts";
+import type { BootTimeouts, ProvisionedEmulator } from "../types.ts";
+import { waitForBoot } from "../waits.ts";
+import { createAvd } from "./create.ts";
+import { launchAndBoot } from "./launch.ts";
+import { unsupported } from "./start.ts";
+
+/**
+ * `provision emulator`, reuse first (spec/001 "Emulator Provisioning Flow"): a running supported emulator, else a
+ * stopped supported AVD (the default name first), else a new AVD with the default profile. Never a duplicate AVD.
+ */
+export async function provisionEmulator(ctx: EmulatorContext, timeouts: BootTimeouts): Promise<ProvisionedEmulator> {
+  checkAvdName(ctx.profile.avdName);
+  ctx.progress.phase("looking for a running supported emulator");
+  const running = (await runningEmulators(ctx)).filter((r) => r.supported && r.avdName !== null);
+  const reuse = running.find((r) => r.booted) ?? running[0];
+  if (reuse) {
+    // Started by someone else and still booting: it is still the one to reuse.
+    if (!reuse.booted) await waitForBoot(ctx, reuse.serial, reuse.avdName!, timeouts.bootTimeoutMs);
+    ctx.progress.phase(`reusing ${reuse.serial} (${reuse.avdName})`);
+    return { type: "emulator", avdName: reuse.avdName!, serial: reuse.serial, booted: true, created: false, started: false, reused: true };
+  }
+
+  ctx.progress.phase("looking for a stopped supported AVD");
+  const stopped = (await listAvds(ctx)).filter((avd) => avd.supported && !avd.running);
+  const pick = stopped.find((avd) => avd.name === ctx.profile.avdName) ?? stopped[0];
+  if (pick) {
+    const device = await launchAndBoot(ctx, pick.name, timeouts);
+    return { ...device, created: false, started: true, reused: false };
+  }
+
+  // The default name is taken by an AVD that does not fit: replacing it would destroy someone's AVD.
+  const taken = describeAvd(ctx, ctx.profile.avdName, new Set());
+  if (taken.exists) throw unsupported(taken);
+  ctx.progress.phase(`no supported AVD: creating ${ctx.profile.avdName}`);
+  await createAvd(ctx, {});
+  const device = await launchAndBoot(ctx, ctx.profile.avdName, timeouts);
+  return { ...device, created: true, started: true, reused: false };
+}
