@@ -45,7 +45,7 @@ function sdkCandidates(root: string, tool: SdkTool): string[] {
 
 const HINT = "Install the Android SDK (command-line tools, emulator, platform-tools) and set ANDROID_HOME, or point "
   + "ADB_PATH / EMULATOR_PATH / SDKMANAGER_PATH / AVDMANAGER_PATH at the binaries. To try the emulator flow without an SDK: "
-  + "`clawperator virtual sdk --out <dir>` and ANDROID_HOME=<dir>.";
+  + "`clawperator virtual android-home --out <dir>` and ANDROID_HOME=<dir>.";
 
 /**
  * Finds an SDK tool: its override variable (which must then be executable), then ANDROID_HOME and ANDROID_SDK_ROOT,
