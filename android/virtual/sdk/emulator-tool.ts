@@ -46,10 +46,16 @@ function emulatorScenario(base: Scenario, avd: AvdMetadata, config: VirtualSdkCo
   };
 }
 
+/** Resolves on SIGTERM or SIGINT; a timer keeps the process alive meanwhile (signal listeners alone do not). */
 function waitForSignal(): Promise<void> {
   return new Promise((resolve) => {
-    process.once("SIGTERM", () => resolve());
-    process.once("SIGINT", () => resolve());
+    const keepAlive = setInterval(() => undefined, 1 << 30);
+    const done = () => {
+      clearInterval(keepAlive);
+      resolve();
+    };
+    process.once("SIGTERM", done);
+    process.once("SIGINT", done);
   });
 }
 
