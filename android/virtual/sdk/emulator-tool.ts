@@ -1,11 +1,9 @@
 import { serverAddress } from "../../adb/server-address.ts";
 import { avdHome } from "../../avd/avd-home.ts";
 import { listAvdNames, readAvdMetadata, type AvdMetadata } from "../../avd/avd-metadata.ts";
-import { loadScenario } from "../scenario/load-scenario.ts";
 import type { Scenario } from "../scenario/scenario-types.ts";
-import { startVirtualDevice } from "../start-virtual-device.ts";
 import { lockAvd, lockHolder } from "./avd-lock.ts";
-import { readSdkConfig, type VirtualSdkConfig } from "./sdk-config.ts";
+import type { VirtualSdkConfig } from "./sdk-config.ts";
 import { EMULATOR_VERSION } from "./sdk-packages.ts";
 import type { ToolIo } from "./tool-io.ts";
 
@@ -72,6 +70,10 @@ async function runAvd(sdkRoot: string, name: string, port: number | undefined, i
     io.err(`ERROR   | Running multiple emulators with the same AVD is an experimental feature. (AVD ${name} is in use by pid ${holder})\n`);
     return 1;
   }
+  // Loaded here, not at the top: `-list-avds` and `-version` must not pay for the virtual device.
+  const [{ readSdkConfig }, { loadScenario }, { startVirtualDevice }] = await Promise.all([
+    import("./sdk-config.ts"), import("../scenario/load-scenario.ts"), import("../start-virtual-device.ts"),
+  ]);
   const config = readSdkConfig(sdkRoot);
   const unlock = lockAvd(avd.path);
   try {
