@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AdbHarness } from "../../helpers/adb-harness.ts";
+import { AdbHarness, freePort } from "../../helpers/adb-harness.ts";
 import { CLI_BIN } from "../../helpers/cli-paths.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
@@ -38,13 +38,13 @@ interface Space {
   avd: string;
 }
 
-async function cli(space: Space, args: readonly string[]): Promise<Run> {
+async function cli(space: Space, args: readonly string[], extraEnv: Record<string, string | undefined> = {}): Promise<Run> {
   const result = await execa(process.execPath, [CLI_BIN, ...args], {
     cwd: home, reject: false, extendEnv: false, stdin: "ignore",
     env: {
       PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: home, ...harness.env, HOME: harness.home, CLAWPERATOR_HOME: join(home, "clawperator"),
-      ANDROID_HOME: space.sdk, ANDROID_AVD_HOME: space.avd,
-    },
+      ANDROID_HOME: space.sdk, ANDROID_AVD_HOME: space.avd, ...extraEnv,
+    } as Record<string, string>,
   });
   let body: unknown = result.stdout;
   try {
@@ -119,6 +119,21 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     expect(run.exitCode).toBe(1);
     expect(run.body).toMatchObject({ code: "ANDROID_SDK_TOOL_MISSING", details: { tool: "emulator" } });
     expect(run.body.details.searched).toContain(join(sdk.sdk, "emulator", "emulator"));
+  });
+
+  it("adb is found in the SDK's platform-tools when it is not on PATH, and named when it is nowhere", async () => {
+    const sdk = await sdkWith("adb-in-sdk");
+    expect(existsSync(join(sdk.sdk, "platform-tools", "adb"))).toBe(true);
+    // A server on another port, so the CLI has to run adb to start it.
+    const port = String(await freePort());
+    const noPath = { PATH: "/nonexistent", ANDROID_ADB_SERVER_PORT: port };
+    try {
+      expect(await cli(sdk, ["emulator", "status"], noPath)).toMatchObject({ exitCode: 0, body: { devices: [] } });
+    } finally {
+      await execa("adb", ["-P", port, "kill-server"], { reject: false });
+    }
+    const nowhere = await cli({ sdk: "/nonexistent-sdk", avd: sdk.avd }, ["emulator", "status"], noPath);
+    expect(nowhere.body).toMatchObject({ code: "ANDROID_SDK_TOOL_MISSING", details: { tool: "adb" } });
   });
 
   it("an unsupported AVD is listed with its reasons and refused by start", async () => {
