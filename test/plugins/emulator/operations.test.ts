@@ -1,5 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { lockAvd } from "../../../android/virtual/sdk/avd-lock.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { listAvds, runningEmulators } from "../../../plugins/emulator/catalog.ts";
 import { createAvd } from "../../../plugins/emulator/operations/create.ts";
@@ -206,5 +208,19 @@ describe("stop and delete", () => {
     expect(await deleteAvd(h.ctx, "clawperator-pixel")).toEqual({ avdName: "clawperator-pixel", deleted: true });
     expect(avdFiles(h)).toEqual([]);
     expect(await codeOf(deleteAvd(h.ctx, "clawperator-pixel"))).toBe("EMULATOR_NOT_FOUND");
+  });
+
+  it("EMULATOR_DELETE_FAILED with avdmanager's own words when it refuses", async () => {
+    const h = await withAvd();
+    // An emulator adb does not list (another user's, or one still starting) holds the AVD's lock.
+    const unlock = lockAvd(join(h.ctx.avdHome, "clawperator-pixel.avd"));
+    try {
+      const error = await caught(() => deleteAvd(h.ctx, "clawperator-pixel"));
+      expect(error.code).toBe("EMULATOR_DELETE_FAILED");
+      expect(error.message).toContain("is currently running in the Emulator");
+      expect(avdFiles(h)).toEqual(["clawperator-pixel.ini"]);
+    } finally {
+      unlock();
+    }
   });
 });
