@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { findAdb } from "../../android/adb/adb-binary.ts";
 import { avdHome, defaultProfile } from "../../android/avd/index.ts";
+import { isClawperatorError } from "../../core/contracts/clawperator-error.ts";
+import { DeviceLocks } from "../../core/execution/device-lock.ts";
 import type { ServiceAccess } from "../../core/kernel/index.ts";
 import { RuntimeConfig } from "../../core/services/runtime-config.ts";
 import { Transport } from "../../core/services/transport.ts";
@@ -36,6 +39,17 @@ function adoptSdkAdb(env: NodeJS.ProcessEnv, configured: string | undefined): vo
   }
 }
 
+/** The cross-process lock files executions use (~/.clawperator/locks), under an emulator key. */
+function tryLock(key: string): (() => void) | undefined {
+  try {
+    const lock = new DeviceLocks().acquire(key, { executionId: randomUUID(), commandId: "provision emulator" });
+    return () => lock.release();
+  } catch (error) {
+    if (isClawperatorError(error) && error.code === "EXECUTION_CONFLICT_IN_FLIGHT") return undefined;
+    throw error;
+  }
+}
+
 /** The real thing: SDK tools from the environment, adb through the kernel's Transport, the system clock. */
 export function createEmulatorContext(services: ServiceAccess, options: ContextOptions = {}): EmulatorContext {
   const env = options.env ?? process.env;
@@ -50,5 +64,6 @@ export function createEmulatorContext(services: ServiceAccess, options: ContextO
     profile: defaultProfile(),
     pollMs: POLL_MS,
     stopTimeoutMs: STOP_TIMEOUT_MS,
+    tryLock,
   };
 }

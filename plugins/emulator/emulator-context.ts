@@ -18,4 +18,6 @@ export interface EmulatorContext {
   profile: EmulatorProfile;
   pollMs: number;
   stopTimeoutMs: number;
+  /** A lock shared by this host's processes; undefined while another live process holds it. */
+  tryLock(key: string): (() => void) | undefined;
 }

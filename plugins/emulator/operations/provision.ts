@@ -1,3 +1,4 @@
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { checkAvdName, describeAvd, listAvds, runningEmulators } from "../catalog.ts";
 import type { EmulatorContext } from "../emulator-context.ts";
 import type { BootTimeouts, ProvisionedEmulator } from "../types.ts";
@@ -12,6 +13,36 @@ import { unsupported } from "./start.ts";
  */
 export async function provisionEmulator(ctx: EmulatorContext, timeouts: BootTimeouts): Promise<ProvisionedEmulator> {
   checkAvdName(ctx.profile.avdName);
+  const release = await provisioningLock(ctx, timeouts);
+  try {
+    return await provisionLocked(ctx, timeouts);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * One provisioning at a time on this host (two CLIs, or the CLI beside serve): the second waits, then finds the
+ * first one's emulator and reuses it instead of creating a second AVD or starting the same one twice.
+ */
+async function provisioningLock(ctx: EmulatorContext, timeouts: BootTimeouts): Promise<() => void> {
+  const key = `emulator-provision:${ctx.avdHome}`;
+  const deadline = ctx.clock.now() + timeouts.registrationTimeoutMs + timeouts.bootTimeoutMs;
+  for (;;) {
+    const release = ctx.tryLock(key);
+    if (release) return release;
+    if (ctx.clock.now() >= deadline) {
+      throw new ClawperatorError("EMULATOR_START_FAILED", "another `provision emulator` on this host did not finish in time", {
+        hint: "Check `clawperator emulator status`; the other provisioning may still be booting its emulator.",
+        details: { avdHome: ctx.avdHome },
+      });
+    }
+    ctx.progress.waiting("waiting for another provisioning on this host to finish");
+    await ctx.clock.sleep(ctx.pollMs);
+  }
+}
+
+async function provisionLocked(ctx: EmulatorContext, timeouts: BootTimeouts): Promise<ProvisionedEmulator> {
   ctx.progress.phase("looking for a running supported emulator");
   const running = (await runningEmulators(ctx)).filter((r) => r.supported && r.avdName !== null);
   const reuse = running.find((r) => r.booted) ?? running[0];

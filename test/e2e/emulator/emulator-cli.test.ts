@@ -113,6 +113,17 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     expect((await cli(sdk, ["emulator", "inspect", "clawperator-pixel"])).body.code).toBe("EMULATOR_NOT_FOUND");
   });
 
+  it("two provisions at once: one creates, the other waits and reuses it; one AVD", async () => {
+    const sdk = await sdkWith("concurrent", "--boot-delay-ms", "300");
+    const [a, b] = await Promise.all([cli(sdk, ["provision", "emulator"]), cli(sdk, ["provision", "emulator"])]);
+    expect([a.exitCode, b.exitCode], JSON.stringify([a.body, b.body])).toEqual([0, 0]);
+    expect([a.body.created, b.body.created].sort()).toEqual([false, true]);
+    expect([a.body.reused, b.body.reused].sort()).toEqual([false, true]);
+    expect(a.body.serial).toBe(b.body.serial);
+    expect(avdIniFiles(sdk)).toEqual(["clawperator-pixel.ini"]);
+    expect((await cli(sdk, ["emulator", "stop", "clawperator-pixel"])).exitCode).toBe(0);
+  });
+
   it("ANDROID_SDK_TOOL_MISSING names the tool that is missing", async () => {
     const sdk = await sdkWith("no-emulator", "--omit", "emulator");
     const run = await cli(sdk, ["emulator", "list"]);

@@ -120,6 +120,7 @@ export function inProcessTools(sdkRoot: string, env: NodeJS.ProcessEnv): SdkTool
 
 export interface Harness {
   ctx: EmulatorContext;
+  locks: Set<string>;
   clock: FakeClock;
   adb: FakeAdb;
   launcher: FakeLauncher;
@@ -139,9 +140,15 @@ export function harness(dir: string, config: VirtualSdkConfigInput = {}): Harnes
   const launcher = new FakeLauncher(clock, adb);
   const tools = inProcessTools(sdkRoot, env);
   const progress: string[] = [];
+  const locks = new Set<string>();
   const ctx: EmulatorContext = {
     avdHome: env.ANDROID_AVD_HOME, tools, adb, launcher, clock, progress: createProgress((line) => progress.push(line), clock, 5_000),
     profile: defaultProfile("x64"), pollMs: 250, stopTimeoutMs: 10_000,
+    tryLock: (key) => {
+      if (locks.has(key)) return undefined;
+      locks.add(key);
+      return () => void locks.delete(key);
+    },
   };
-  return { ctx, clock, adb, launcher, tools, progress, env };
+  return { ctx, locks, clock, adb, launcher, tools, progress, env };
 }

@@ -169,6 +169,16 @@ describe("provision: reuse first, never a duplicate", () => {
     ]);
   });
 
+  it("waits for another provisioning on this host, and gives up after the start and boot timeouts", async () => {
+    const h = harness(await makeDir());
+    h.locks.add(`emulator-provision:${h.ctx.avdHome}`);
+    const started = h.clock.now();
+    const error = await caught(() => provisionEmulator(h.ctx, TIMEOUTS));
+    expect(error.code).toBe("EMULATOR_START_FAILED");
+    expect(h.clock.now() - started).toBeGreaterThanOrEqual(TIMEOUTS.registrationTimeoutMs + TIMEOUTS.bootTimeoutMs);
+    expect([h.launcher.launches.length, avdFiles(h)]).toEqual([0, []]);
+  });
+
   it("EMULATOR_UNSUPPORTED rather than overwriting an unsupported AVD that has the default name", async () => {
     const h = await withAvd({ apiLevel: 33 });
     const error = (await caught(() => provisionEmulator(h.ctx, TIMEOUTS)));
