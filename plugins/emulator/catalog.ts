@@ -3,12 +3,14 @@ import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import type { EmulatorContext } from "./emulator-context.ts";
 import type { EmulatorAvd, RunningEmulator } from "./types.ts";
 
-/** `emulator -list-avds` (which needs the emulator tool, as the spec's flow does); the AVD folder if it fails. */
-async function avdNames(ctx: EmulatorContext): Promise<string[]> {
-  const result = await ctx.tools.run("emulator", ["-list-avds"], { timeoutMs: 30_000 });
-  if (result.exitCode !== 0) return listAvdNames(ctx.avdHome);
-  // The emulator may print INFO/WARNING lines too; AVD names have no spaces.
-  return result.stdout.split(/\r?\n/).map((line) => line.trim()).filter((line) => AVD_NAME.test(line));
+/**
+ * The configured AVDs, read from the AVD folder as the spec's flow says ("inspect configured AVDs from
+ * ~/.android/avd/"), which is what `emulator -list-avds` reads too, without a process per call. The emulator
+ * tool must still be installed: an AVD is of no use without it, so its absence is reported here already.
+ */
+function avdNames(ctx: EmulatorContext): string[] {
+  ctx.tools.path("emulator");
+  return listAvdNames(ctx.avdHome);
 }
 
 /** The normalized view of one AVD with the support rule applied. */
@@ -45,7 +47,8 @@ export async function runningEmulators(ctx: EmulatorContext): Promise<RunningEmu
 }
 
 export async function listAvds(ctx: EmulatorContext): Promise<EmulatorAvd[]> {
-  const [names, running] = await Promise.all([avdNames(ctx), runningEmulators(ctx)]);
+  const names = avdNames(ctx);
+  const running = await runningEmulators(ctx);
   const runningNames = new Set(running.map((r) => r.avdName).filter((n): n is string => n !== null));
   return names.map((name) => describeAvd(ctx, name, runningNames));
 }
