@@ -1,5 +1,3 @@
-import { systemImagePackage } from "./system-image.ts";
-
 /** Why an AVD is not one Clawperator provisions (the names the reference implementation reports). */
 export type UnsupportedReason = "missing_play_store" | "unsupported_api_level" | "unsupported_abi" | "unsupported_device_profile";
 
@@ -23,8 +21,6 @@ export function hostAbi(arch: string = process.arch): string {
 export function defaultProfile(arch: string = process.arch): EmulatorProfile {
   return { avdName: "clawperator-pixel", apiLevel: 35, playStore: true, abi: hostAbi(arch), deviceProfile: "pixel_7" };
 }
-
-export const defaultSystemImage = (profile: EmulatorProfile): string => systemImagePackage(profile);
 
 export interface AvdFacts {
   apiLevel: number | null;

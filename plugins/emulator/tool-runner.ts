@@ -28,7 +28,7 @@ export function createSdkTools(env: NodeJS.ProcessEnv = process.env): SdkTools {
       const path = resolveSdkTool(tool, env);
       const { execa } = await import("execa");
       const result = await execa(path, args, {
-        env, extendEnv: false, reject: false, all: false,
+        env, extendEnv: false, reject: false,
         ...(options.input === undefined ? { stdin: "ignore" as const } : { input: options.input }),
         ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
       });

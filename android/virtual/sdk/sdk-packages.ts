@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseIni } from "../../avd/ini.ts";
 import { parseSystemImage } from "../../avd/system-image.ts";
@@ -90,10 +90,3 @@ export function acceptLicenses(sdkRoot: string): void {
   writeFileSync(join(sdkRoot, "licenses", "android-sdk-license"), "\n24333f8a63b6825ea9c5514f83c2829b004d1fee\n");
 }
 
-export function readdirSafe(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
