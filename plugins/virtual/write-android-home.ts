@@ -1,5 +1,5 @@
 import { findAdb } from "../../android/adb/adb-binary.ts";
-import { SDK_TOOLS, writeVirtualSdk, type VirtualSdkTool } from "../../android/virtual/sdk/index.ts";
+import { SDK_TOOLS, writeVirtualSdk, type VirtualSdkTool, type WrittenSdk } from "../../android/virtual/sdk/index.ts";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import type { CommandRunContext } from "../../core/kernel/index.ts";
 import type { sdkArgs } from "./command-args.ts";
@@ -33,17 +33,26 @@ export function writeAndroidHome({ args, config }: CommandRunContext<typeof sdkA
   const dir = args.out ?? args.dir;
   if (!dir) throw new ClawperatorError("USAGE", "virtual android-home: name the folder to write, with --out <dir>", { hint: "clawperator virtual android-home --out ~/virtual-android-sdk" });
   const bootDelayMs = parseBootDelay(args.bootDelayMs);
+  const omit = parseOmit(args.omit);
   const adb = adbOrUndefined(config.adbPath);
-  const written = writeVirtualSdk(dir, {
-    entry,
-    omit: parseOmit(args.omit),
-    config: {
-      ...(args.scenario === undefined ? {} : { scenario: args.scenario }),
-      ...(bootDelayMs === undefined ? {} : { bootDelayMs }),
-      register: args.register !== false,
-      failImageInstall: Boolean(args.failImageInstall),
-    },
-    ...(adb ? { adb } : {}),
-  });
+  let written: WrittenSdk;
+  try {
+    written = writeVirtualSdk(dir, {
+      entry,
+      omit,
+      config: {
+        ...(args.scenario === undefined ? {} : { scenario: args.scenario }),
+        ...(bootDelayMs === undefined ? {} : { bootDelayMs }),
+        register: args.register !== false,
+        failImageInstall: Boolean(args.failImageInstall),
+      },
+      ...(adb ? { adb } : {}),
+    });
+  } catch (error) {
+    // A folder that cannot be written (permissions, a file in the way) is the user's to fix.
+    const errno = (error as NodeJS.ErrnoException).code;
+    if (typeof errno !== "string" || !errno.startsWith("E")) throw error;
+    throw new ClawperatorError("USAGE", `cannot write the SDK stand-in to ${dir}: ${(error as Error).message}`, { details: { dir, errno } });
+  }
   return { ...written, env: { ANDROID_HOME: written.root, ANDROID_SDK_ROOT: written.root } };
 }

@@ -33,7 +33,13 @@ export async function parseBody<S extends z.ZodType>(event: H3Event, schema: S):
   return parsed.data;
 }
 
+/** The `:name` of the path, percent-decoded; a malformed escape is USAGE like any other bad name. */
 export function nameParam(event: H3Event): string {
-  return decodeURIComponent(getRouterParam(event, "name") ?? "");
+  const raw = getRouterParam(event, "name") ?? "";
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new ClawperatorError("USAGE", `"${raw}" is not a valid AVD name in a URL`, { details: { name: raw } });
+  }
 }
 

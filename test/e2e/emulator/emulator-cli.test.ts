@@ -130,6 +130,10 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     expect(run.exitCode).toBe(1);
     expect(run.body).toMatchObject({ code: "ANDROID_SDK_TOOL_MISSING", details: { tool: "emulator" } });
     expect(run.body.details.searched).toContain(join(sdk.sdk, "emulator", "emulator"));
+    // Bad input to the stand-in writer is USAGE too, never a stack trace.
+    const notAFolder = await cli(sdk, ["virtual", "android-home", "--out", join(sdk.sdk, "virtual-sdk.json", "x")]);
+    expect([notAFolder.exitCode, notAFolder.body.code]).toEqual([1, "USAGE"]);
+    expect((await cli(sdk, ["virtual", "android-home", "--out", sdk.sdk, "--omit", "adb"])).body.code).toBe("USAGE");
   });
 
   it("adb is found in the SDK's platform-tools when it is not on PATH, and named when it is nowhere", async () => {
