@@ -44,17 +44,28 @@ function emulatorScenario(base: Scenario, avd: AvdMetadata, config: VirtualSdkCo
   };
 }
 
-/** Resolves on SIGTERM or SIGINT; a timer keeps the process alive meanwhile (signal listeners alone do not). */
-function waitForSignal(): Promise<void> {
-  return new Promise((resolve) => {
+/**
+ * Resolves on SIGTERM or SIGINT; a timer keeps the process alive meanwhile (signal listeners alone do not).
+ * `cancel()` drops the timer and the listeners when the emulator stops another way (`adb emu kill`), so the
+ * process can exit.
+ */
+function signalled(): { promise: Promise<void>; cancel(): void } {
+  let cancel = () => undefined as void;
+  const promise = new Promise<void>((resolve) => {
     const keepAlive = setInterval(() => undefined, 1 << 30);
     const done = () => {
-      clearInterval(keepAlive);
+      cancel();
       resolve();
+    };
+    cancel = () => {
+      clearInterval(keepAlive);
+      process.off("SIGTERM", done);
+      process.off("SIGINT", done);
     };
     process.once("SIGTERM", done);
     process.once("SIGINT", done);
   });
+  return { promise, cancel };
 }
 
 /** `emulator @name` / `-avd name`: a virtual device in emulator mode until `adb emu kill` or a signal. */
@@ -81,7 +92,7 @@ async function runAvd(sdkRoot: string, name: string, port: number | undefined, i
     if (!config.register) {
       // The failure path of a start that never registers: alive, but adb never hears of it.
       io.out("INFO    | virtual SDK: register is false; this emulator will not register with adb\n");
-      await waitForSignal();
+      await signalled().promise;
       return 0;
     }
     const scenario = emulatorScenario(await loadScenario(config.scenario), avd, config);
@@ -91,7 +102,9 @@ async function runAvd(sdkRoot: string, name: string, port: number | undefined, i
     });
     io.out(`INFO    | Emulator console on port ${device.consolePort}, adb on port ${device.port}: ${device.serial}\n`);
     void device.device.state.whenBootCompleted().then(() => io.out("INFO    | Boot completed\n"));
-    await Promise.race([device.stopped, waitForSignal()]);
+    const signal = signalled();
+    await Promise.race([device.stopped, signal.promise]);
+    signal.cancel();
     await device.stop();
     io.out("INFO    | Emulator stopped\n");
     return 0;

@@ -1,10 +1,11 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdbHarness, freePort } from "../../helpers/adb-harness.ts";
 import { CLI_BIN } from "../../helpers/cli-paths.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
+import { exited } from "../virtual/processes.ts";
 
 /**
  * Every emulator command through the built CLI and real adb, against the SDK stand-in `virtual android-home` writes.
@@ -63,6 +64,9 @@ async function sdkWith(name: string, ...flags: string[]): Promise<Space> {
   return space;
 }
 
+/** The pid of the emulator running an AVD, from the lock file the (stand-in) emulator keeps in the AVD's folder. */
+const emulatorPid = (space: Space, avd: string) => Number(readFileSync(join(space.avd, `${avd}.avd`, "hardware-qemu.ini.lock"), "utf8"));
+
 const avdIniFiles = (space: Space) => (existsSync(space.avd) ? readdirSync(space.avd).filter((f) => f.endsWith(".ini")).sort() : []);
 
 describe("emulator commands through real adb and the SDK stand-in", () => {
@@ -79,6 +83,7 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     expect(String((await harness.adb(["-s", serial, "emu", "avd", "name"])).stdout)).toBe("clawperator-pixel\r\nOK");
     expect(String((await harness.adb(["-s", serial, "shell", "getprop sys.boot_completed; getprop dev.bootcomplete; getprop ro.kernel.qemu"])).stdout)).toBe("1\n1\n1");
 
+    const pid = emulatorPid(sdk, "clawperator-pixel");
     const second = await cli(sdk, ["emulator", "provision"]);
     expect(second.body).toEqual({ ...first.body, created: false, started: false, reused: true });
     expect(avdIniFiles(sdk)).toEqual(["clawperator-pixel.ini"]);
@@ -98,6 +103,8 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     const stop = await cli(sdk, ["emulator", "stop", "clawperator-pixel"]);
     expect(stop.body).toEqual({ type: "emulator", avdName: "clawperator-pixel", serial, stopped: true });
     expect((await harness.devices()).has(serial)).toBe(false);
+    // `emu kill` ends the emulator's process, not only its adb face.
+    await exited(pid);
     expect((await cli(sdk, ["emulator", "stop", "clawperator-pixel"])).body.code).toBe("EMULATOR_NOT_RUNNING");
 
     // Started again from the stopped AVD, in pretty mode: the phases with their elapsed time on stderr.
@@ -171,8 +178,10 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     const neverBoots = await cli(sdk, ["emulator", "start", "flaky", "--boot-timeout-ms", "1500"]);
     expect(neverBoots.body).toMatchObject({ code: "EMULATOR_BOOT_TIMEOUT", details: { avdName: "flaky", bootTimeoutMs: 1500 } });
     const serial: string = neverBoots.body.details.serial;
+    const pid = emulatorPid(sdk, "flaky");
     expect((await cli(sdk, ["emulator", "status"])).body.devices).toEqual([expect.objectContaining({ serial, avdName: "flaky", booted: false })]);
     expect((await cli(sdk, ["emulator", "stop", "flaky"])).exitCode).toBe(0);
     expect((await harness.devices()).has(serial)).toBe(false);
+    await exited(pid);
   });
 });
