@@ -13,13 +13,18 @@ export type {
   Attribution, CheckContribution, ClawperatorPlugin, CommandContribution, CommandGroupContribution, CommandHandler,
   CommandRunContext, ContributionList, DoctorCheck, DoctorCheckContext, DoctorCheckResult, DoctorPhase,
   ExecutionHookContribution, GlobalOptions, HttpMethod, Lazy, NoArgs, OptionsSchema, Owned, PluginContext,
-  RouteContribution, RouteHandler, ServiceAccess, ServiceProvider, SkillPrecedence, SkillSourceContribution, Token,
-  TransportContribution, TransportFactory, TransportFactoryContext,
+  RouteContribution, RouteHandler, RouteRequestContext, RouteSchemas, ServiceAccess, ServiceProvider, SkillPrecedence,
+  SkillSourceContribution, Token, TransportContribution, TransportFactory, TransportFactoryContext,
 } from "./core/kernel/index.ts";
 
 // Services core provides, each a token beside its interface.
 export { createStderrLogger, EventBus, HostInfo, Logger, RuntimeConfig, Transport } from "./core/services/index.ts";
 export type { CallOptions, ClawperatorEvents, EventName, LineStream, ShellResult } from "./core/services/index.ts";
+export { Skills } from "./core/services/index.ts";
+export type {
+  MissingReason, RegistrySkill, SkillList, SkillOrigin, SkillResult, SkillRunOutcome, SkillRunRequest, SkillSearchQuery,
+  SkillsService, SkillStatus, SkillStatusReport,
+} from "./core/services/index.ts";
 
 // The execution pipeline's seams.
 export { ExecutionHooks, ExecutionRunner, OperatorDispatcher } from "./core/execution/index.ts";
@@ -47,3 +52,7 @@ export type { ClawperatorConfig, ClawperatorConfigInput } from "./config/index.t
 // Embedding: one kernel, one result stream per device.
 export { createClawperator } from "./runtime/create-clawperator.ts";
 export type { Clawperator, ExecuteOptions } from "./runtime/create-clawperator.ts";
+
+// Doctor: what `doctor --json` prints, and the facts checks share (a check of yours reads the selected device there).
+export { DoctorFacts } from "./core/doctor/index.ts";
+export type { DoctorFixOutcome, DoctorReport } from "./core/doctor/index.ts";

@@ -7,7 +7,7 @@ import module from "node:module";
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === "--version") {
-  const { packageVersion } = await import("./package-version.ts");
+  const { packageVersion } = await import("../core/package-version.ts");
   process.stdout.write(`${packageVersion()}\n`);
 } else {
   const { main } = await import("./main.ts");

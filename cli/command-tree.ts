@@ -2,6 +2,7 @@ import type { ArgsDef, CommandDef } from "citty";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { nearest } from "../core/contracts/nearest.ts";
 import type { CommandContribution, Kernel } from "../core/kernel/index.ts";
+import { GLOBAL_FLAGS } from "./global-flags.ts";
 
 export interface TreeNode {
   name: string;
@@ -56,7 +57,9 @@ export function resolveCommand(root: TreeNode, argv: readonly string[]): Resolve
     index++;
   }
   const next = argv[index];
-  if (!node.command && next !== undefined && !next.startsWith("-")) {
+  // A flag where a command word belongs is no global flag (those are extracted before): a typo, never help.
+  if (!node.command && next?.startsWith("-")) throw unknownFlag(next.split("=")[0]!, node.path);
+  if (!node.command && next !== undefined) {
     const names = [...node.children.values()].map((c) => c.name);
     const suggestion = nearest(next, names);
     const where = node.path.length ? `"${node.path.join(" ")}" has no subcommand` : "unknown command";
@@ -66,6 +69,15 @@ export function resolveCommand(root: TreeNode, argv: readonly string[]): Resolve
     });
   }
   return { node, args: argv.slice(index) };
+}
+
+function unknownFlag(flag: string, path: readonly string[]): ClawperatorError {
+  const suggestion = nearest(flag, Object.keys(GLOBAL_FLAGS));
+  const where = path.length ? ` before a "${path.join(" ")}" subcommand` : "";
+  return new ClawperatorError("USAGE", `unknown flag "${flag}"${where}${suggestion ? `; did you mean "${suggestion}"?` : ""}`, {
+    hint: `Global flags: ${Object.keys(GLOBAL_FLAGS).join(", ")}. Run \`clawperator --help\`.`,
+    details: { flag, ...(suggestion ? { suggestion } : {}) },
+  });
 }
 
 /** A citty definition of a node, for parsing and usage rendering; no command implementation is loaded. */

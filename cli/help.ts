@@ -21,7 +21,11 @@ export async function renderHelp(node: TreeNode, version: string): Promise<strin
       description: "The deterministic hand LLM agents use to operate Android devices",
     };
   }
-  const text = `${await renderUsage(def)}\n\n${GLOBAL_OPTIONS_HELP}\n`;
+  let usage = await renderUsage(def);
+  // citty lists every subcommand in the USAGE line (`virtual start|list|stop|...`); the COMMANDS table below says
+  // each with its description, so the line keeps to `<command>` and a search of the help finds the table's row.
+  if (Object.keys(def.subCommands ?? {}).length) usage = usage.replace(/[\w-]+(?:\|[\w-]+)+/, "<command>");
+  const text = `${usage}\n\n${GLOBAL_OPTIONS_HELP}\n`;
   // citty colours unconditionally; keep escape codes out of pipes and files.
   return process.stdout.isTTY ? text : text.replace(/\u001B\[\d+m/g, "");
 }

@@ -2,8 +2,9 @@ import { buildTree, resolveCommand } from "./command-tree.ts";
 import { bootRuntime } from "../runtime/boot.ts";
 import { extractGlobals } from "./global-flags.ts";
 import { renderHelp } from "./help.ts";
-import { printError, printResult, toClawperatorError, type OutputMode } from "./output.ts";
-import { packageVersion } from "./package-version.ts";
+import { printError, printResult, type OutputMode } from "./output.ts";
+import { toClawperatorError } from "../core/contracts/clawperator-error.ts";
+import { packageVersion } from "../core/package-version.ts";
 import { parseCommandArgs } from "./parse-command-args.ts";
 
 /** Runs one CLI invocation and returns its exit code (spec/001 "Exit Codes": 0 success, 1 error). */
@@ -31,7 +32,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
 
     const name = node.path.join(" ");
-    const parsed = parseCommandArgs(name, node.command.args ?? {}, args);
+    const parsed = parseCommandArgs(name, node.command.args ?? {}, args, { passthrough: node.command.passthrough === true });
     const handler = (await node.command.load()).default;
     const result = await handler.run({ args: parsed as never, globals: globals.options, services: kernel.services, config: kernel.config, logger: kernel.logger });
     // A command that printed its own output as it went (e.g. a foreground device) returns nothing.

@@ -20,16 +20,6 @@ export function printResult(result: unknown, mode: OutputMode, pretty?: (result:
   process.stdout.write(`${text}\n`);
 }
 
-/** Turns anything thrown into the structured error of the spec; unexpected ones become INTERNAL_ERROR. */
-export function toClawperatorError(error: unknown): ClawperatorError {
-  if (error instanceof ClawperatorError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new ClawperatorError("INTERNAL_ERROR", message, {
-    hint: "This is a bug in clawperator; run again with --verbose and report the output.",
-    cause: error,
-  });
-}
-
 /** Prints the error (JSON on stdout for agents, readable text on stderr for people) and returns the exit code. */
 export function printError(error: ClawperatorError, mode: OutputMode, verbose: boolean): number {
   if (mode === "json") {

@@ -22,10 +22,52 @@ function knownFlags(argsDef: ArgsDef): { names: Set<string>; takesValue: Set<str
 }
 
 /**
+ * For a passthrough command: the command's own flags (with their values) and its declared positionals, and
+ * every other token in order (unknown flags, surplus arguments, everything after `--`) for the command to forward.
+ */
+function splitPassthrough(argsDef: ArgsDef, argv: readonly string[]): { own: string[]; rest: string[] } {
+  const { names: known, takesValue } = knownFlags(argsDef);
+  let positionals = Object.values(argsDef).filter((d) => d.type === "positional").length;
+  const own: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === "--") {
+      rest.push(...argv.slice(i + 1));
+      break;
+    }
+    if (token.startsWith("-") && token !== "-" && !/^-\d/.test(token)) {
+      const [name, inlineValue] = token.replace(/^--?/, "").split(/=(.*)/s) as [string, string | undefined];
+      if (!known.has(name)) {
+        rest.push(token);
+        continue;
+      }
+      own.push(token);
+      if (takesValue.has(name) && inlineValue === undefined && i + 1 < argv.length) own.push(argv[++i]!);
+      continue;
+    }
+    if (positionals > 0) {
+      positionals--;
+      own.push(token);
+    } else rest.push(token);
+  }
+  return { own, rest };
+}
+
+/**
  * Parses a command's own flags with citty, refusing unknown flags (with the nearest valid one), surplus
  * positionals and missing required values as USAGE errors instead of silently ignoring them.
  */
-export function parseCommandArgs(commandName: string, argsDef: ArgsDef, argv: readonly string[]): Record<string, unknown> & { _: string[] } {
+export function parseCommandArgs(
+  commandName: string,
+  argsDef: ArgsDef,
+  argv: readonly string[],
+  options: { passthrough?: boolean } = {},
+): Record<string, unknown> & { _: string[] } {
+  if (options.passthrough) {
+    const { own, rest } = splitPassthrough(argsDef, argv);
+    return { ...parseCommandArgs(commandName, argsDef, own), _: rest };
+  }
   const { names: known, takesValue } = knownFlags(argsDef);
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!;

@@ -3,6 +3,7 @@ import { extname, resolve } from "node:path";
 import type { CosmiconfigResult, Loader } from "cosmiconfig";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { discoveryCache } from "./discovery-cache.ts";
+import { jsonSyntaxProblem, yamlSyntaxProblem, type SyntaxProblem } from "./syntax-error.ts";
 import { loadTypeScriptConfig } from "./typescript-config.ts";
 import { validationCache } from "./validation-cache.ts";
 import type { ClawperatorConfig } from "./schema.ts";
@@ -27,10 +28,18 @@ function invalid(file: string, message: string, details: Record<string, unknown>
   return new ClawperatorError("CONFIG_INVALID", `${file}: ${message}`, { details: { file, ...details }, cause });
 }
 
-/**
- * Finds the config upward from `cwd` (or loads `configPath`), validates it, and reports an invalid one with the
- * file, the key path and the reason. No config file means the defaults.
- */
+/** Where a JSON or YAML config stops parsing: cosmiconfig's own messages keep the reason on later lines, or omit it. */
+function syntaxProblem(file: string, error: unknown): SyntaxProblem | undefined {
+  if ((error as Error | undefined)?.name === "JSONError") {
+    try {
+      return jsonSyntaxProblem(readFileSync(file, "utf8"));
+    } catch {
+      return undefined;
+    }
+  }
+  return yamlSyntaxProblem(error);
+}
+
 async function explorer() {
   // A CommonJS package: its module.exports is the namespace's default, in Node and in the bundle alike.
   const { cosmiconfig } = ((await import("cosmiconfig")) as unknown as { default: typeof import("cosmiconfig") }).default;
@@ -86,6 +95,8 @@ export async function loadConfig(options: { cwd: string; configPath?: string }):
     found = explicit === undefined ? await discover(options.cwd) : await (await explorer()).load(explicit);
   } catch (error) {
     const file = explicit ?? ((error as { filepath?: string }).filepath ?? "config");
+    const syntax = syntaxProblem(file, error);
+    if (syntax) throw invalid(file, `line ${syntax.line}, column ${syntax.column}: ${syntax.reason}`, { ...syntax }, error);
     throw invalid(file, `could not be loaded: ${(error as Error).message.split("\n")[0]}`, {}, error);
   }
   if (found === null) return { plugins: [], disablePlugins: [] };

@@ -38,7 +38,8 @@ export async function loadTypeScriptConfig(filepath: string, source: string): Pr
   // transform kept for the next starts.
   const loaded = await importModule(filepath, filepath, { fresh: true });
   const { createJiti } = require("jiti") as typeof import("jiti");
-  const transformed = createJiti(filepath).transform({ source, filename: filepath, ts: true });
+  // No jiti file cache here: its default is the shared temp directory, and the transform is cached below.
+  const transformed = createJiti(filepath, { fsCache: false }).transform({ source, filename: filepath, ts: true });
   if (requiredSpecifiers(transformed)?.every((s) => Object.hasOwn(SELF_IMPORTS, s))) writeCache(cached, transformed);
   return loaded;
 }

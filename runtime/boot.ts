@@ -4,6 +4,7 @@ import { createStderrLogger } from "../core/services/logger.ts";
 import { loadConfig } from "../config/load-config.ts";
 import { resolvePlugins } from "../config/resolve-plugins.ts";
 import { builtinPlugins } from "../plugins/index.ts";
+import { applyConfigOverrides, type ConfigOverrides } from "./config-overrides.ts";
 
 export interface BootOptions {
   cwd?: string;
@@ -12,6 +13,8 @@ export interface BootOptions {
   /** Show progress of long work on stderr (pretty output, for people). */
   progress?: boolean;
   host?: HostInfo;
+  /** Settings given in code by a front end, laid over the config file's. */
+  overrides?: ConfigOverrides;
 }
 
 /**
@@ -21,7 +24,8 @@ export interface BootOptions {
  */
 export async function bootRuntime(options: BootOptions = {}): Promise<Kernel> {
   const cwd = options.cwd ?? process.cwd();
-  const config = await loadConfig({ cwd, ...(options.configPath ? { configPath: options.configPath } : {}) });
+  const loaded = await loadConfig({ cwd, ...(options.configPath ? { configPath: options.configPath } : {}) });
+  const config = options.overrides ? await applyConfigOverrides(loaded, options.overrides) : loaded;
   const disabled = new Set(config.disablePlugins);
   const builtins = builtinPlugins.filter((plugin) => !disabled.has(plugin.name)).map((plugin) => ({ plugin, origin: "builtin" }));
   const thirdParty = await resolvePlugins(config, cwd);

@@ -6,6 +6,9 @@ import { ExecutionRunner, type RunExecutionResult } from "../core/execution/runn
 import type { Kernel } from "../core/kernel/index.ts";
 import { Transport } from "../core/services/transport.ts";
 import { bootRuntime } from "./boot.ts";
+import type { ConfigOverrides } from "./config-overrides.ts";
+import { runCommand, type CommandOutcome } from "./run-command.ts";
+import type { GlobalOptions } from "../core/kernel/contributions.ts";
 
 export interface ExecuteOptions {
   deviceId?: string;
@@ -19,14 +22,25 @@ export interface Clawperator {
   /** Validates (aliases, limits) and runs an execution; throws ClawperatorError on any failure before an envelope. */
   execute(execution: unknown, options?: ExecuteOptions): Promise<RunExecutionResult>;
   snapshot(options?: ExecuteOptions & { timeoutMs?: number }): Promise<RunExecutionResult>;
+  /** Runs a command a plugin contributes (`["doctor"]`, `["skills", "search"]`) with its parsed flags. */
+  command(path: readonly string[], args?: Record<string, unknown>, globals?: Partial<GlobalOptions>): Promise<CommandOutcome>;
   /** Closes the device streams; call it when done. */
   close(): Promise<void>;
 }
 
 let sequence = 0;
 
-export async function createClawperator(options: { cwd?: string; configPath?: string; verbose?: boolean } = {}): Promise<Clawperator> {
-  const kernel = await bootRuntime({ ...options, host: { longLived: true } });
+export interface CreateClawperatorOptions {
+  cwd?: string;
+  configPath?: string;
+  verbose?: boolean;
+  /** Settings laid over the config file's (validated like it). */
+  config?: ConfigOverrides;
+}
+
+export async function createClawperator(options: CreateClawperatorOptions = {}): Promise<Clawperator> {
+  const { config: overrides, ...boot } = options;
+  const kernel = await bootRuntime({ ...boot, ...(overrides ? { overrides } : {}), host: { longLived: true } });
   const runner = () => kernel.services.resolve(ExecutionRunner);
   const run = (execution: ReturnType<typeof validateExecution>, opts: ExecuteOptions) => runner().run({ execution, ...opts });
   return {
@@ -46,6 +60,7 @@ export async function createClawperator(options: { cwd?: string; configPath?: st
         }),
         opts,
       ),
+    command: (path, args = {}, globals = {}) => runCommand(kernel, path, args, globals),
     close: async () => {
       if (kernel.services.isRegistered(OperatorDispatcher)) await kernel.services.resolve(OperatorDispatcher).close();
     },

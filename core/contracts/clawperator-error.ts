@@ -58,3 +58,13 @@ export class ClawperatorError extends Error {
 export function isClawperatorError(value: unknown): value is ClawperatorError {
   return value instanceof ClawperatorError;
 }
+
+/** Turns anything thrown into the structured error of the spec; unexpected ones become INTERNAL_ERROR. */
+export function toClawperatorError(error: unknown): ClawperatorError {
+  if (error instanceof ClawperatorError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ClawperatorError("INTERNAL_ERROR", message, {
+    hint: "This is a bug in clawperator; run again with --verbose and report the output.",
+    cause: error,
+  });
+}

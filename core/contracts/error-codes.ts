@@ -103,6 +103,34 @@ export const ERROR_CATALOGUE = {
   SKILL_EXECUTION_TIMEOUT: host(504),
   SKILLS_SYNC_FAILED: host(502),
   SKILLS_GIT_NOT_FOUND: host(500),
+  // HTTP API (serve): the body codes HTTP clients of the reference runtime already handle, then the server's own.
+  INVALID_JSON: host(400),
+  INVALID_BODY: host(400),
+  MISSING_EXECUTION: host(400),
+  INVALID_DEVICE_ID: host(400),
+  INVALID_OPERATOR_PACKAGE: host(400),
+  INVALID_PATH: host(400),
+  BAD_REQUEST: host(400),
+  UNAUTHORIZED: host(401),
+  HOST_NOT_ALLOWED: host(403),
+  ORIGIN_NOT_ALLOWED: host(403),
+  ROUTE_NOT_FOUND: host(404),
+  METHOD_NOT_ALLOWED: host(405),
+  SERVER_SHUTTING_DOWN: host(503),
+  SERVE_TOKEN_REQUIRED: host(400),
+  SERVE_LISTEN_FAILED: host(500),
+  // Skills codes spec/000 names beyond spec/001's table, and the eligibility gate of spec/002 and spec/004.
+  SKILL_VALIDATION_FAILED: host(422),
+  SKILL_OUTPUT_ASSERTION_FAILED: host(422),
+  SKILL_RESULT_PARSE_FAILED: host(502),
+  SKILL_VERIFICATION_INDETERMINATE: host(200),
+  SKILL_AGENT_CLI_UNAVAILABLE: host(424),
+  SKILL_NOT_ELIGIBLE: host(409),
+  // take_screenshot steps the host could not finish (issue 11): a path the screenshot policy refuses (outside
+  // screenshots.allowedDirs, a `..` or symlink escape, an existing file that is not a PNG), or a write that failed
+  // (missing directory, a directory, read-only, disk full). Either fails the envelope, so the exit code is 1.
+  SCREENSHOT_PATH_REFUSED: step,
+  SCREENSHOT_WRITE_FAILED: step,
   // Runtime codes outside the spec's tables: CLI usage, configuration and plugin loading, and bugs.
   USAGE: host(400),
   CONFIG_INVALID: host(400),

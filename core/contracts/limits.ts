@@ -13,6 +13,11 @@ export const LIMITS = {
   MAX_SLEEP_MS: 120_000,
   MAX_SNAPSHOT_LINES: 2_000,
   MAX_SNAPSHOT_BYTES: 262_144,
+  /**
+   * How deeply an execution's JSON may nest (objects and arrays). Not a spec bound: the deepest valid execution
+   * nests about 6 levels, and a bound keeps recursive serialization and validation off the stack limit.
+   */
+  MAX_NESTING_DEPTH: 64,
   /** After a RESULT_ENVELOPE_TIMEOUT the device stays locked this long (spec/003 "In-Flight Semantics"). */
   TIMEOUT_SETTLE_MS: 2_000,
 } as const;

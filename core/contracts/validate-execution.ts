@@ -17,6 +17,21 @@ function fail(message: string, path: string, extra: Record<string, unknown> = {}
   throw new ClawperatorError("EXECUTION_VALIDATION_FAILED", message, { details: { path, ...extra } });
 }
 
+/**
+ * The path of the first value nested deeper than LIMITS.MAX_NESTING_DEPTH, or undefined. Iterative: the input
+ * is whatever JSON.parse accepted (which does not recurse), and thousands of levels must not overflow the stack.
+ */
+function tooDeep(input: unknown): string | undefined {
+  const pending: { value: unknown; depth: number; path: string }[] = [{ value: input, depth: 0, path: "" }];
+  while (pending.length > 0) {
+    const { value, depth, path } = pending.pop()!;
+    if (typeof value !== "object" || value === null) continue;
+    if (depth >= LIMITS.MAX_NESTING_DEPTH) return path;
+    for (const [key, child] of Object.entries(value)) pending.push({ value: child, depth: depth + 1, path: path ? `${path}.${key}` : key });
+  }
+  return undefined;
+}
+
 /** Rewrites alias types to canonical ones (input only) and refuses types the runtime does not support. */
 function canonicalizeActions(actions: unknown[], options: ValidateOptions): unknown[] {
   const supported = (Object.keys(ACTION_PARAMS) as ActionType[]).filter((t) => options.allowInternal || !INTERNAL_ACTION_TYPES.includes(t));
@@ -57,6 +72,11 @@ function canonicalizeActions(actions: unknown[], options: ValidateOptions): unkn
  */
 export function validateExecution(input: unknown, options: ValidateOptions = {}): Execution {
   if (!isRecord(input)) fail(`execution must be a JSON object (got ${Array.isArray(input) ? "an array" : input === null ? "null" : typeof input})`, "");
+  const deep = tooDeep(input);
+  if (deep !== undefined) {
+    const shown = deep.split(".").slice(0, 6).join(".");
+    fail(`${shown}${shown === deep ? "" : "..."} nests deeper than ${LIMITS.MAX_NESTING_DEPTH} levels`, shown, { maxDepth: LIMITS.MAX_NESTING_DEPTH });
+  }
   const candidate = Array.isArray(input.actions) ? { ...input, actions: canonicalizeActions(input.actions, options) } : input;
 
   const bytes = payloadBytes(candidate);

@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
@@ -30,12 +30,45 @@ function alive(pid: number): boolean {
   }
 }
 
-function read(path: string): LockRecord | undefined {
+/**
+ * Every lock write is atomic (written aside, then linked or renamed into place), so a lock that cannot be read
+ * was left by a crash or damaged by something else: it names no holder that could be shown alive. The grace
+ * spares a lock whose file changed this very moment (a writer of an older version wrote in place).
+ */
+const UNREADABLE_GRACE_MS = 1_000;
+/** A modification time further ahead than this is a wrong clock, not a write in progress: it must not hold a device for ever. */
+const FUTURE_SKEW_MS = 10_000;
+
+/** A lock file: its record when it parses as one, and its identity, so a takeover removes what it judged. */
+interface LockFile {
+  record: LockRecord | undefined;
+  stat: Stats;
+}
+
+function isLockRecord(value: unknown): value is LockRecord {
+  const v = value as Partial<LockRecord> | null;
+  return typeof v === "object" && v !== null && Number.isInteger(v.pid) && typeof v.executionId === "string" && typeof v.commandId === "string";
+}
+
+function readLock(path: string): LockFile | undefined {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return undefined;
   try {
-    return JSON.parse(readFileSync(path, "utf8")) as LockRecord;
+    const value: unknown = JSON.parse(readFileSync(path, "utf8"));
+    return { record: isLockRecord(value) ? value : undefined, stat };
   } catch {
-    return undefined;
+    return { record: undefined, stat };
   }
+}
+
+const read = (path: string): LockRecord | undefined => readLock(path)?.record;
+
+const sameFile = (a: Stats, b: Stats | undefined) => b !== undefined && a.ino === b.ino && a.dev === b.dev && a.mtimeMs === b.mtimeMs && a.size === b.size;
+
+function writeAtomically(path: string, text: string): void {
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, text, { mode: 0o600 });
+  renameSync(temp, path);
 }
 
 function unlinkQuietly(path: string): void {
@@ -55,12 +88,12 @@ export class DeviceLocks {
   constructor(private readonly dir = join(clawperatorHome(), "locks")) {}
 
   acquire(deviceId: string, owner: { executionId: string; commandId: string }): DeviceLock {
-    mkdirSync(this.dir, { recursive: true });
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const path = join(this.dir, `${encodeURIComponent(deviceId)}.lock`);
     const record: LockRecord = { pid: process.pid, ...owner, since: Date.now() };
     for (let attempt = 0; attempt < 3; attempt++) {
       const temp = `${path}.${process.pid}.${owner.executionId}.tmp`;
-      writeFileSync(temp, JSON.stringify(record));
+      writeFileSync(temp, JSON.stringify(record), { mode: 0o600 });
       try {
         linkSync(temp, path);
         return this.#handle(path, record);
@@ -69,11 +102,10 @@ export class DeviceLocks {
       } finally {
         unlinkQuietly(temp);
       }
-      const holder = read(path);
-      if (holder === undefined || (holder.settleUntil === undefined ? alive(holder.pid) : holder.settleUntil > Date.now())) {
-        throw this.#conflict(deviceId, holder);
-      }
-      this.#takeOver(path, holder);
+      const lock = readLock(path);
+      if (lock === undefined) continue;
+      if (this.#held(lock)) throw this.#conflict(deviceId, lock.record);
+      this.#takeOver(path, lock.stat);
     }
     throw this.#conflict(deviceId, read(path));
   }
@@ -85,14 +117,23 @@ export class DeviceLocks {
         if (released) return;
         released = true;
         if (read(path)?.executionId !== record.executionId) return;
-        if (settleMs) writeFileSync(path, JSON.stringify({ ...record, settleUntil: Date.now() + settleMs }));
+        if (settleMs) writeAtomically(path, JSON.stringify({ ...record, settleUntil: Date.now() + settleMs }));
         else unlinkQuietly(path);
       },
     };
   }
 
+  /** Whether a lock still holds: its holder is alive or settling; an unreadable one only within its grace. */
+  #held({ record, stat }: LockFile): boolean {
+    if (record === undefined) {
+      const age = Date.now() - stat.mtimeMs;
+      return age < UNREADABLE_GRACE_MS && age > -FUTURE_SKEW_MS;
+    }
+    return record.settleUntil === undefined ? alive(record.pid) : record.settleUntil > Date.now();
+  }
+
   /** Removes a stale lock, guarded so two processes cannot both remove and then both create it. */
-  #takeOver(path: string, stale: LockRecord): void {
+  #takeOver(path: string, stale: Stats): void {
     const guard = `${path}.takeover`;
     try {
       writeFileSync(guard, String(process.pid), { flag: "wx" });
@@ -103,7 +144,7 @@ export class DeviceLocks {
       return;
     }
     try {
-      if (read(path)?.executionId === stale.executionId) unlinkQuietly(path);
+      if (sameFile(stale, statSync(path, { throwIfNoEntry: false }))) unlinkQuietly(path);
     } finally {
       unlinkQuietly(guard);
     }

@@ -62,6 +62,7 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
 
       const after: AfterResultContext = {
         execution, deviceId, receiverPackage, transport, executionId, envelope: outcome.envelope, snapshots: outcome.snapshots, warnings: [],
+        pathOrigin: request.pathOrigin ?? "payload", force: request.force === true,
       };
       const hooksStarted = performance.now();
       for (const hook of hooks) await hook.afterResult?.(after);

@@ -6,6 +6,14 @@ export interface RunExecutionRequest {
   execution: Execution;
   deviceId?: string;
   receiverPackage?: string;
+  /**
+   * Who chose the execution's file paths (take_screenshot's path). "payload", the default: an agent's input,
+   * which may be steered by what it read on a screen; confined to the config's `screenshots.allowedDirs`.
+   * "person": a CLI flag typed by a user (`observe screenshot --path`); may point anywhere.
+   */
+  pathOrigin?: "payload" | "person";
+  /** Replace an existing file that is not a PNG (`--force`); honoured for a person's paths only. */
+  force?: boolean;
 }
 
 /** The result of one execution (spec/001: `{ok, envelope, deviceId, terminalSource}`) plus run metadata. */

@@ -46,6 +46,11 @@ export interface CommandContribution<A extends ArgsDef = any> {
   aliases?: readonly (readonly string[])[];
   args?: A;
   hidden?: boolean;
+  /**
+   * Unknown flags and surplus arguments (and everything after `--`) are handed to the command in `args._`, in
+   * order, instead of being refused: for commands that forward arguments to a child (`skills run`).
+   */
+  passthrough?: boolean;
   load: Lazy<CommandHandler<A>>;
 }
 
@@ -60,14 +65,44 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** What a route's module default-exports: an h3 handler, called with the request event. */
 export type RouteHandler = (event: import("h3").H3Event) => unknown;
 
+/** zod schemas of a route's inputs and success response, for `GET /openapi.json`. */
+export interface RouteSchemas {
+  body?: import("zod").ZodType;
+  params?: import("zod").ZodType;
+  query?: import("zod").ZodType;
+  response?: import("zod").ZodType;
+  /** Media type of the success response (default `application/json`; SSE routes say `text/event-stream`). */
+  responseType?: string;
+}
+
 export interface RouteContribution {
   method: HttpMethod;
   /** An h3 route path (`/android/emulators/:name`). */
   path: string;
   description?: string;
-  /** zod schemas of the body and the success response, for the OpenAPI document. */
-  schemas?: { body?: import("zod").ZodType; response?: import("zod").ZodType; params?: import("zod").ZodType };
+  /**
+   * The route's schemas; prefer the lazy form (`() => import("./schemas.ts").then(m => m.runSchemas)`) so zod and the
+   * contracts load only when `/openapi.json` is asked for, not at every CLI start.
+   */
+  schemas?: RouteSchemas | (() => Promise<RouteSchemas>);
   load: Lazy<RouteHandler>;
+}
+
+/**
+ * What `serve` puts on every request as `event.context.clawperator`: the kernel's services and a signal that aborts
+ * when the server starts shutting down (long-running routes stop waiting on it; SSE streams close on it).
+ */
+export interface RouteRequestContext {
+  services: ServiceAccess;
+  config: RuntimeConfig;
+  logger: Logger;
+  shutdown: AbortSignal;
+}
+
+declare module "h3" {
+  interface H3EventContext {
+    clawperator?: RouteRequestContext;
+  }
 }
 
 export type DoctorPhase = "host" | "device" | "readiness";

@@ -1,6 +1,6 @@
 import type { ArgsDef } from "citty";
 import type { ExecutionHook } from "../execution/hooks.ts";
-import { attributed, type Attribution } from "./attribution.ts";
+import { attributed, attributeError, type Attribution } from "./attribution.ts";
 import type { CommandContribution, CommandHandler, Lazy } from "./contributions.ts";
 import type { PluginContext } from "./define-plugin.ts";
 import type { Kernel } from "./kernel.ts";
@@ -23,6 +23,17 @@ function wrapMethods<T extends object>(value: T, by: Attribution, names: readonl
 /** A command handler whose failures carry its plugin; `pretty` and `exitCode` stay synchronous. */
 function attributedHandler(handler: CommandHandler<any>, by: Attribution): CommandHandler<any> {
   return { ...handler, run: (ctx) => attributed(by, () => handler.run(ctx)) };
+}
+
+/** h3's HTTPError (thrown by its body and param helpers) is the route's answer, not a plugin bug: it passes unchanged. */
+const isHttpError = (error: unknown) => error instanceof Error && error.name === "HTTPError" && typeof (error as { status?: unknown }).status === "number";
+
+async function attributedRoute(by: Attribution, run: () => unknown): Promise<unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    throw isHttpError(error) ? error : attributeError(error, by);
+  }
 }
 
 type ContributionAdders = Pick<PluginContext, "commands" | "routes" | "checks" | "hooks" | "transports" | "skills">;
@@ -49,7 +60,7 @@ export function attributedContributions(kernel: Kernel, plugin: string): Contrib
       add(route) {
         const id = `${route.method} ${route.path}`;
         const by = { plugin, contribution: { route: id } };
-        kernel.routes.add(id, plugin, { ...route, load: lazyAttributed(route.load, by, (handler) => (event) => attributed(by, () => handler(event))) });
+        kernel.routes.add(id, plugin, { ...route, load: lazyAttributed(route.load, by, (handler) => (event) => attributedRoute(by, () => handler(event))) });
       },
     },
     checks: {

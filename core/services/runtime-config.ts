@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   pluginSetupTimeoutMs?: number;
   serve?: { host?: string; port?: number; token?: string };
   skills?: Record<string, unknown>;
+  /** Where take_screenshot paths from payloads may point (default: the working directory and the OS temp directory). */
+  screenshots?: { allowedDirs?: string[] };
   policy?: { allowActions?: string[]; denyActions?: string[]; allowPackages?: string[]; denyPackages?: string[]; maxTimeoutMs?: number };
   /** Absolute path of the config file the values came from, when there was one. */
   filepath?: string;

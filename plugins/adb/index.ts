@@ -1,7 +1,8 @@
 import { definePlugin } from "../../core/kernel/index.ts";
+import { ADB_CHECKS } from "./checks/index.ts";
 import { packagesListArgs } from "./command-args.ts";
 
-/** The adb transport (the `adb` server and binary) and the commands that only need adb. */
+/** The adb transport (the `adb` server and binary), the commands that only need adb, and doctor's host and device checks. */
 export default definePlugin({
   name: "adb",
   setup(ctx) {
@@ -18,5 +19,6 @@ export default definePlugin({
       args: packagesListArgs,
       load: () => import("./commands/packages-list.js"),
     });
+    for (const check of ADB_CHECKS) ctx.checks.add(check);
   },
 });

@@ -1,8 +1,10 @@
 import { definePlugin, type HttpMethod, type RouteContribution } from "../../core/kernel/index.ts";
 import { createArgs, nameArg, provisionArgs, startArgs } from "./command-args.ts";
 
-/** The spec's emulator routes: method, path, and which handler of routes/handlers.ts serves it. */
-const ROUTES: ReadonlyArray<{ method: HttpMethod; path: string; handler: string; description: string }> = [
+type RouteName = "list" | "running" | "inspect" | "create" | "start" | "stop" | "delete" | "provision";
+
+/** The spec's emulator routes: method, path, and which handler of routes/handlers.ts (and schema) serves it. */
+const ROUTES: ReadonlyArray<{ method: HttpMethod; path: string; handler: RouteName; description: string }> = [
   { method: "GET", path: "/android/emulators", handler: "list", description: "Configured AVDs with compatibility metadata" },
   { method: "GET", path: "/android/emulators/running", handler: "running", description: "Running emulators and boot state" },
   { method: "GET", path: "/android/emulators/:name", handler: "inspect", description: "Normalized metadata for one AVD" },
@@ -42,6 +44,8 @@ export default definePlugin({
         method: route.method,
         path: route.path,
         description: route.description,
+        // zod and the schemas load only when serve builds its OpenAPI document.
+        schemas: async () => (await import("./routes/schemas.js"))[`${route.handler}Schemas`],
         load: async () => ({ default: (await handlers())[route.handler]! }),
       };
       ctx.routes.add(contribution);

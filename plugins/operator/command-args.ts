@@ -8,7 +8,8 @@ export const executeArgs = {
 } as const satisfies ArgsDef;
 
 export const screenshotArgs = {
-  path: { type: "string", description: "Where to write the PNG (default: a temp file)" },
+  path: { type: "string", description: "Where to write the PNG (default: a temp file); an existing file that is not a PNG is kept" },
+  force: { type: "boolean", description: "Replace the file at --path even if it is not a PNG" },
 } as const satisfies ArgsDef;
 
 export const selectorArgs = {

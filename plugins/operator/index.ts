@@ -1,22 +1,28 @@
 import { definePlugin } from "../../core/kernel/index.ts";
+import { OPERATOR_CHECKS } from "./checks/index.ts";
 import { OPERATOR_COMMANDS } from "./command-manifest.ts";
+import { SETUP_COMMANDS } from "./setup/setup-manifest.ts";
 import { registerExecutionServices } from "./services.ts";
 
 /**
  * The operator protocol: the execution pipeline over the Operator APK, the hooks that finish what the APK
- * cannot (close_app, screenshots, snapshot text), and the execute / observe / inspect / action commands.
+ * cannot (close_app, screenshots, snapshot text), the execute / observe / inspect / action commands, Operator setup,
+ * permissions and version compatibility, and doctor's readiness checks.
  */
 export default definePlugin({
   name: "operator",
   setup(ctx) {
     registerExecutionServices(ctx);
-    const hook = (name: "closeApp" | "injectSnapshots" | "captureScreenshots") => async () => ({ default: (await import("./hooks/index.js"))[name] });
-    ctx.hooks.add({ name: "close-app", order: 10, load: hook("closeApp") });
-    ctx.hooks.add({ name: "inject-snapshots", order: 20, load: hook("injectSnapshots") });
-    ctx.hooks.add({ name: "capture-screenshots", order: 30, load: hook("captureScreenshots") });
+    const hooks = () => import("./hooks/index.js");
+    ctx.hooks.add({ name: "close-app", order: 10, load: async () => ({ default: (await hooks()).closeApp }) });
+    ctx.hooks.add({ name: "inject-snapshots", order: 20, load: async () => ({ default: (await hooks()).injectSnapshots }) });
+    ctx.hooks.add({ name: "capture-screenshots", order: 30, load: async () => ({ default: (await hooks()).captureScreenshots(ctx.config) }) });
     ctx.commands.group({ path: ["observe"], description: "Observe the device: UI snapshot, screenshot" });
     ctx.commands.group({ path: ["inspect"], description: "Inspect the device for people" });
     ctx.commands.group({ path: ["action"], description: "Single-step interactions: open, click, read, type, wait, keys, scroll" });
     for (const command of OPERATOR_COMMANDS) ctx.commands.add(command);
+    ctx.commands.group({ path: ["operator"], description: "Install and set up the Operator APK on a device" });
+    for (const command of SETUP_COMMANDS) ctx.commands.add(command);
+    for (const check of OPERATOR_CHECKS) ctx.checks.add(check);
   },
 });

@@ -1,5 +1,5 @@
 import { definePlugin } from "../../core/kernel/index.ts";
-import { sdkArgs, startArgs, stopArgs } from "./command-args.ts";
+import { operatorApkArgs, sdkArgs, startArgs, stopArgs } from "./command-args.ts";
 
 /** The virtual device as CLI commands: start / list / stop, and the demo that shows the whole path. */
 export default definePlugin({
@@ -26,6 +26,12 @@ export default definePlugin({
       description: "Write an Android SDK stand-in (sdkmanager, avdmanager, emulator) for the emulator commands",
       args: sdkArgs,
       load: () => import("./commands/android-home.js"),
+    });
+    ctx.commands.add({
+      path: ["virtual", "operator-apk"],
+      description: "Write an Operator APK file (release or debug, any version) that virtual devices install",
+      args: operatorApkArgs,
+      load: () => import("./commands/operator-apk.js"),
     });
     ctx.commands.add({
       path: ["demo"],

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { clawperatorHome } from "../../core/execution/device-lock.ts";
 
@@ -36,12 +36,16 @@ export function alive(pid: number): boolean {
 }
 
 export function saveRecord(record: VirtualDeviceRecord): void {
-  mkdirSync(dir(), { recursive: true });
-  writeFileSync(fileOf(record.serial), `${JSON.stringify(record, null, 2)}\n`);
+  mkdirSync(dir(), { recursive: true, mode: 0o700 });
+  const temporary = `${fileOf(record.serial)}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temporary, fileOf(record.serial));
 }
 
-export function removeRecord(serial: string): void {
+/** Forgets a stopped device, and its log when the device wrote nothing to it. */
+export function removeRecord(serial: string, log?: string): void {
   rmSync(fileOf(serial), { force: true });
+  if (log !== undefined && statSync(log, { throwIfNoEntry: false })?.size === 0) rmSync(log, { force: true });
 }
 
 /** Running devices; records of processes that are gone are removed on the way. */

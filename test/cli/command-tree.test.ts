@@ -44,6 +44,15 @@ describe("command tree", () => {
     expect(error.details).toEqual({ command: "screnshot", suggestion: "screenshot" });
   });
 
+  it("an unknown flag where the command belongs is USAGE naming it, with the nearest global flag", async () => {
+    const error = await caught(() => resolveCommand(tree, ["--devcie-id", "emulator-5554", "devices"]));
+    expect(error.code).toBe("USAGE");
+    expect(error.message).toBe('unknown flag "--devcie-id"; did you mean "--device-id"?');
+    expect(error.details).toEqual({ flag: "--devcie-id", suggestion: "--device-id" });
+    const inGroup = await caught(() => resolveCommand(tree, ["virtual", "--frobnicate=1"]));
+    expect(inGroup.message).toBe('unknown flag "--frobnicate" before a "virtual" subcommand');
+  });
+
   it("an unknown word with nothing close is USAGE without a suggestion", async () => {
     const error = await caught(() => resolveCommand(tree, ["frobnicate"]));
     expect(error.message).toBe('unknown command "frobnicate"');

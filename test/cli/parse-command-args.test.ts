@@ -52,4 +52,11 @@ describe("parseCommandArgs", () => {
     expect(error.code).toBe("USAGE");
     expect(error.message).toContain("uri");
   });
+
+  it("a passthrough command keeps unknown flags, surplus arguments and everything after -- in order", () => {
+    const args = { skill: { type: "positional", required: false, description: "id" }, "expect-contains": { type: "string", description: "text" }, quick: { type: "boolean", description: "q" } } satisfies ArgsDef;
+    const parsed = parseCommandArgs("skills run", args, ["s1", "--limit", "40", "--expect-contains", "ok", "extra", "--quick", "--", "--expect-contains", "x"], { passthrough: true });
+    expect(parsed).toMatchObject({ skill: "s1", "expect-contains": "ok", quick: true, _: ["--limit", "40", "extra", "--expect-contains", "x"] });
+    expect(parseCommandArgs("skills run", args, [], { passthrough: true })).toMatchObject({ _: [] });
+  });
 });

@@ -77,6 +77,30 @@ describe("invalid configs are CONFIG_INVALID with the file, the key path and the
     const { error, path } = await invalidConfig(".clawperatorrc.json", '{ "deviceId": ');
     expect(error.message).toContain(path);
   });
+
+  it.each([
+    ['{\n  "deviceId": "x",\n  "operatorPackage": oops\n}\n', 3, 22, 'unexpected character "o"; expected a value'],
+    ['{\n  "deviceId": "x",\n}\n', 2, 18, 'trailing comma before "}"'],
+    ['{\n  "deviceId": "x"\n  "transport": "adb"\n}', 3, 3, 'unexpected character "\\""; expected "," or "}"'],
+    ['{ "plugins": [1, 2 ', 1, 20, 'unexpected end of file; expected "," or "]"'],
+    ['{ "deviceId": "a\tb" }', 1, 17, "unescaped control character in a string"],
+    ['{ "deviceId": "x" } }', 1, 21, 'unexpected character "}" after the end of the JSON value'],
+  ])("a JSON syntax error gives the reason, line and column: %j", async (text, line, column, reason) => {
+    const { error, path } = await invalidConfig(".clawperatorrc.json", text);
+    expect(error.message).toBe(`${path}: line ${line}, column ${column}: ${reason}`);
+    expect(error.details).toEqual({ file: path, line, column, reason });
+  });
+
+  it("a JSON syntax error 20,000 levels deep is still located (the scanner keeps its own stack)", async () => {
+    const { error, path } = await invalidConfig(".clawperatorrc.json", `{ "plugins": ${"[".repeat(20_000)}1,${"]".repeat(20_000)} }`);
+    expect(error.message).toBe(`${path}: line 1, column 20015: trailing comma before "]"`);
+  });
+
+  it("a YAML syntax error gives the reason, line and column", async () => {
+    const { error, path } = await invalidConfig(".clawperatorrc.yaml", "deviceId: x\npolicy: [\n  a: b\n");
+    expect(error.message).toBe(`${path}: line 4, column 1: unexpected end of the stream within a flow collection`);
+    expect(error.details).toMatchObject({ line: 4, column: 1 });
+  });
 });
 
 describe("valid configs", () => {

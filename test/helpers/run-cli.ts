@@ -15,7 +15,7 @@ export interface RunOptions {
   /** Working directory; defaults to the sandbox's own empty project folder. */
   cwd?: string;
   /** Written to the CLI's stdin, then closed. */
-  input?: string;
+  input?: string | Uint8Array;
   env?: Record<string, string>;
 }
 

@@ -1,9 +1,11 @@
+import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
+import { ACCESSIBILITY_SERVICE_CLASS, NOTIFICATION_LISTENER_CLASS } from "../../operator/operator-components.ts";
 import type { SettingsStore } from "./settings-store.ts";
 
 /** The Operator APK's accessibility service class (the same in the release and debug variants). */
-export const OPERATOR_ACCESSIBILITY_SERVICE = "clawperator.operator.accessibilityservice.OperatorAccessibilityService";
+export const OPERATOR_ACCESSIBILITY_SERVICE = ACCESSIBILITY_SERVICE_CLASS;
 /** The Operator APK's notification listener class. */
-export const OPERATOR_NOTIFICATION_LISTENER = "action.notification.NotificationListenerService";
+export const OPERATOR_NOTIFICATION_LISTENER = NOTIFICATION_LISTENER_CLASS;
 
 export const accessibilityComponent = (packageName: string): string => `${packageName}/${OPERATOR_ACCESSIBILITY_SERVICE}`;
 export const notificationListenerComponent = (packageName: string): string => `${packageName}/${OPERATOR_NOTIFICATION_LISTENER}`;
@@ -17,3 +19,9 @@ export function isAccessibilityServiceEnabled(settings: SettingsStore, packageNa
   const enabled = settings.get("secure", "enabled_accessibility_services") ?? "";
   return enabled.split(":").includes(accessibilityComponent(packageName));
 }
+
+/**
+ * The scenario screen an Operator's launcher activity shows: `operator` for the release package, `operator:<pkg>`
+ * for another variant (so both can be installed). An Operator APK installed later opens it when the scenario has it.
+ */
+export const operatorLaunchScreen = (packageName: string): string => (packageName === OPERATOR_PACKAGES.release ? "operator" : `operator:${packageName}`);

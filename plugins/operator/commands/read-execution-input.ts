@@ -5,21 +5,34 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 const invalid = (message: string, hint?: string) =>
   new ClawperatorError("EXECUTION_VALIDATION_FAILED", message, { details: { path: "" }, ...(hint ? { hint } : {}) });
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** A file's or stdin's bytes as text; invalid UTF-8 is refused rather than silently turned into U+FFFD. */
+function decode(bytes: Buffer, source: string): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw invalid(`${source} is not valid UTF-8`, "Save the execution as UTF-8 text; invalid bytes would reach the device as U+FFFD.");
+  }
+}
+
 /** `--execution` takes inline JSON, a path to a JSON file, or `-` for stdin. */
 export function readExecutionInput(value: string, cwd = process.cwd()): unknown {
   const trimmed = value.trim();
   let text = trimmed;
   let source = "--execution";
   if (trimmed === "-") {
-    text = readFileSync(0, "utf8");
+    text = decode(readFileSync(0), "stdin");
     source = "stdin";
   } else if (!trimmed.startsWith("{") && !trimmed.startsWith("[")) {
     const file = resolve(cwd, trimmed);
+    let bytes: Buffer;
     try {
-      text = readFileSync(file, "utf8");
+      bytes = readFileSync(file);
     } catch {
       throw invalid(`--execution: no such file ${file}`, "Pass the execution as inline JSON or as a path to a JSON file.");
     }
+    text = decode(bytes, file);
     source = file;
   }
   try {

@@ -27,9 +27,12 @@ export function cliExecution(ctx: RunContext, kind: string, actions: Action[]): 
   return { commandId, taskId: `cli-${kind}`, source: "clawperator-cli", expectedFormat: EXPECTED_FORMAT, timeoutMs: timeoutFrom(ctx), actions };
 }
 
-export function runExecution(ctx: RunContext, execution: Execution): Promise<RunExecutionResult> {
+/** Runs a single-step command's execution; its paths come from the person's flags (`pathOrigin: "person"`). */
+export function runExecution(ctx: RunContext, execution: Execution, options: { force?: boolean } = {}): Promise<RunExecutionResult> {
   return ctx.services.resolve(ExecutionRunner).run({
     execution,
+    pathOrigin: "person",
+    ...(options.force ? { force: true } : {}),
     ...(ctx.globals.deviceId ? { deviceId: ctx.globals.deviceId } : {}),
     ...(ctx.globals.receiverPackage ? { receiverPackage: ctx.globals.receiverPackage } : {}),
   });

@@ -1,4 +1,4 @@
 // The operator's hooks run on every execution, so they are one lazily loaded module rather than three.
 export { default as closeApp } from "./close-app.ts";
 export { default as injectSnapshots } from "./inject-snapshots.ts";
-export { default as captureScreenshots } from "./capture-screenshots.ts";
+export { captureScreenshots } from "./capture-screenshots.ts";

@@ -4,6 +4,7 @@ import { execa } from "execa";
 import { serverAddress } from "../../../android/adb/server-address.ts";
 import { startVirtualDevice } from "../../../android/virtual/index.ts";
 import { loadScenario } from "../../../android/virtual/scenario/load-scenario.ts";
+import { BUILTIN_SCENARIOS } from "../../../android/virtual/scenario/builtin/index.ts";
 import { ScenarioError } from "../../../android/virtual/scenario/scenario-error.ts";
 import type { Scenario } from "../../../android/virtual/scenario/scenario-types.ts";
 import { ClawperatorError, type ClawperatorErrorShape } from "../../../core/contracts/clawperator-error.ts";
@@ -28,11 +29,11 @@ function parseChildOutput(text: string): VirtualDeviceRecord | ClawperatorErrorS
 
 /** Runs `virtual start` again without --detach in a background process; returns once it printed its record. */
 async function startDetached(argv: readonly string[]): Promise<VirtualDeviceRecord> {
-  mkdirSync(logDir(), { recursive: true });
+  mkdirSync(logDir(), { recursive: true, mode: 0o700 });
   const log = join(logDir(), `device-${Date.now()}-${process.pid}.log`);
   // A stream with a file descriptor is handed to the child as is, not piped through this process, so the
   // device keeps logging after this process has exited.
-  const logFile = createWriteStream(log, { fd: openSync(log, "a") });
+  const logFile = createWriteStream(log, { fd: openSync(log, "a", 0o600) });
   const child = execa(process.execPath, [process.argv[1]!, "virtual", "start", ...argv, "--output", "json"], {
     detached: true, stdin: "ignore", stdout: "pipe", stderr: logFile, reject: false, buffer: false,
   });
@@ -52,7 +53,10 @@ async function startDetached(argv: readonly string[]): Promise<VirtualDeviceReco
     throw new ClawperatorError(result.code, result.message, { ...(result.hint ? { hint: result.hint } : {}), details: { ...result.details, log } });
   }
   if (!result) throw new ClawperatorError("INTERNAL_ERROR", "the virtual device exited before it was ready", { details: { log } });
-  return { ...result, log };
+  // Recorded with its log, so that `virtual stop` can remove a log the device never wrote to.
+  const record = { ...result, log };
+  saveRecord(record);
+  return record;
 }
 
 /** A built-in scenario or a scenario file; a bad one is the user's to fix, so it is a USAGE error naming every problem. */
@@ -62,7 +66,7 @@ async function scenarioOf(nameOrPath: string): Promise<Scenario> {
   } catch (error) {
     if (!(error instanceof ScenarioError)) throw error;
     throw new ClawperatorError("USAGE", error.message, {
-      hint: "Use a built-in scenario (default, fresh) or fix the scenario file.",
+      hint: `Use a built-in scenario (${Object.keys(BUILTIN_SCENARIOS).join(", ")}) or fix the scenario file.`,
       details: { scenario: error.origin, issues: error.issues },
     });
   }

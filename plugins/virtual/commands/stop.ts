@@ -24,7 +24,7 @@ async function stopOne(record: VirtualDeviceRecord): Promise<void> {
   try {
     process.kill(record.pid, "SIGTERM");
   } catch {
-    removeRecord(record.serial);
+    removeRecord(record.serial, record.log);
     return;
   }
   if (!(await exited(record.pid, deadline))) {
@@ -34,19 +34,23 @@ async function stopOne(record: VirtualDeviceRecord): Promise<void> {
       // exited in the meantime
     }
   }
-  removeRecord(record.serial);
+  removeRecord(record.serial, record.log);
 }
 
-/** `virtual stop <serial>` (or `--all`): SIGTERM the device process and wait until it has exited. */
+/** `virtual stop <serial>` (or `--device-id <serial>`, as every other command, or `--all`): SIGTERM the device process and wait until it has exited. */
 const stop: CommandHandler<typeof stopArgs> = {
-  async run({ args }) {
-    if (!args.all && args.serial === undefined) throw new ClawperatorError("USAGE", "virtual stop needs a serial (see `clawperator virtual list`) or --all");
+  async run({ args, globals }) {
+    if (args.serial !== undefined && globals.deviceId !== undefined && args.serial !== globals.deviceId) {
+      throw new ClawperatorError("USAGE", `virtual stop got two devices: ${args.serial} and --device-id ${globals.deviceId}`);
+    }
+    const serial = args.serial ?? globals.deviceId;
+    if (!args.all && serial === undefined) throw new ClawperatorError("USAGE", "virtual stop needs a serial or --device-id (see `clawperator virtual list`), or --all");
     const running = listRecords();
-    const targets = args.all ? running : running.filter((r) => r.serial === args.serial);
+    const targets = args.all ? running : running.filter((r) => r.serial === serial);
     if (!args.all && targets.length === 0) {
-      throw new ClawperatorError("DEVICE_NOT_FOUND", `no running virtual device ${args.serial}`, {
+      throw new ClawperatorError("DEVICE_NOT_FOUND", `no running virtual device ${serial}`, {
         hint: running.length ? `Running: ${running.map((r) => r.serial).join(", ")}` : "No virtual device is running.",
-        details: { deviceId: args.serial },
+        details: { deviceId: serial },
       });
     }
     await Promise.all(targets.map(stopOne));

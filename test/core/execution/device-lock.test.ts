@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa, execaSync } from "execa";
@@ -42,6 +42,35 @@ describe("DeviceLocks", () => {
     writeFileSync(join(dir, "d.lock"), JSON.stringify({ pid: Number(deadPid()), executionId: "gone", commandId: "gone", since: Date.now() }));
     const locks = new DeviceLocks(dir);
     locks.acquire("d", owner(1)).release();
+  });
+
+  it.each([["empty", ""], ["truncated", '{"pid":1,"executionId":"e'], ["not a lock", '"x"']])("a lock file that is %s is stale once its holder cannot be shown alive", (_kind, text) => {
+    const lock = join(dir, "d.lock");
+    writeFileSync(lock, text);
+    // Changed this moment: it might be a writer's, so it still holds...
+    utimesSync(lock, new Date(), new Date(Date.now() + 5_000));
+    expect(() => new DeviceLocks(dir).acquire("d", owner(1))).toThrowError(expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT" }));
+    // A time far ahead is a wrong clock, not a write in progress: it does not hold the device for ever.
+    utimesSync(lock, new Date(), new Date(Date.now() + 3_600_000));
+    new DeviceLocks(dir).acquire("d", owner(3)).release();
+    writeFileSync(lock, text);
+    // ...but once older than the grace, nothing shows a live holder and the lock is taken over.
+    utimesSync(lock, new Date(), new Date(Date.now() - 60_000));
+    new DeviceLocks(dir).acquire("d", owner(2)).release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("writes locks atomically and privately: a settling lock is replaced, never rewritten in place", () => {
+    const locks = new DeviceLocks(join(dir, "locks"));
+    const held = locks.acquire("d", owner(1));
+    const before = statSync(join(dir, "locks", "d.lock"));
+    expect(before.mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, "locks")).mode & 0o777).toBe(0o700);
+    held.release({ settleMs: 60_000 });
+    const after = statSync(join(dir, "locks", "d.lock"));
+    expect(after.ino).not.toBe(before.ino);
+    expect(after.mode & 0o777).toBe(0o600);
+    expect(readdirSync(join(dir, "locks"))).toEqual(["d.lock"]);
   });
 
   it("holds across processes: of 8 racing processes exactly one gets the lock", async () => {

@@ -1,3 +1,4 @@
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cliSandbox, json, STACK_FRAME, type CliResult } from "../../helpers/run-cli.ts";
@@ -104,6 +105,29 @@ describe("execute validation failures", () => {
     expect(expectError(await cli.run(["execute", "--validate-only", "--execution", "nope.json"]), "EXECUTION_VALIDATION_FAILED").message).toContain(
       "no such file",
     );
+  });
+
+  it("a payload file that is not UTF-8 is refused, from a file and from stdin", async () => {
+    const text = JSON.stringify(tapExecution({ commandId: "latin1-\u00e9" }));
+    const latin1 = Buffer.from(text, "latin1");
+    await writeFile(join(cli.project, "latin1.json"), latin1);
+    const fromFile = expectError(await cli.run(["execute", "--validate-only", "--execution", "latin1.json"]), "EXECUTION_VALIDATION_FAILED");
+    expect(fromFile.message).toBe(`${join(cli.project, "latin1.json")} is not valid UTF-8`);
+    const fromStdin = expectError(await cli.run(["execute", "--validate-only", "--execution", "-"], { input: latin1 }), "EXECUTION_VALIDATION_FAILED");
+    expect(fromStdin.message).toBe("stdin is not valid UTF-8");
+  });
+
+  it("nesting deeper than 64 levels is EXECUTION_VALIDATION_FAILED, also 6,000 levels deep (no stack overflow)", async () => {
+    for (const levels of [65, 6_000]) {
+      const nested = "{\"a\":".repeat(levels) + "1" + "}".repeat(levels);
+      const payload = JSON.stringify(tapExecution()).replace('"params":{"applicationId"', `"params":{"x":${nested},"applicationId"`);
+      await writeFile(join(cli.project, "deep.json"), payload);
+      const error = expectError(await cli.run(["execute", "--validate-only", "--execution", "deep.json"]), "EXECUTION_VALIDATION_FAILED");
+      expect(error.message).toBe("actions.0.params.x.a.a... nests deeper than 64 levels");
+      expect(error.details).toMatchObject({ path: "actions.0.params.x.a.a", maxDepth: 64 });
+    }
+    const shallow = JSON.stringify(tapExecution()).replace('"params":{"applicationId"', `"params":{"x":${"[".repeat(50)}${"]".repeat(50)},"applicationId"`);
+    expectError(await cli.run(["execute", "--validate-only", "--execution", shallow]), "EXECUTION_VALIDATION_FAILED");
   });
 
   it("execute without an execution is USAGE", async () => {

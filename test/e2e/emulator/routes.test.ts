@@ -57,6 +57,12 @@ describe("the /android routes", () => {
       "DELETE /android/emulators/:name", "GET /android/emulators", "GET /android/emulators/:name", "GET /android/emulators/running",
       "POST /android/emulators/:name/start", "POST /android/emulators/:name/stop", "POST /android/emulators/create", "POST /android/provision/emulator",
     ]);
+    // Each declares its schemas lazily, for serve's OpenAPI document.
+    for (const { value: route } of kernel.routes.entries()) {
+      const schemas = typeof route.schemas === "function" ? await route.schemas() : route.schemas;
+      expect(schemas?.response, `${route.method} ${route.path}`).toBeDefined();
+      expect(schemas?.params !== undefined, `${route.method} ${route.path}`).toBe(route.path.includes(":name"));
+    }
   });
 
   it("list, create, inspect, start, running, provision (reuse), stop, delete with the catalogue's statuses", async () => {

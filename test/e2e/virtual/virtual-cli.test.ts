@@ -1,3 +1,4 @@
+import { existsSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -72,13 +73,28 @@ describe("clawperator virtual start / list / stop", () => {
 
     const list = await json<VirtualDeviceRecord[]>(["virtual", "list"]);
     expect(list.exitCode).toBe(0);
-    expect(list.body).toContainEqual({ ...record, log: undefined });
+    expect(list.body).toContainEqual(record);
 
     await stop(record);
     expect(await isListening(record.port)).toBe(false);
     await exited(record.pid);
     expect(await listed()).not.toContain(record.serial);
     await session.harness.waitForDevices((devices) => devices.get(record.serial) !== "device");
+  });
+
+  it("stop takes --device-id like every other command, and removes the log the device never wrote to; records are private", async () => {
+    const record = await startDetached();
+    const home = join(session.harness.home, ".clawperator");
+    expect(statSync(join(home, "virtual")).mode & 0o777).toBe(0o700);
+    expect(statSync(join(home, "virtual", `${encodeURIComponent(record.serial)}.json`)).mode & 0o777).toBe(0o600);
+    expect(statSync(record.log!).mode & 0o777).toBe(0o600);
+    expect(statSync(record.log!).size).toBe(0);
+    const result = await json(["virtual", "stop", "--device-id", record.serial]);
+    expect(result).toMatchObject({ exitCode: 0, body: { ok: true, stopped: [record.serial] } });
+    started.delete(record.pid);
+    expect(existsSync(record.log!)).toBe(false);
+    const conflicting = await json<{ code: string }>(["virtual", "stop", "127.0.0.1:1", "--device-id", "127.0.0.1:2"]);
+    expect(conflicting).toMatchObject({ exitCode: 1, body: { code: "USAGE" } });
   });
 
   it("--output pretty prints just the serial", async () => {

@@ -1,7 +1,15 @@
+import { operatorLaunchScreen } from "../../device/accessibility.ts";
 import { CONTENT_TOP, SCREEN, toolbar, windowRoot, type AppPart } from "./parts.ts";
 import { screenXml } from "./view-builder.ts";
 
 const PKG = "com.clawperator.operator";
+
+export interface OperatorAppOptions {
+  /** Release (`com.clawperator.operator`, the default) or debug (`com.clawperator.operator.dev`) variant. */
+  packageName?: string;
+  versionName?: string;
+  versionCode?: number;
+}
 
 const line = (id: string, text: string, row: number) => ({
   cls: "TextView",
@@ -11,22 +19,26 @@ const line = (id: string, text: string, row: number) => ({
 });
 
 /** The Operator APK: it receives executions by broadcast; its own screen only says what it is. */
-export function operatorApp(): AppPart {
+export function operatorApp(options: OperatorAppOptions = {}): AppPart {
+  const pkg = options.packageName ?? PKG;
+  const versionName = options.versionName ?? "0.1.0";
+  // Each variant has its own launch screen, so both can be installed at once.
+  const screen = operatorLaunchScreen(pkg);
   return {
     app: {
-      package: PKG,
+      package: pkg,
       label: "Clawperator Operator",
-      versionName: "0.1.0",
-      versionCode: 1,
+      versionName,
+      versionCode: options.versionCode ?? 1,
       operator: true,
       permissions: ["android.permission.POST_NOTIFICATIONS"],
-      launchScreen: "operator",
+      launchScreen: screen,
     },
     screens: {
-      operator: {
+      [screen]: {
         hierarchy_xml: screenXml(
-          PKG,
-          windowRoot([toolbar("Clawperator Operator", false), line("version", "Version 0.1.0", 0), line("status", "Ready for commands from your agent", 1)]),
+          pkg,
+          windowRoot([toolbar("Clawperator Operator", false), line("version", `Version ${versionName}`, 0), line("status", "Ready for commands from your agent", 1)]),
         ),
       },
     },

@@ -6,7 +6,9 @@ import { SCREEN, type AppPart } from "./parts.ts";
 export const DEVICE = { model: "Clawperator Virtual Device", release: "14", sdk: 34 };
 
 /** A scenario of the built-in phone with these apps; the launcher shows every one that can be opened. */
-export function phoneScenario(name: string, description: string, parts: AppPart[], secure: Record<string, string>): ScenarioSource {
+export function phoneScenario(
+  name: string, description: string, parts: AppPart[], secure: Record<string, string>, global: Record<string, string> = {},
+): ScenarioSource {
   const launcher = launcherApp(parts.map((part) => part.app));
   const all = [launcher, ...parts];
   return {
@@ -15,7 +17,7 @@ export function phoneScenario(name: string, description: string, parts: AppPart[
     device: {
       ...DEVICE,
       screen: { width: SCREEN.width, height: SCREEN.height, density: 420 },
-      settings: { secure, global: { development_settings_enabled: "1", adb_enabled: "1" } },
+      settings: { secure, global: { development_settings_enabled: "1", adb_enabled: "1", ...global } },
     },
     apps: all.map((part) => part.app),
     home: "launcher",

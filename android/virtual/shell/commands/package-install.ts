@@ -1,4 +1,8 @@
-import { decodeVirtualApk } from "../../device/virtual-apk.ts";
+import { ApkReadError, readApkManifest } from "../../../apk/read-apk-manifest.ts";
+import { ACCESSIBILITY_SERVICE_CLASS } from "../../../operator/operator-components.ts";
+import { isZip } from "../../apk/zip-store.ts";
+import { operatorLaunchScreen } from "../../device/accessibility.ts";
+import { decodeVirtualApk, VIRTUAL_APK_FORMAT, type DecodedApk } from "../../device/virtual-apk.ts";
 import type { CommandContext } from "../command-types.ts";
 
 /** Install session ids, per device, so output repeats run to run. */
@@ -44,7 +48,7 @@ export async function installPackage(ctx: CommandContext, args: string[]): Promi
 
   const session = sessions.get(ctx.state) ?? 1234;
   sessions.set(ctx.state, session + 1);
-  const decoded = decodeVirtualApk(bytes);
+  const decoded = isZip(bytes) ? await decodeRealApk(bytes) : decodeVirtualApk(bytes);
   if (!decoded.ok) {
     ctx.stdout(
       decoded.reason === "not_apk"
@@ -76,4 +80,33 @@ export async function installPackage(ctx: CommandContext, args: string[]): Promi
   });
   ctx.stdout("Success\n");
   return 0;
+}
+
+/**
+ * A real APK (a ZIP with a binary AndroidManifest.xml): package, versions, label and requested permissions from its
+ * manifest. It is the Operator when it declares the Operator's accessibility service; the device then runs its
+ * virtual operator for it.
+ */
+async function decodeRealApk(bytes: Buffer): Promise<DecodedApk> {
+  try {
+    const manifest = await readApkManifest(bytes);
+    const operator = manifest.services.includes(ACCESSIBILITY_SERVICE_CLASS);
+    return {
+      ok: true,
+      apk: {
+        format: VIRTUAL_APK_FORMAT,
+        package: manifest.package,
+        label: manifest.label ?? manifest.package,
+        versionName: manifest.versionName,
+        versionCode: manifest.versionCode,
+        operator,
+        // An Operator's launcher activity shows the scenario's Operator screen, when the scenario has one.
+        ...(operator && manifest.launcherActivities.length ? { launchScreen: operatorLaunchScreen(manifest.package) } : {}),
+        permissions: manifest.permissions,
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof ApkReadError)) throw error;
+    return error.reason === "not_apk" ? { ok: false, reason: "not_apk" } : { ok: false, reason: "malformed", message: error.message };
+  }
 }

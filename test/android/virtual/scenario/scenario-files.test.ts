@@ -76,6 +76,6 @@ describe("scenario files", () => {
     const jsonPath = join(dir, "bad.json");
     await writeFile(jsonPath, "{ apps: [] ");
     expect((await issuesOf(jsonPath))[0]!.message).toMatch(/^not valid JSON: /);
-    expect(await issuesOf(join(dir, "absent.yaml"))).toEqual([{ path: "", message: "no such file, and not a built-in scenario (default, fresh)" }]);
+    expect(await issuesOf(join(dir, "absent.yaml"))).toEqual([{ path: "", message: "no such file, and not a built-in scenario (default, fresh, no-accessibility, outdated-operator, debug-operator, both-operators, dev-options-off, usb-debugging-off)" }]);
   });
 });

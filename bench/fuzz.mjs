@@ -1,0 +1,29 @@
+// Fuzz benchmark (issue 11): 10,000 generated `execute --execution` inputs through the CLI entry in-process, and
+// 200 of them through the real CLI process; prints the figures for bench/RESULTS.md.
+// Run: npm run build && node bench/fuzz.mjs   (CLAWPERATOR_FUZZ_RUNS / CLAWPERATOR_FUZZ_PROCESS_RUNS override)
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const runs = process.env.CLAWPERATOR_FUZZ_RUNS ?? "10000";
+const processRuns = process.env.CLAWPERATOR_FUZZ_PROCESS_RUNS ?? "200";
+const dir = mkdtempSync(join(tmpdir(), "clawperator-fuzz-bench-"));
+const report = join(dir, "report.json");
+const started = Date.now();
+try {
+  // The suite's own property with more runs; a crash or a hang fails it, and a hang cannot outlast the timeout.
+  execFileSync("npx", ["vitest", "run", "test/fuzz/execution-input.test.ts"], {
+    cwd: resolve(import.meta.dirname, ".."),
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, CLAWPERATOR_FUZZ_RUNS: runs, CLAWPERATOR_FUZZ_PROCESS_RUNS: processRuns, CLAWPERATOR_FUZZ_REPORT: report },
+    timeout: 30 * 60_000,
+  });
+  const r = JSON.parse(readFileSync(report, "utf8"));
+  console.log("| fuzz cases (in-process, CLI entry) | through the CLI process | crashes | hangs | slowest case | wall time | seed |");
+  console.log("|---|---|---|---|---|---|---|");
+  console.log(`| ${r.cases} | ${processRuns} | ${r.crashes} | ${r.hangs} | ${r.slowestMs} ms | ${Math.round((Date.now() - started) / 1000)} s | ${r.seed} |`);
+  console.log(`\nOutcomes: ${Object.entries(r.codes).map(([code, n]) => `${code} ${n}`).join(", ")}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

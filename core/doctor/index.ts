@@ -1,0 +1,2 @@
+export { DoctorFacts } from "./facts.ts";
+export type { DoctorFixOutcome, DoctorReport } from "./report.ts";

@@ -1,0 +1,40 @@
+import { toClawperatorError } from "../../core/contracts/clawperator-error.ts";
+import type { AgentTool, ToolOutput } from "../../runtime/tools/index.ts";
+import type { OpenClawPluginApi, OpenClawToolResult } from "./openclaw-api.ts";
+import type { SharedRuntime } from "./shared-runtime.ts";
+
+/** A tool output in OpenClaw's result format: the text (and image) for the model, the structured result in details. */
+function toResult(output: ToolOutput): OpenClawToolResult {
+  return {
+    content: [{ type: "text", text: output.text }, ...(output.image ? [{ type: "image" as const, ...output.image }] : [])],
+    details: output.details,
+  };
+}
+
+/**
+ * A failure as a result the agent can act on: the catalogue code and message as text, the whole error (code,
+ * hint, details) in details. Returned, not thrown, so the code survives the host's error sanitizing.
+ */
+function errorResult(error: unknown): OpenClawToolResult {
+  const failure = toClawperatorError(error).toJSON();
+  const text = [`error ${failure.code}: ${failure.message}`, ...(failure.hint ? [`hint: ${failure.hint}`] : [])].join("\n");
+  return { content: [{ type: "text", text }], details: { ok: false, error: failure } };
+}
+
+/** Registers every catalogue tool with OpenClaw, each running on the one shared runtime. */
+export function registerTools(api: OpenClawPluginApi, tools: readonly AgentTool[], runtime: SharedRuntime): void {
+  for (const tool of tools) {
+    api.registerTool({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters(),
+      async execute(_toolCallId, params) {
+        try {
+          return toResult(await tool.run({ clawperator: () => runtime.get() }, params));
+        } catch (error) {
+          return errorResult(error);
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import type { CheckContribution } from "../../../core/kernel/index.ts";
+
+/**
+ * Doctor checks the operator plugin owns (spec/001 "Clawperator Doctor"): the runtime readiness phase, and the
+ * `--full` install and launch checks that run between device discovery and device capability.
+ */
+export const OPERATOR_CHECKS: CheckContribution[] = [
+  { id: "build.android.install", phase: "device", order: 20, critical: true, full: true, description: "Install the Operator APK given with --apk", load: () => import("./full-install.js") },
+  { id: "build.android.launch", phase: "device", order: 30, critical: true, full: true, description: "Launch the Operator's main activity", load: () => import("./full-launch.js") },
+  { id: "readiness.apk.presence", phase: "readiness", order: 10, critical: false, description: "The Operator APK is installed (the requested variant)", load: () => import("./apk-presence.js") },
+  { id: "readiness.version.compatibility", phase: "readiness", order: 20, critical: true, description: "CLI and Operator share major.minor", load: () => import("./version-compatibility.js") },
+  { id: "readiness.settings.dev_options", phase: "readiness", order: 30, critical: false, description: "Developer options are enabled", load: () => import("./dev-options.js") },
+  { id: "readiness.settings.usb_debugging", phase: "readiness", order: 40, critical: false, description: "USB debugging is enabled", load: () => import("./usb-debugging.js") },
+  { id: "readiness.handshake", phase: "readiness", order: 50, critical: true, description: "A doctor_ping execution gets its result envelope", load: () => import("./handshake.js") },
+  { id: "readiness.smoke", phase: "readiness", order: 60, critical: true, full: true, description: "Open Settings and take a UI snapshot", load: () => import("./smoke.js") },
+];

@@ -1,0 +1,38 @@
+import { parseDumpsysVersion } from "../../../android/operator/package-info.ts";
+import { compatibility, majorMinor, parseVersion } from "../../../android/operator/version-compat.ts";
+import { DoctorFacts } from "../../../core/doctor/facts.ts";
+import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.ts";
+import { packageVersion } from "../../../core/package-version.ts";
+import { readinessFacts } from "./readiness-facts.ts";
+
+type Result = Omit<DoctorCheckResult, "id">;
+
+/** readiness.version.compatibility: the CLI and the installed Operator share `major.minor` (spec/001 "Version Compatibility"). */
+const check: DoctorCheck = {
+  async run(ctx): Promise<Result> {
+    const { deviceId, receiverPackage, facts } = ctx;
+    const raw = (await readinessFacts(ctx)).dumpsys;
+    const installed = { ...parseDumpsysVersion(raw), raw };
+    if (installed.versionName !== undefined) facts.set(DoctorFacts.operatorVersion, { versionName: installed.versionName, versionCode: installed.versionCode });
+    const verdict = compatibility(packageVersion(), receiverPackage, installed, deviceId!);
+    const evidence = { cliVersion: verdict.cliVersion, apkVersion: verdict.apkVersion, apkVersionCode: verdict.apkVersionCode, receiverPackage };
+    if (verdict.compatible) {
+      const cli = parseVersion(verdict.cliVersion)!;
+      return {
+        status: "pass",
+        summary: `CLI ${verdict.cliVersion} and Operator ${verdict.apkVersion} (versionCode ${verdict.apkVersionCode}) are compatible (${majorMinor(cli)}).`,
+        evidence,
+      };
+    }
+    return {
+      status: "fail",
+      code: verdict.code,
+      summary: verdict.message,
+      ...(verdict.code === "APK_VERSION_UNREADABLE" ? { detail: installed.raw.trim().split("\n").slice(0, 3).join(" ") || "dumpsys printed nothing" } : {}),
+      fix: { title: "Make the CLI and the Operator versions match", platform: "any", steps: verdict.remediation.map((value) => ({ kind: "manual" as const, value })) },
+      evidence,
+    };
+  },
+};
+
+export default check;

@@ -1,0 +1,44 @@
+import { readInstalledVersion } from "../../../android/operator/package-info.ts";
+import { compatibility, type CompatibilityVerdict } from "../../../android/operator/version-compat.ts";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { selectDevice } from "../../../core/execution/resolve-device.ts";
+import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { packageVersion } from "../../../core/package-version.ts";
+import { Transport } from "../../../core/services/transport.ts";
+import { receiverPackageOf, requireInstalled } from "../setup/receiver.ts";
+import type { versionArgs } from "../setup/setup-args.ts";
+
+type VersionResult = { version: string } | (CompatibilityVerdict & { deviceId: string });
+
+/**
+ * `version`: the CLI version. `version --check-compat`: the CLI against the installed Operator by the spec's
+ * major.minor rule; an incompatible pair is reported with its remediation and exits 1, an unreadable one is an error.
+ */
+const version: CommandHandler<typeof versionArgs> = {
+  async run({ args, globals, services, config }): Promise<VersionResult> {
+    if (!args["check-compat"]) return { version: packageVersion() };
+    const transport = services.resolve(Transport);
+    const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
+    const receiverPackage = receiverPackageOf(globals, config);
+    await requireInstalled(transport, deviceId, receiverPackage);
+    const verdict = compatibility(packageVersion(), receiverPackage, await readInstalledVersion(transport, deviceId, receiverPackage), deviceId);
+    if (verdict.code && verdict.code !== "VERSION_INCOMPATIBLE") {
+      throw new ClawperatorError(verdict.code, verdict.message, { hint: verdict.remediation.join("\n"), details: { deviceId, ...verdict } });
+    }
+    return { ...verdict, deviceId };
+  },
+  pretty(value) {
+    if (typeof (value as { version?: unknown }).version === "string") return (value as { version: string }).version;
+    const v = value as CompatibilityVerdict & { deviceId: string };
+    const lines = [
+      `CLI:      ${v.cliVersion}`,
+      `Operator: ${v.apkVersion} (versionCode ${v.apkVersionCode}) ${v.receiverPackage} on ${v.deviceId}`,
+      `${v.compatible ? "compatible" : `NOT compatible (${v.code})`}: ${v.message}`,
+      ...v.remediation.map((step) => `  - ${step}`),
+    ];
+    return lines.join("\n");
+  },
+  exitCode: (result) => ((result as { compatible?: boolean }).compatible === false ? 1 : 0),
+};
+
+export default version;

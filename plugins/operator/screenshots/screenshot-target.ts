@@ -1,0 +1,103 @@
+import { lstatSync, openSync, readSync, closeSync, realpathSync, statSync, type Stats } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+
+/** Who chose a screenshot path: an execution payload (an agent, maybe steered by an untrusted screen) or a person's CLI flag. */
+export type PathOrigin = "payload" | "person";
+
+/** A screenshot step that cannot be written, with the step-level code (`data.error`) the catalogue documents. */
+export class ScreenshotFailure extends Error {
+  constructor(
+    readonly code: "SCREENSHOT_PATH_REFUSED" | "SCREENSHOT_WRITE_FAILED",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Where a screenshot goes: a regular file (written aside, then renamed into place) or a device/FIFO a person named. */
+export interface ScreenshotTarget {
+  path: string;
+  kind: "file" | "stream";
+}
+
+export interface TargetPolicy {
+  origin: PathOrigin;
+  /** Replace an existing file that is not a PNG; only a person's path may (`--force`). */
+  force: boolean;
+  /** Directories a payload's path must stay inside, absolute. */
+  allowedDirs: readonly string[];
+  cwd: string;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The default allowed directories (the working directory and the OS temp directory), or the config's
+ * `screenshots.allowedDirs`, relative ones resolved from the config file's folder and `~/` from the home.
+ */
+export function allowedDirsOf(configured: readonly string[] | undefined, configFile: string | undefined, cwd: string): string[] {
+  if (configured === undefined) return [cwd, tmpdir()];
+  const base = configFile ? dirname(configFile) : cwd;
+  return configured.map((dir) => (dir === "~" || dir.startsWith("~/") ? resolve(homedir(), dir.slice(2)) : resolve(base, dir)));
+}
+
+const inside = (dir: string, path: string) => {
+  const rel = relative(dir, path);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+};
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function isPng(path: string, stat: Stats): boolean {
+  if (stat.size === 0) return true; // an empty file (e.g. from mktemp) holds nothing to clobber
+  const head = Buffer.alloc(PNG_SIGNATURE.length);
+  const fd = openSync(path, "r");
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return head.equals(PNG_SIGNATURE);
+}
+
+const refused = (message: string) => new ScreenshotFailure("SCREENSHOT_PATH_REFUSED", message);
+
+/**
+ * Checks a requested screenshot path against the policy of issue 11: a payload's path stays inside the allowed
+ * directories (no `..` escape, no symlink out of them, no symlink as the file itself); nobody's path replaces
+ * an existing file that is not a PNG, except a person's with --force; a directory is never a target.
+ */
+export function screenshotTarget(requested: string, policy: TargetPolicy): ScreenshotTarget {
+  const path = resolve(policy.cwd, requested);
+  if (policy.origin === "payload") {
+    const allowed = policy.allowedDirs.filter((dir) => inside(dir, path));
+    if (allowed.length === 0) {
+      throw refused(`${requested} is outside the directories a payload may write to (${policy.allowedDirs.join(", ")}); set screenshots.allowedDirs in the config to allow more`);
+    }
+    const parent = realOrSelf(dirname(path));
+    if (!allowed.some((dir) => inside(realOrSelf(dir), parent))) throw refused(`${requested} leads out of the allowed directories through a symbolic link`);
+  }
+
+  const link = lstatSync(path, { throwIfNoEntry: false });
+  if (link === undefined) return { path, kind: "file" };
+  if (link.isSymbolicLink() && policy.origin === "payload") throw refused(`${requested} is a symbolic link; a payload's screenshot path must name a file`);
+  const stat = link.isSymbolicLink() ? statSync(path, { throwIfNoEntry: false }) : link;
+  if (stat === undefined) return { path, kind: "file" };
+  if (stat.isDirectory()) throw new ScreenshotFailure("SCREENSHOT_WRITE_FAILED", `${requested} is a directory`);
+  if (!stat.isFile()) {
+    if (policy.origin === "payload") throw refused(`${requested} is not a regular file`);
+    return { path, kind: "stream" };
+  }
+  if (!isPng(path, stat) && !(policy.origin === "person" && policy.force)) {
+    throw refused(`${requested} exists and is not a PNG; it was left untouched${policy.origin === "person" ? " (pass --force to replace it)" : ""}`);
+  }
+  // A person's symlink to a PNG: the file it points at is replaced, as a shell redirection would.
+  return { path: link.isSymbolicLink() ? realOrSelf(path) : path, kind: "file" };
+}

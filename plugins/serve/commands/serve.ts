@@ -1,0 +1,46 @@
+import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { RouteRegistry } from "../../../core/kernel/index.ts";
+import { OperatorDispatcher } from "../../../core/execution/dispatcher.ts";
+import { HostInfo } from "../../../core/services/host-info.ts";
+import type { serveArgs } from "../command-args.ts";
+import { packageVersion } from "../../../core/package-version.ts";
+import { bannerJson, bannerPretty } from "../server/banner.ts";
+import { createServeApp } from "../server/create-app.ts";
+import { Lifecycle } from "../server/lifecycle.ts";
+import { listen } from "../server/listen.ts";
+import { runUntilStopped } from "../server/run-until-stopped.ts";
+import { allowedHostsFor } from "../server/security.ts";
+import { resolveSettings } from "../server/settings.ts";
+import { DEFAULT_BODY_LIMIT_BYTES, ServeOptions } from "../serve-options.ts";
+
+/** `clawperator serve`: mounts the route registry, prints where it listens, serves until a signal, exits 0. */
+const serveCommand: CommandHandler<typeof serveArgs> = {
+  async run({ args, config, services, logger, globals }) {
+    const settings = resolveSettings(args, config);
+    // This process lives on: the dispatcher (built on first use, after this) keeps one result stream per device.
+    services.register(HostInfo, { useValue: { longLived: true } });
+    services.register(ServeOptions, {
+      useValue: { heartbeatMs: settings.heartbeatMs, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, tokenRequired: settings.token !== undefined, version: packageVersion() },
+    });
+
+    const routes = services.resolve(RouteRegistry).entries();
+    const lifecycle = new Lifecycle();
+    const app = createServeApp({
+      routes,
+      context: { services, config, logger },
+      security: { ...(settings.token === undefined ? {} : { token: settings.token }), allowedHosts: allowedHostsFor(settings.host, settings.allowedHosts) },
+      lifecycle,
+    });
+    const server = await listen(app, { host: settings.host, port: settings.port, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES });
+
+    const banner = { url: server.url, host: settings.host, port: server.port, tokenRequired: settings.token !== undefined, routes };
+    process.stdout.write(`${globals.output === "pretty" ? bannerPretty(banner) : bannerJson(banner)}\n`);
+
+    await runUntilStopped(server, lifecycle, logger);
+    if (services.isRegistered(OperatorDispatcher)) await services.resolve(OperatorDispatcher).close();
+    // Printed its own output (the banner); nothing more to print, exit 0.
+    return undefined;
+  },
+};
+
+export default serveCommand;

@@ -1,0 +1,67 @@
+import { EventStream, type H3Event } from "h3";
+import type { EventBus, EventName } from "../../../core/services/event-bus.ts";
+
+const FORWARDED: readonly EventName[] = ["clawperator:result", "clawperator:execution"];
+
+export interface SseHubOptions {
+  bus: EventBus;
+  heartbeatMs: number;
+  /** Aborts when the server shuts down: every stream closes. */
+  shutdown: AbortSignal;
+}
+
+/**
+ * The clients of GET /events. Subscribes to the event bus once and serializes each event once for all clients;
+ * each client gets `heartbeat` CONNECTED when it connects and a heartbeat every `heartbeatMs` after.
+ */
+export class SseHub {
+  readonly #streams = new Set<EventStream>();
+  readonly #unsubscribe: (() => void)[] = [];
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: SseHubOptions) {
+    options.shutdown.addEventListener("abort", () => this.close(), { once: true });
+  }
+
+  open(event: H3Event): EventStream {
+    const stream = new EventStream(event);
+    if (this.options.shutdown.aborted) {
+      void stream.close();
+      return stream;
+    }
+    this.#streams.add(stream);
+    stream.onClosed(() => this.#remove(stream));
+    void stream.push({ event: "heartbeat", data: JSON.stringify({ code: "CONNECTED", message: "Clawperator SSE stream active" }) });
+    this.#start();
+    return stream;
+  }
+
+  /** Closes every stream (shutdown). */
+  close(): void {
+    this.#stop();
+    for (const stream of this.#streams) void stream.close();
+    this.#streams.clear();
+  }
+
+  #broadcast(event: string, data: string): void {
+    for (const stream of this.#streams) void stream.push({ event, data });
+  }
+
+  #start(): void {
+    if (this.#unsubscribe.length) return;
+    for (const name of FORWARDED) this.#unsubscribe.push(this.options.bus.on(name, (payload) => this.#broadcast(name, JSON.stringify(payload))));
+    this.#timer = setInterval(() => this.#broadcast("heartbeat", JSON.stringify({ code: "HEARTBEAT", time: new Date().toISOString() })), this.options.heartbeatMs);
+    this.#timer.unref();
+  }
+
+  #stop(): void {
+    for (const off of this.#unsubscribe.splice(0)) off();
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #remove(stream: EventStream): void {
+    this.#streams.delete(stream);
+    if (this.#streams.size === 0) this.#stop();
+  }
+}

@@ -1,0 +1,20 @@
+import { defineHandler } from "h3";
+import type { ServiceAccess } from "../../../core/kernel/index.ts";
+import { EventBus } from "../../../core/services/event-bus.ts";
+import { routeContext } from "../http/route-context.ts";
+import { SseHub } from "../http/sse-hub.ts";
+import { ServeOptions } from "../serve-options.ts";
+
+/** One hub per kernel: a process serving two kernels (tests, embedders) keeps their events apart. */
+const hubs = new WeakMap<ServiceAccess, SseHub>();
+
+/** GET /events: Server-Sent Events (spec/001): `heartbeat`, `clawperator:result`, `clawperator:execution`. */
+export default defineHandler((event) => {
+  const { services, shutdown } = routeContext(event);
+  let hub = hubs.get(services);
+  if (!hub) {
+    hub = new SseHub({ bus: services.resolve(EventBus), heartbeatMs: services.resolve(ServeOptions).heartbeatMs, shutdown });
+    hubs.set(services, hub);
+  }
+  return hub.open(event);
+});

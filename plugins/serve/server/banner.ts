@@ -1,0 +1,44 @@
+import type { Owned, RouteContribution } from "../../../core/kernel/index.ts";
+import { isLoopback, isWildcard } from "./security.ts";
+
+export interface BannerInput {
+  url: string;
+  host: string;
+  port: number;
+  tokenRequired: boolean;
+  routes: readonly Owned<RouteContribution>[];
+}
+
+function exposure(input: BannerInput): string {
+  if (isLoopback(input.host)) return "this machine only (loopback)";
+  if (isWildcard(input.host)) return "every network interface of this machine";
+  return `the network at ${input.host}`;
+}
+
+/** The start-up banner as one JSON line, for agents that start the server and read where it listens. */
+export function bannerJson(input: BannerInput): string {
+  return JSON.stringify({
+    ok: true,
+    listening: input.url,
+    host: input.host,
+    port: input.port,
+    exposure: exposure(input),
+    auth: input.tokenRequired ? "bearer" : "none",
+    routes: input.routes.map(({ plugin, value }) => ({ method: value.method, path: value.path, plugin })),
+  });
+}
+
+/** The start-up banner for people: where it listens, who can reach it, and every route. */
+export function bannerPretty(input: BannerInput): string {
+  const width = Math.max(...input.routes.map((r) => `${r.value.method} ${r.value.path}`.length));
+  const lines = [
+    `Clawperator API listening on ${input.url}`,
+    `  reachable from: ${exposure(input)}`,
+    `  auth: ${input.tokenRequired ? "Authorization: Bearer <token> on every route but GET /health" : "none (loopback only)"}`,
+    "",
+    ...input.routes.map(({ plugin, value }) => `  ${`${value.method} ${value.path}`.padEnd(width)}  ${value.description ?? ""} [${plugin}]`),
+    "",
+    "Ctrl+C stops the server after the executions in flight finish.",
+  ];
+  return lines.join("\n");
+}

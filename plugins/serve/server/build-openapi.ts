@@ -1,0 +1,87 @@
+import { z } from "zod";
+import type { Owned, RouteContribution, RouteSchemas } from "../../../core/kernel/index.ts";
+import { ErrorResponseSchema } from "./error-schema.ts";
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
+
+export interface OpenApiInfo {
+  version: string;
+  /** Whether routes other than /health need `Authorization: Bearer`. */
+  tokenRequired: boolean;
+}
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+/** Path or query parameters from an object schema's properties. */
+function parameters(schema: z.ZodType | undefined, where: "path" | "query"): unknown[] {
+  if (!schema) return [];
+  const json = jsonSchema(schema, "input");
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === "path" || (json.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+async function schemasOf(route: RouteContribution): Promise<{ schemas: RouteSchemas; problem?: string }> {
+  try {
+    return { schemas: typeof route.schemas === "function" ? await route.schemas() : (route.schemas ?? {}) };
+  } catch (error) {
+    return { schemas: {}, problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** `/android/emulators/:name` → `/android/emulators/{name}` and the names of its path parameters. */
+function openApiPath(path: string): { path: string; names: string[] } {
+  const names: string[] = [];
+  const converted = path.replace(/:(\w+)/g, (_m, name: string) => {
+    names.push(name);
+    return `{${name}}`;
+  });
+  return { path: converted, names };
+}
+
+async function operation(owned: Owned<RouteContribution>, info: OpenApiInfo): Promise<Record<string, unknown>> {
+  const route = owned.value;
+  const { schemas, problem } = await schemasOf(route);
+  const { names } = openApiPath(route.path);
+  const declared = parameters(schemas.params, "path") as { name: string }[];
+  const pathParams = [...declared, ...names.filter((n) => !declared.some((p) => p.name === n)).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }))];
+  const params = [...pathParams, ...parameters(schemas.query, "query")];
+  const success = schemas.response ? jsonSchema(schemas.response, "output") : {};
+  return {
+    summary: route.description ?? `${route.method} ${route.path}`,
+    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    tags: [owned.plugin],
+    ...(params.length ? { parameters: params } : {}),
+    ...(schemas.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(schemas.body, "input") } } } } : {}),
+    responses: {
+      200: { description: "Success", content: { [schemas.responseType ?? "application/json"]: { schema: success } } },
+      default: { description: "Error; the status comes from the error catalogue", content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } } },
+    },
+    ...(info.tokenRequired ? { security: route.method === "GET" && route.path === "/health" ? [] : [{ bearer: [] }] } : {}),
+    ...(problem ? { "x-clawperator-schema-error": problem } : {}),
+  };
+}
+
+/** OpenAPI 3.1 of every mounted route, its schemas converted by zod 4's toJSONSchema. */
+export async function buildOpenApi(routes: readonly Owned<RouteContribution>[], info: OpenApiInfo): Promise<Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const owned of routes) {
+    const { path } = openApiPath(owned.value.path);
+    (paths[path] ??= {})[owned.value.method.toLowerCase()] = await operation(owned, info);
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Clawperator HTTP API", version: info.version, description: "Executions, observation, devices and events of `clawperator serve`, plus the routes of its plugins." },
+    paths,
+    components: {
+      schemas: { ErrorResponse: jsonSchema(ErrorResponseSchema, "output") },
+      ...(info.tokenRequired ? { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } } : {}),
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { networkInterfaces, hostname as machineName } from "node:os";
+import type { H3Event } from "h3";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+
+/** Who may talk to the server: the bearer token (if any) and the host names a client may address it by. */
+export interface SecurityPolicy {
+  token?: string;
+  allowedHosts: ReadonlySet<string>;
+}
+
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "::1"];
+const WILDCARDS = new Set(["0.0.0.0", "::", "[::]"]);
+
+/** Lower-case, no brackets, no trailing dot: `[::1]` and `::1` are one host. */
+const normalize = (host: string) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "");
+
+export function isLoopback(host: string): boolean {
+  const name = normalize(host);
+  return name === "localhost" || name === "::1" || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+export const isWildcard = (host: string) => WILDCARDS.has(host.trim());
+
+/**
+ * The names a Host or Origin header may carry: loopback always; the bound address; for a wildcard bind, the
+ * machine's name and every interface address; plus what `--allowed-hosts` adds. A DNS-rebinding page's own name is
+ * never among them, so its requests are refused before any route runs.
+ */
+export function allowedHostsFor(bindHost: string, extra: readonly string[] = []): Set<string> {
+  const hosts = new Set([...LOOPBACK_NAMES, ...extra].map(normalize));
+  if (isWildcard(bindHost)) {
+    hosts.add(normalize(machineName()));
+    for (const addresses of Object.values(networkInterfaces())) for (const address of addresses ?? []) hosts.add(normalize(address.address));
+  } else {
+    hosts.add(normalize(bindHost));
+  }
+  return hosts;
+}
+
+/** The host name of a Host header (`name`, `name:port`, `[v6]:port`). */
+function hostOfHeader(header: string): string {
+  const value = header.trim();
+  if (value.startsWith("[")) return normalize(value.slice(0, value.indexOf("]") + 1));
+  const colon = value.lastIndexOf(":");
+  return normalize(colon === -1 ? value : value.slice(0, colon));
+}
+
+const allowedHost = (host: string, policy: SecurityPolicy) => policy.allowedHosts.has(host) || /^127(\.\d{1,3}){3}$/.test(host);
+
+function checkHost(event: H3Event, policy: SecurityPolicy): void {
+  // A request made in process (app.request) carries its host in the URL only.
+  const header = event.req.headers.get("host") ?? event.url.host;
+  const host = hostOfHeader(header);
+  if (!allowedHost(host, policy)) {
+    throw new ClawperatorError("HOST_NOT_ALLOWED", `Host ${JSON.stringify(header)} is not a name of this server`, {
+      hint: "Address the server by an allowed name (loopback, the bound address) or add it with `serve --allowed-hosts`.",
+    });
+  }
+}
+
+function checkOrigin(event: H3Event, policy: SecurityPolicy): void {
+  const origin = event.req.headers.get("origin");
+  if (origin === null) return;
+  let host: string | undefined;
+  try {
+    const url = new URL(origin);
+    if (url.protocol === "http:" || url.protocol === "https:") host = normalize(url.hostname);
+  } catch {
+    host = undefined;
+  }
+  if (host === undefined || !allowedHost(host, policy)) {
+    throw new ClawperatorError("ORIGIN_NOT_ALLOWED", `requests from web pages at ${JSON.stringify(origin)} are refused`, {
+      hint: "Browsers may not drive a device through this API; call it from an agent or a server.",
+    });
+  }
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+function checkToken(event: H3Event, token: string): void {
+  const header = event.req.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  // Compared as digests: equal lengths, constant time, whatever was sent.
+  if (!match || !timingSafeEqual(digest(match[1]!), digest(token))) {
+    throw new ClawperatorError("UNAUTHORIZED", header ? "the bearer token is not valid" : "this server requires Authorization: Bearer <token>", {
+      hint: "Send the token given to `clawperator serve` (--token, CLAWPERATOR_SERVE_TOKEN or config serve.token).",
+    });
+  }
+}
+
+/** Host, then Origin, then the token (GET /health needs none). Throws the refusal. */
+export function checkRequest(event: H3Event, policy: SecurityPolicy): void {
+  checkHost(event, policy);
+  checkOrigin(event, policy);
+  if (policy.token !== undefined && !(event.req.method === "GET" && event.url.pathname === "/health")) checkToken(event, policy.token);
+}

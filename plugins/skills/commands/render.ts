@@ -1,0 +1,51 @@
+import type { RegistrySkill, SkillList, SkillStatusReport } from "../../../core/services/skills.ts";
+
+/** Columns padded to their widest cell. */
+export function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")).join("\n");
+}
+
+export function renderSkillList(result: unknown): string {
+  const { skills, count } = result as SkillList;
+  if (count === 0) return "no skills";
+  return `${table([["ID", "APP", "SUMMARY"], ...skills.map((s) => [s.id, s.applicationId ?? "", s.summary ?? ""])])}\n${count} skill${count === 1 ? "" : "s"}`;
+}
+
+export function renderSkill(result: unknown): string {
+  const { skill } = result as { skill: RegistrySkill };
+  const lines = [`${skill.id}`, `  app:       ${skill.applicationId}`, `  intent:    ${skill.intent}`, `  summary:   ${skill.summary}`, `  path:      ${skill.path}`];
+  for (const s of skill.scripts ?? []) lines.push(`  script:    ${s}`);
+  for (const a of skill.artifacts ?? []) lines.push(`  artifact:  ${a}`);
+  return lines.join("\n");
+}
+
+const describeMissing = (m: SkillStatusReport["skills"][number]["missing"][number]): string => {
+  switch (m.kind) {
+    case "disabled":
+      return "disabled in config";
+    case "notAllowedBundled":
+      return "not in skills.allowBundled";
+    case "os":
+      return `os ${m.required.join("/")} (this is ${m.actual})`;
+    case "bins":
+      return `bins: ${m.names.join(", ")}`;
+    case "anyBins":
+      return `one of: ${m.names.join(", ")}`;
+    case "env":
+      return `env: ${m.names.join(", ")}`;
+    case "config":
+      return `config: ${m.paths.join(", ")}`;
+    case "packages":
+      return `not installed on ${m.deviceId}: ${m.names.join(", ")}`;
+  }
+};
+
+/** The eligibility table of `skills status --output pretty`. */
+export function renderStatus(result: unknown): string {
+  const report = result as SkillStatusReport;
+  if (report.count === 0) return "no skills";
+  const rows = report.skills.map((s) => [s.eligible ? "eligible" : "blocked", s.id, s.origin.precedence, s.missing.map(describeMissing).join("; ") || (s.always ? "always" : "")]);
+  const device = report.deviceId ? ` (packages checked on ${report.deviceId})` : "";
+  return `${table([["STATUS", "SKILL", "SOURCE", "MISSING"], ...rows])}\n${report.eligible} eligible, ${report.blocked} blocked${device}`;
+}

@@ -1,0 +1,21 @@
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import type { CommandHandler } from "../../../core/kernel/contributions.ts";
+import type { searchArgs } from "../command-args.ts";
+import { renderSkillList } from "./render.ts";
+import { skillsRuntime } from "./runtime.ts";
+
+const handler: CommandHandler<typeof searchArgs> = {
+  run(ctx) {
+    const { app, intent, keyword } = ctx.args;
+    if (!app && !intent && !keyword) {
+      throw new ClawperatorError("USAGE", "skills search requires --app <package_id>, --intent <intent>, or --keyword <text>", {
+        hint: "clawperator skills search --keyword solax",
+        details: { example: "clawperator skills search --keyword solax" },
+      });
+    }
+    return skillsRuntime(ctx).search({ ...(app ? { app } : {}), ...(intent ? { intent } : {}), ...(keyword ? { keyword } : {}) });
+  },
+  pretty: renderSkillList,
+};
+
+export default handler;

@@ -1,0 +1,44 @@
+import { defineHandler, getRouterParams, type H3Event } from "h3";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { httpStatusOf } from "../../../core/contracts/error-codes.ts";
+import { RunBodySchema, SkillParamsSchema } from "./route-schemas.ts";
+import { badRequest, skillsOf } from "./route-services.ts";
+
+async function readBody(event: H3Event): Promise<unknown> {
+  const text = await event.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ClawperatorError("USAGE", `body is not JSON: ${(error as Error).message}`, { hint: 'Send {"deviceId": "<serial>", "args": ["..."]} or nothing.' });
+  }
+}
+
+/**
+ * POST /skills/:skillId/run `{ deviceId?, args?, ... }`: the runtime's run without the CLI's validation gate
+ * (spec/000 "Serve API Context"). A run failure answers `{ ok: false, error: { code, message, skillId, exitCode,
+ * stdout, stderr, ... } }` with the spec's fields inside `error`, at the code's HTTP status.
+ */
+export default defineHandler(async (event) => {
+  const params = SkillParamsSchema.safeParse(getRouterParams(event, { decode: true }));
+  if (!params.success) throw badRequest("path", params.error.issues);
+  const body = RunBodySchema.safeParse(await readBody(event));
+  if (!body.success) throw badRequest("body", body.error.issues);
+  const { deviceId, args, operatorPackage, timeoutMs, expectContains } = body.data;
+  try {
+    const outcome = await skillsOf(event).run({
+      skillId: params.data.skillId,
+      args: args ?? [],
+      ...(deviceId ? { deviceId } : {}),
+      ...(operatorPackage ? { operatorPackage } : {}),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(expectContains === undefined ? {} : { expectContains }),
+      signal: event.req.signal,
+    });
+    return { ok: outcome.status === "success" ? true : null, ...outcome };
+  } catch (error) {
+    if (!(error instanceof ClawperatorError) || error.details?.skillId === undefined) throw error;
+    event.res.status = httpStatusOf(error.code);
+    return { ok: false, error: { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}), ...error.details } };
+  }
+});

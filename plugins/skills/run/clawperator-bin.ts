@@ -1,0 +1,48 @@
+import { accessSync, constants, existsSync, readFileSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+let packageBin: string | null | undefined;
+
+/** This package's CLI entry (dist/cli/bin.js), found from this module's own location in the bundle, dist or source. */
+function ownBin(): string | null {
+  if (packageBin !== undefined) return packageBin;
+  packageBin = null;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest)) {
+      try {
+        const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { name?: string; bin?: string | Record<string, string> };
+        const bin = typeof pkg.bin === "string" ? pkg.bin : pkg.bin?.clawperator;
+        if (pkg.name === "clawperator" && bin && existsSync(join(dir, bin))) packageBin = join(dir, bin);
+      } catch {
+        // An unreadable package.json above us is not ours; keep looking.
+      }
+      if (packageBin !== null) break;
+    }
+    dir = dirname(dir);
+  }
+  return packageBin;
+}
+
+/** An executable of that name on PATH. */
+export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** spec/000: a non-empty CLAWPERATOR_BIN, else this very CLI, else `clawperator` on PATH. */
+export function resolveClawperatorBin(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CLAWPERATOR_BIN && env.CLAWPERATOR_BIN.trim() !== "") return env.CLAWPERATOR_BIN;
+  return ownBin() ?? onPath("clawperator", env) ?? "clawperator";
+}

@@ -1,0 +1,19 @@
+import type { SkillEntryConfig } from "./gating/eligibility.ts";
+
+/** The `skills` section of clawperator.config.ts (config/schema.ts validates it). */
+export interface SkillsConfig {
+  /** An explicit registry path (spec/000's first resolution step). */
+  registry?: string;
+  /** Where `skills install` clones (default ~/.clawperator/skills). */
+  dir?: string;
+  /** The skills repository to clone (default the public clawperator-skills). */
+  repo?: string;
+  /** The ref `skills install` / `update` check out by default. */
+  ref?: string;
+  allowBundled?: string[];
+  load?: { extraDirs?: string[] };
+  entries?: Record<string, SkillEntryConfig>;
+}
+
+export const DEFAULT_SKILLS_REPO = "https://github.com/clawperator/clawperator-skills";
+export const DEFAULT_SKILLS_REF = "main";

@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import type { SkillRecord } from "../sources/catalog.ts";
+import { resolveInside } from "../run/safe-path.ts";
+
+/** Registry fields a skill.json must repeat exactly (the registry is generated from them). */
+const PARITY_FIELDS = ["id", "applicationId", "intent", "summary", "path", "skillFile", "scripts", "artifacts"] as const;
+
+export interface SkillValidation {
+  valid: true;
+  skillId: string;
+  skillJsonPath?: string;
+  checked: string[];
+  dryRun?: { payloadValidation: "passed" | "skipped"; reason?: string; artifacts?: string[] };
+}
+
+const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : []);
+
+/**
+ * spec/000 "validateSkill": the skill's files exist (skill.json for registry skills, SKILL.md, scripts,
+ * artifacts), its skill.json agrees with the registry, and with `dryRun` every artifact compiles to a valid
+ * execution (placeholders filled with sample values). Fails with SKILL_VALIDATION_FAILED.
+ */
+export async function validateSkill(record: SkillRecord, options: { dryRun?: boolean } = {}): Promise<SkillValidation> {
+  const { entry } = record;
+  const skillId = entry.id;
+  const at = (p: string) => resolveInside(record.root, p, skillId);
+  const skillJsonPath = record.fromRegistry ? at(join(String(entry.path ?? ""), "skill.json")) : undefined;
+  const files = [
+    ...(skillJsonPath ? [skillJsonPath] : []),
+    at(String(entry.skillFile ?? join(String(entry.path ?? ""), "SKILL.md"))),
+    ...strings(entry.scripts).map(at),
+    ...strings(entry.artifacts).map(at),
+  ];
+  const missingFiles = files.filter((f) => !existsSync(f));
+  if (missingFiles.length) {
+    throw new ClawperatorError("SKILL_VALIDATION_FAILED", `Skill ${skillId} is missing required files`, {
+      details: { ...(skillJsonPath ? { skillJsonPath } : {}), missingFiles },
+    });
+  }
+
+  if (skillJsonPath) {
+    let manifest: Record<string, unknown>;
+    try {
+      manifest = JSON.parse(readFileSync(skillJsonPath, "utf8")) as Record<string, unknown>;
+    } catch (error) {
+      throw new ClawperatorError("SKILL_VALIDATION_FAILED", `Skill ${skillId} has an invalid skill.json: ${(error as Error).message}`, { details: { skillJsonPath } });
+    }
+    const mismatches = PARITY_FIELDS.filter((f) => JSON.stringify(manifest[f]) !== JSON.stringify(entry[f])).map((field) => ({
+      field,
+      registry: entry[field],
+      skillJson: manifest[field],
+    }));
+    if (mismatches.length) {
+      throw new ClawperatorError("SKILL_VALIDATION_FAILED", `Skill ${skillId} skill.json does not match its registry entry`, { details: { skillJsonPath, mismatches } });
+    }
+  }
+
+  const result: SkillValidation = { valid: true, skillId, ...(skillJsonPath ? { skillJsonPath } : {}), checked: files };
+  if (!options.dryRun) return result;
+  const artifacts = strings(entry.artifacts);
+  if (artifacts.length === 0) {
+    return { ...result, dryRun: { payloadValidation: "skipped", reason: "skill has no pre-compiled artifacts; payload is generated at runtime by the skill script" } };
+  }
+  // Compiling loads the execution schema (zod); only skills with artifacts need it.
+  const { compileTemplate, placeholders } = await import("../compile/compile-artifact.js");
+  for (const artifact of artifacts) {
+    const template = readFileSync(at(artifact), "utf8");
+    const vars = Object.fromEntries(placeholders(template).map((name) => [name, `sample-${name.toLowerCase()}`]));
+    try {
+      compileTemplate(template, { skillId, artifact, vars });
+    } catch (error) {
+      const cause = error as ClawperatorError;
+      throw new ClawperatorError("SKILL_VALIDATION_FAILED", `Skill ${skillId} artifact ${artifact} is not a valid execution: ${cause.message}`, {
+        details: { artifact, ...(cause.details ? { issues: cause.details } : {}) },
+      });
+    }
+  }
+  return { ...result, dryRun: { payloadValidation: "passed", artifacts } };
+}

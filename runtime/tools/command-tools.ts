@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { DeviceTarget, zodTool, type AgentTool, type ToolOutput } from "./agent-tool.ts";
+import type { CommandOutcome } from "../run-command.ts";
+
+/** A command's result as a tool output: its own human rendering as the text, the JSON result as details. */
+function commandOutput(outcome: CommandOutcome): ToolOutput {
+  // A command renders for a terminal; the model gets the words without colour codes.
+  const text = outcome.text?.replace(/\x1b\[[0-9;]*m/g, "") ?? JSON.stringify(outcome.result, null, 2);
+  return { text, details: outcome.result };
+}
+
+export const doctorTool = zodTool({
+  name: "clawperator_doctor",
+  description:
+    "Check that the host, the device and the Operator APK are ready (adb, device connection, APK installed and compatible, accessibility service running, handshake). Run it when an action fails with a setup error; each failed check says how to fix it.",
+  input: z.strictObject({ ...DeviceTarget, full: z.boolean().optional().describe("also run the slower end-to-end checks") }),
+  async run(ctx, { deviceId, receiverPackage, full }) {
+    const clawperator = await ctx.clawperator();
+    return commandOutput(await clawperator.command(["doctor"], full ? { full } : {}, { deviceId, receiverPackage }));
+  },
+});
+
+export const COMMAND_TOOLS: readonly AgentTool[] = [doctorTool];

@@ -1,0 +1,77 @@
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
+import { EXPECTED_FORMAT } from "../../core/contracts/limits.ts";
+import { DeviceTarget, zodTool, type AgentTool } from "./agent-tool.ts";
+import { executionOutput, snapshotXml } from "./summarize.ts";
+
+const timeoutMs = z.number().int().min(1_000).max(120_000).optional().describe("how long to wait for the device's result (ms)");
+
+let sequence = 0;
+/** A commandId unique to this process and call, so no two tool calls share one. */
+export const toolCommandId = (tool: string) => `${tool}-${process.pid}-${Date.now()}-${++sequence}`;
+
+export const devicesTool = zodTool({
+  name: "clawperator_devices",
+  description: "List the Android devices Clawperator can operate (adb serials and their states). Call this first when no device id is known.",
+  input: z.strictObject({}),
+  async run(ctx) {
+    const devices = await (await ctx.clawperator()).devices();
+    const text = devices.length === 0
+      ? "No devices connected."
+      : devices.map((d) => `${d.serial} (${d.state}${d.properties?.model ? `, ${d.properties.model}` : ""})`).join("\n");
+    return { text, details: { devices } };
+  },
+});
+
+export const snapshotTool = zodTool({
+  name: "clawperator_snapshot",
+  description:
+    "Read the current screen of the device as a UI hierarchy XML (text, resource-id, content-desc, bounds of every node). Observe before every action and verify after it.",
+  input: z.strictObject({ ...DeviceTarget, timeoutMs }),
+  async run(ctx, { deviceId, receiverPackage, timeoutMs: timeout }) {
+    const result = await (await ctx.clawperator()).snapshot({ deviceId, receiverPackage, timeoutMs: timeout });
+    const xml = snapshotXml(result);
+    return xml === undefined ? executionOutput(result) : { text: xml, details: result };
+  },
+});
+
+export const screenshotTool = zodTool({
+  name: "clawperator_screenshot",
+  description: "Take a PNG screenshot of the device's screen; returns the image and the path of the saved PNG file.",
+  input: z.strictObject({
+    ...DeviceTarget,
+    path: z.string().min(1).optional().describe("where to write the PNG (default: a new file in the OS temp directory)"),
+  }),
+  async run(ctx, { deviceId, receiverPackage, path }) {
+    const result = await (await ctx.clawperator()).execute(
+      {
+        commandId: toolCommandId("clawperator_screenshot"),
+        taskId: "openclaw-screenshot",
+        source: "clawperator-tools",
+        expectedFormat: EXPECTED_FORMAT,
+        timeoutMs: 30_000,
+        actions: [{ id: "screenshot", type: "take_screenshot", ...(path ? { params: { path } } : {}) }],
+      },
+      { deviceId, receiverPackage },
+    );
+    const saved = result.envelope.stepResults.find((s) => s.success && s.data.path)?.data.path;
+    if (!saved) return executionOutput(result);
+    const png = await readFile(saved);
+    return { text: `Screenshot saved to ${saved}`, details: result, image: { data: png.toString("base64"), mimeType: "image/png" } };
+  },
+});
+
+export const executeTool = zodTool({
+  name: "clawperator_execute",
+  description:
+    "Run a full Clawperator execution: {commandId, taskId, source, expectedFormat: \"android-ui-automator\", timeoutMs, actions: [{id, type, params}]}. Action types: open_app, open_uri, close_app, click, scroll_and_click, scroll, scroll_until, read_text, enter_text, wait_for_node, snapshot_ui, take_screenshot, sleep, press_key. Returns the device's result envelope with one stepResult per action.",
+  input: z.strictObject({
+    ...DeviceTarget,
+    execution: z.record(z.string(), z.unknown()).describe("the execution payload, validated exactly as `clawperator execute` validates it"),
+  }),
+  async run(ctx, { deviceId, receiverPackage, execution }) {
+    return executionOutput(await (await ctx.clawperator()).execute(execution, { deviceId, receiverPackage }));
+  },
+});
+
+export const DEVICE_TOOLS: readonly AgentTool[] = [devicesTool, snapshotTool, screenshotTool, executeTool];

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
+import { Skills, type SkillList, type SkillsService } from "../../core/services/skills.ts";
+import type { Clawperator } from "../create-clawperator.ts";
+import { DeviceTarget, zodTool, type AgentTool } from "./agent-tool.ts";
+
+/** The skills runtime of the shared kernel; absent when the skills plugin is disabled. */
+function skillsOf(clawperator: Clawperator): SkillsService {
+  if (!clawperator.kernel.services.isRegistered(Skills)) {
+    throw new ClawperatorError("USAGE", "skills are not available: the skills plugin is disabled", {
+      hint: "Remove \"skills\" from `disablePlugins` in the Clawperator config.",
+    });
+  }
+  return clawperator.kernel.services.resolve(Skills);
+}
+
+const listText = (list: SkillList) =>
+  list.count === 0
+    ? "No matching skills."
+    : list.skills.map((skill) => `${skill.id} (${skill.applicationId}): ${skill.summary}`).join("\n");
+
+export const skillsSearchTool = zodTool({
+  name: "clawperator_skills_search",
+  description:
+    "Find ready-made Clawperator skills (scripted flows for specific apps) by Android app id, intent or keyword. Prefer a matching skill over driving the UI step by step.",
+  input: z
+    .strictObject({
+      app: z.string().min(1).optional().describe("exact Android applicationId, e.g. com.android.settings"),
+      intent: z.string().min(1).optional().describe("exact intent name a skill declares"),
+      keyword: z.string().min(1).optional().describe("free-text keyword, ranked by relevance"),
+    })
+    .refine((input) => input.app || input.intent || input.keyword, { message: "give at least one of app, intent, keyword" }),
+  async run(ctx, query) {
+    const list = await skillsOf(await ctx.clawperator()).search(query);
+    return { text: listText(list), details: list };
+  },
+});
+
+export const skillsGetTool = zodTool({
+  name: "clawperator_skills_get",
+  description: "Show one skill: what it does, its app, its scripts and artifacts, and its input contract when it declares one.",
+  input: z.strictObject({ skillId: z.string().min(1).describe("the skill's id, from clawperator_skills_search") }),
+  async run(ctx, { skillId }) {
+    const skill = await skillsOf(await ctx.clawperator()).get(skillId);
+    return { text: JSON.stringify(skill, null, 2), details: skill };
+  },
+});
+
+export const skillsRunTool = zodTool({
+  name: "clawperator_skills_run",
+  description:
+    "Run a skill on the device and return its outcome: status (success, or indeterminate when its verification could not be proved), its output and the structured skill result when it reports one.",
+  input: z.strictObject({
+    ...DeviceTarget,
+    skillId: z.string().min(1).describe("the skill's id"),
+    args: z.array(z.string()).max(64).optional().describe("arguments passed to the skill's script after the device id"),
+    timeoutMs: z.number().int().min(1_000).max(600_000).optional().describe("how long the skill may run (ms)"),
+    expectContains: z.string().min(1).optional().describe("fail with SKILL_OUTPUT_ASSERTION_FAILED unless the output contains this text"),
+  }),
+  async run(ctx, { skillId, args, deviceId, receiverPackage, timeoutMs, expectContains }) {
+    const clawperator = await ctx.clawperator();
+    const outcome = await skillsOf(clawperator).run({
+      skillId,
+      validate: true,
+      ...(args ? { args } : {}),
+      // The skill's script needs a device; the plugin config's default applies as it does to every tool.
+      ...((deviceId ?? clawperator.kernel.config.deviceId) ? { deviceId: deviceId ?? clawperator.kernel.config.deviceId } : {}),
+      ...((receiverPackage ?? clawperator.kernel.config.operatorPackage) ? { operatorPackage: receiverPackage ?? clawperator.kernel.config.operatorPackage } : {}),
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(expectContains ? { expectContains } : {}),
+    });
+    const verdict = outcome.status === "success" ? "success" : `indeterminate: ${outcome.reason ?? outcome.message ?? "verification not proved"}`;
+    const text = [`skill ${skillId}: ${verdict} (exit ${outcome.exitCode}, ${outcome.durationMs} ms)`, outcome.output.trimEnd().slice(-4_000)].join("\n");
+    return { text, details: outcome };
+  },
+});
+
+export const SKILLS_TOOLS: readonly AgentTool[] = [skillsSearchTool, skillsGetTool, skillsRunTool];

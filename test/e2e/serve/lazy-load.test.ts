@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execa } from "execa";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CLI_BIN, REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { tempDirs } from "../../helpers/temp-dirs.ts";
+
+const makeDir = tempDirs();
+let home = "";
+beforeAll(async () => {
+  home = await makeDir();
+});
+
+/** The bundle files Node loaded while running the CLI with `args` (recorded by loader hooks). */
+async function loadedChunks(args: string[]): Promise<{ stdout: string; files: string[] }> {
+  const log = join(home, `loads-${args.join("-")}.txt`);
+  const result = await execa(process.execPath, ["--import", join(REPO_ROOT, "test/fixtures/load-log/register.mjs"), CLI_BIN, ...args], {
+    cwd: home,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: log },
+    extendEnv: false,
+  });
+  const files = readFileSync(log, "utf8").split("\n").filter((url) => url.startsWith("file:") && url.includes("/dist/cli/")).map((url) => fileURLToPath(url));
+  return { stdout: result.stdout, files };
+}
+
+const contains = (files: string[], marker: RegExp) => files.filter((file) => marker.test(readFileSync(file, "utf8")));
+
+describe("serve costs nothing until it runs", () => {
+  it("`serve --help` shows its flags without loading h3, zod's JSON Schema or the route schemas", async () => {
+    const { stdout, files } = await loadedChunks(["serve", "--help"]);
+    expect(stdout).toContain("--token");
+    expect(stdout).toContain("--allowed-hosts");
+    expect(files.length).toBeGreaterThan(1);
+    expect(contains(files, /EventStream = class|class EventStream/)).toEqual([]);
+    expect(contains(files, /toJSONSchema/)).toEqual([]);
+    expect(contains(files, /RunResultSchema/)).toEqual([]);
+  });
+
+  it("the markers are real: a server start loads h3", async () => {
+    // `serve` with a bad port fails after loading the command's chunk, which imports h3.
+    const log = await execa(process.execPath, ["--import", join(REPO_ROOT, "test/fixtures/load-log/register.mjs"), CLI_BIN, "serve", "--port", "nope"], {
+      cwd: home,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: join(home, "start.txt") },
+      extendEnv: false,
+      reject: false,
+    });
+    expect(log.exitCode).toBe(1);
+    const files = readFileSync(join(home, "start.txt"), "utf8").split("\n").filter((u) => u.includes("/dist/cli/")).map((u) => fileURLToPath(u));
+    expect(contains(files, /EventStream = class|class EventStream/).length).toBeGreaterThan(0);
+  });
+});

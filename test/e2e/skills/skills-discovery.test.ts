@@ -1,0 +1,202 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cliSandbox, json } from "../../helpers/run-cli.ts";
+import { entry, FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
+import { tempDirs } from "../../helpers/temp-dirs.ts";
+
+const cli = cliSandbox();
+const makeDir = tempDirs("clawperator-skills-");
+let repo = "";
+let env: Record<string, string> = {};
+
+beforeAll(async () => {
+  repo = await makeDir();
+  const { registry } = await writeSkillsRepo(repo);
+  env = { CLAWPERATOR_SKILLS_REGISTRY: registry };
+});
+
+const skills = (args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) =>
+  cli.run(["skills", ...args], { env: options.env ?? env, ...(options.cwd ? { cwd: options.cwd } : {}) });
+
+describe("skills discovery", () => {
+  it("list returns the registry entries as they are, with optional fields, and the count", async () => {
+    const body = json(await skills(["list"]));
+    expect(body.count).toBe(Object.keys(S).length);
+    expect(body.skills).toHaveLength(body.count);
+    expect(body.skills[0]).toEqual(S.echo);
+    expect(body.skills[0].keywords).toEqual(["parrot", "say back"]);
+  });
+
+  it("get wraps one entry under skill; for-app and search --app/--intent filter exactly", async () => {
+    expect(json(await skills(["get", S.recipe.id]))).toEqual({ skill: S.recipe });
+    expect(json(await skills(["get"]))).toMatchObject({ code: "USAGE", message: "skills get <skill_id>" });
+    const forApp = json(await skills(["for-app", "com.android.settings"]));
+    expect(forApp).toEqual({ skills: [S.device], count: 1 });
+    expect(json(await skills(["search", "--app", "com.android.settings"]))).toEqual(forApp);
+    expect(json(await skills(["search", "--intent", "shell-only"])).skills.map((s: { id: string }) => s.id)).toEqual([S.shell.id]);
+    expect(json(await skills(["search", "--app", "com.android"])).count).toBe(0);
+  });
+
+  it("search --keyword ranks keywords, then id/applicationId, then summary; ties keep registry order", async () => {
+    const ids = (k: string) => skills(["search", "--keyword", k]).then((r) => json(r).skills.map((s: { id: string }) => s.id));
+    expect(await ids("PARROT")).toEqual([S.echo.id]);
+    // "say" is a token of the keyword "say back" (rank 2) and nothing else.
+    expect(await ids("say")).toEqual([S.echo.id]);
+    // "slow" is a token of one id (rank 4); "long" only in its summary (rank 7).
+    expect(await ids("slow")).toEqual([S.slow.id]);
+    // "orchestrated" is a substring of two ids (rank 6, registry order) and of two summaries.
+    expect(await ids("orchestrated")).toEqual([S.orchestrated.id, S.noAgent.id]);
+    // "settings": applicationId token (rank 4) for one; none in summaries.
+    expect(await ids("settings")).toEqual([S.device.id]);
+  });
+
+  it("search without a filter is USAGE with the spec's message and example", async () => {
+    const result = await skills(["search"]);
+    expect(result.exitCode).toBe(1);
+    expect(json(result)).toMatchObject({
+      code: "USAGE",
+      message: "skills search requires --app <package_id>, --intent <intent>, or --keyword <text>",
+      details: { example: "clawperator skills search --keyword solax" },
+    });
+  });
+
+  it("pretty list is a table", async () => {
+    const result = await skills(["list", "--output", "pretty"]);
+    expect(result.stdout).toMatch(/^ID\s+APP\s+SUMMARY\ncom\.example\.app\.echo\s+com\.example\.app\s+Echo the arguments/);
+    expect(result.stdout).toContain(`${Object.keys(S).length} skills`);
+  });
+});
+
+describe("registry resolution (spec/000)", () => {
+  it("a blank CLAWPERATOR_SKILLS_REGISTRY fails at once", async () => {
+    const result = await skills(["list"], { env: { CLAWPERATOR_SKILLS_REGISTRY: "   " } });
+    expect(result.exitCode).toBe(1);
+    expect(json(result).code).toBe("REGISTRY_READ_FAILED");
+  });
+
+  it("a missing configured path fails with the spec's message and does not fall back", async () => {
+    const cwd = await makeDir();
+    await writeSkillsRepo(cwd);
+    const result = await skills(["list"], { env: { CLAWPERATOR_SKILLS_REGISTRY: "/tmp/missing-registry.json" }, cwd });
+    expect(json(result)).toMatchObject({
+      code: "REGISTRY_READ_FAILED",
+      message: "Registry not found at configured path: /tmp/missing-registry.json. Update CLAWPERATOR_SKILLS_REGISTRY or run clawperator skills install.",
+    });
+  });
+
+  it("a registry without a skills array is refused", async () => {
+    const dir = await makeDir({ "skills/skills-registry.json": JSON.stringify({ schemaVersion: "1" }) });
+    const result = await skills(["list"], { env: {}, cwd: dir });
+    expect(json(result)).toMatchObject({ code: "REGISTRY_READ_FAILED", message: "Invalid registry: skills array required" });
+  });
+
+  it("defaults: ./skills/skills-registry.json, then ../../skills/..., then the managed clone", async () => {
+    const cwdRepo = await makeDir();
+    await writeSkillsRepo(cwdRepo);
+    expect(json(await skills(["list"], { env: {}, cwd: cwdRepo })).count).toBe(Object.keys(S).length);
+
+    const parent = await makeDir({ "skills/skills-registry.json": JSON.stringify({ skills: [S.echo] }), "apps/node/.keep": "" });
+    expect(json(await skills(["list"], { env: {}, cwd: join(parent, "apps", "node") })).skills.map((s: { id: string }) => s.id)).toEqual([S.echo.id]);
+
+    const home = await makeDir();
+    const managed = join(home, "skills", "skills");
+    await mkdir(managed, { recursive: true });
+    await writeFile(join(managed, "skills-registry.json"), JSON.stringify({ skills: [S.shell] }));
+    const elsewhere = await makeDir();
+    expect(json(await skills(["list"], { env: { CLAWPERATOR_HOME: home }, cwd: elsewhere })).skills.map((s: { id: string }) => s.id)).toEqual([S.shell.id]);
+
+    const nowhere = json(await skills(["list"], { env: { CLAWPERATOR_HOME: elsewhere }, cwd: elsewhere }));
+    expect(nowhere.code).toBe("REGISTRY_READ_FAILED");
+    expect(nowhere.hint).toContain("skills install");
+  });
+
+  it("AgentSkills folders in ./skills and ./.agents/skills join the registry; the workspace wins a name clash", async () => {
+    const cwd = await makeDir({
+      ".agents/skills/com.example.folder.tool/SKILL.md": "---\nname: com.example.folder.tool\ndescription: A project agents skill\n---\n",
+      ".agents/skills/com.example.folder.tool/scripts/run.js": "console.log('project');\n",
+      "skills/com.example.folder.tool/SKILL.md": "---\nname: com.example.folder.tool\ndescription: The workspace copy\n---\n",
+      "skills/com.example.folder.tool/scripts/run.js": "console.log('workspace');\n",
+      "skills/plain-folder/SKILL.md": "---\ndescription: Named by its folder\n---\n",
+    });
+    const body = json(await skills(["list"], { env: { CLAWPERATOR_SKILLS_REGISTRY: env.CLAWPERATOR_SKILLS_REGISTRY! }, cwd }));
+    const tool = body.skills.find((s: { id: string }) => s.id === "com.example.folder.tool");
+    expect(tool).toMatchObject({ summary: "The workspace copy", path: "com.example.folder.tool", scripts: ["com.example.folder.tool/scripts/run.js"] });
+    expect(body.skills.some((s: { id: string }) => s.id === "plain-folder")).toBe(true);
+    const ran = json(await cli.run(["skills", "run", "com.example.folder.tool"], { env, cwd }));
+    expect(ran).toMatchObject({ status: "success", output: "workspace\n" });
+  });
+});
+
+describe("skills validate, status, compile-artifact", () => {
+  it("validate checks files and skill.json parity; --dry-run skips payloads of script-only skills", async () => {
+    expect(json(await skills(["validate", S.echo.id, "--dry-run"]))).toMatchObject({
+      valid: true,
+      dryRun: { payloadValidation: "skipped", reason: "skill has no pre-compiled artifacts; payload is generated at runtime by the skill script" },
+    });
+    expect(json(await skills(["validate", S.recipe.id, "--dry-run"]))).toMatchObject({ valid: true, dryRun: { payloadValidation: "passed" } });
+    const all = await skills(["validate", "--all"]);
+    expect(all.exitCode).toBe(1);
+    const invalid = json(all).results.filter((r: { valid: boolean }) => !r.valid).map((r: { skillId: string }) => r.skillId);
+    expect(invalid).toEqual([S.missingScript.id, S.escape.id]);
+  });
+
+  it("validate reports a skill.json that disagrees with the registry", async () => {
+    const dir = await makeDir();
+    const { registry } = await writeSkillsRepo(dir);
+    await writeFile(join(dir, S.echo.path, "skill.json"), JSON.stringify({ ...S.echo, summary: "changed" }));
+    const body = json(await skills(["validate", S.echo.id], { env: { CLAWPERATOR_SKILLS_REGISTRY: registry } }));
+    expect(body).toMatchObject({ code: "SKILL_VALIDATION_FAILED", details: { mismatches: [{ field: "summary", registry: S.echo.summary, skillJson: "changed" }] } });
+  });
+
+  it("status reports eligible and blocked skills with structured reasons; pretty mode is a table", async () => {
+    const body = json(await skills(["status"]));
+    const gated = body.skills.find((s: { id: string }) => s.id === S.gated.id);
+    expect(gated).toMatchObject({ eligible: false, primaryEnv: "NEEDS_KEY_TOKEN", missing: [{ kind: "env", names: ["NEEDS_KEY_TOKEN"] }], packages: [{ name: "com.example.app", installed: null }] });
+    expect(body.skills.find((s: { id: string }) => s.id === S.echo.id)).toMatchObject({ eligible: true, missing: [], origin: { sourceId: "registry", precedence: "workspace" } });
+    expect(body).toMatchObject({ count: Object.keys(S).length, blocked: 1 });
+    const pretty = await skills(["status", "--output", "pretty"]);
+    expect(pretty.stdout).toMatch(/^STATUS\s+SKILL\s+SOURCE\s+MISSING\n/);
+    expect(pretty.stdout).toMatch(/blocked\s+com\.example\.app\.needs-key\s+workspace\s+env: NEEDS_KEY_TOKEN/);
+    expect(pretty.stdout).toContain(`${Object.keys(S).length - 1} eligible, 1 blocked`);
+  });
+
+  it("compile-artifact fills {{VAR}}s, derives stable ids, and marks the mode", async () => {
+    const compile = (extra: string[]) => skills(["compile-artifact", S.recipe.id, "--artifact", "open-thing", ...extra]);
+    const first = json(await compile(["--vars", '{"THING_NAME":"Lamp \\"A\\""}']));
+    expect(first.execution).toMatchObject({
+      commandId: expect.stringMatching(/^cmd-[0-9a-f]{12}$/),
+      taskId: expect.stringMatching(/^task-[0-9a-f]{12}$/),
+      mode: "artifact_compiled",
+      expectedFormat: "android-ui-automator",
+      actions: [{ id: "open" }, { id: "find", params: { matcher: { textEquals: 'Lamp "A"' } } }],
+    });
+    const again = json(await skills(["compile-artifact", "--skill-id", S.recipe.id, "--artifact", "open-thing.recipe.json", "--vars", '{"THING_NAME":"Lamp \\"A\\""}']));
+    expect(again.execution.commandId).toBe(first.execution.commandId);
+    const other = json(await compile(["--vars", '{"THING_NAME":"Fan"}']));
+    expect(other.execution.commandId).not.toBe(first.execution.commandId);
+    expect(json(await compile(["--vars", '{"THING_NAME":"x","COMMAND_ID":"mine"}'])).execution.commandId).toBe("mine");
+  });
+
+  it("compile-artifact errors: COMPILE_VARS_REQUIRED, COMPILE_VAR_MISSING, COMPILE_VARS_PARSE_FAILED, ARTIFACT_NOT_FOUND, COMPILE_VALIDATION_FAILED, USAGE", async () => {
+    const compile = (extra: string[]) => skills(["compile-artifact", S.recipe.id, ...extra]).then(json);
+    expect(await compile(["--artifact", "open-thing"])).toMatchObject({ code: "COMPILE_VARS_REQUIRED", details: { required: ["THING_NAME"] } });
+    expect(await compile(["--artifact", "open-thing", "--vars", '{"OTHER":"x"}'])).toMatchObject({ code: "COMPILE_VAR_MISSING", message: "Missing required variable: THING_NAME", details: { placeholder: "THING_NAME" } });
+    expect(await compile(["--artifact", "open-thing", "--vars", "{nope"])).toMatchObject({ code: "COMPILE_VARS_PARSE_FAILED" });
+    expect(await compile(["--artifact", "nothing-here"])).toMatchObject({ code: "ARTIFACT_NOT_FOUND", message: `Artifact not found: nothing-here (skill: ${S.recipe.id})` });
+    expect(await skills(["compile-artifact", S.recipe.id]).then(json)).toMatchObject({ code: "USAGE" });
+
+    const dir = await makeDir();
+    const bad = entry("com.example.bad.recipe", "com.example.bad", "recipe", "Bad recipe", [], ["bad.recipe.json"]);
+    const files = {
+      "skills/skills-registry.json": JSON.stringify({ skills: [bad] }),
+      [`${bad.path}/artifacts/bad.recipe.json`]: JSON.stringify({ commandId: "{{COMMAND_ID}}", taskId: "t", source: "s", timeoutMs: 10, actions: [{ id: "a", type: "sleep", params: { durationMs: 1 } }] }),
+    };
+    for (const [p, c] of Object.entries(files)) {
+      await mkdir(join(dir, p, ".."), { recursive: true });
+      await writeFile(join(dir, p), c);
+    }
+    const invalid = json(await skills(["compile-artifact", bad.id, "--artifact", "bad"], { env: { CLAWPERATOR_SKILLS_REGISTRY: join(dir, "skills/skills-registry.json") } }));
+    expect(invalid).toMatchObject({ code: "COMPILE_VALIDATION_FAILED", details: { path: "timeoutMs" } });
+  });
+});

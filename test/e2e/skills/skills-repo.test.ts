@@ -1,0 +1,87 @@
+import { mkdir, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { execa } from "execa";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cliSandbox, json } from "../../helpers/run-cli.ts";
+import { FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
+import { tempDirs } from "../../helpers/temp-dirs.ts";
+
+const cli = cliSandbox();
+const makeDir = tempDirs("clawperator-skills-git-");
+let bare = "";
+let v1 = "";
+let head = "";
+
+const git = async (cwd: string, args: string[]) =>
+  (await execa("git", ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "init.defaultBranch=main", ...args], { cwd, env: { GIT_CONFIG_NOSYSTEM: "1" } })).stdout.trim();
+
+/** A local bare repository holding the fixture skills: tag v1 with one skill, main with all of them. No network. */
+beforeAll(async () => {
+  const work = await makeDir();
+  await git(work, ["init", "-q"]);
+  await mkdir(join(work, "skills"), { recursive: true });
+  await writeFile(join(work, "skills", "skills-registry.json"), JSON.stringify({ skills: [S.shell] }));
+  await git(work, ["add", "-A"]);
+  await git(work, ["commit", "-qm", "v1"]);
+  await git(work, ["tag", "v1"]);
+  v1 = await git(work, ["rev-parse", "HEAD"]);
+  await writeSkillsRepo(work);
+  await git(work, ["add", "-A"]);
+  await git(work, ["commit", "-qm", "all skills"]);
+  head = await git(work, ["rev-parse", "HEAD"]);
+  bare = `${await makeDir()}/skills.git`;
+  await git(work, ["clone", "-q", "--bare", work, bare]);
+});
+
+describe("skills install / update / sync (git through execa, from a local bare repository)", () => {
+  it("install clones into the managed dir, prints the export line, and discovery finds the registry there", async () => {
+    const home = await makeDir();
+    const env = { CLAWPERATOR_HOME: home };
+    const installed = await cli.run(["skills", "install", "--repo", bare], { env });
+    expect(installed.exitCode, installed.stdout + installed.stderr).toBe(0);
+    const registryPath = join(home, "skills", "skills", "skills-registry.json");
+    expect(json(installed)).toMatchObject({ ok: true, action: "installed", dir: join(home, "skills"), url: bare, ref: "main", commit: head, registryPath, export: `export CLAWPERATOR_SKILLS_REGISTRY="${registryPath}"` });
+    expect((await stat(join(home, "skills"))).mode & 0o777).toBe(0o700);
+    const listed = json(await cli.run(["skills", "list"], { env, cwd: await makeDir() }));
+    expect(listed.count).toBe(Object.keys(S).length);
+
+    const synced = json(await cli.run(["skills", "sync", "--ref", "v1"], { env: { ...env, CLAWPERATOR_SKILLS_REPO: bare } }));
+    expect(synced).toMatchObject({ action: "synced", ref: "v1", commit: v1 });
+    expect(json(await cli.run(["skills", "list"], { env, cwd: await makeDir() })).skills.map((s: { id: string }) => s.id)).toEqual([S.shell.id]);
+
+    const updated = json(await cli.run(["skills", "update"], { env }));
+    expect(updated).toMatchObject({ action: "updated", ref: "main", commit: head });
+    expect(json(await cli.run(["skills", "update", "--ref", "v1"], { env })).commit).toBe(v1);
+  });
+
+  it("shows git's progress while cloning in pretty mode", async () => {
+    const home = await makeDir();
+    const result = await cli.run(["skills", "install", "--repo", bare, "--output", "pretty"], { env: { CLAWPERATOR_HOME: home } });
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain(`Installing skills from ${bare} into ${join(home, "skills")}`);
+    expect(result.stderr).toMatch(/Cloning into/);
+    expect(result.stdout).toContain("add to your shell profile:");
+  });
+
+  it("the repository URL comes from the config when no flag or env names one", async () => {
+    const home = await makeDir();
+    const project = await makeDir({ "clawperator.config.mjs": `export default { skills: { repo: ${JSON.stringify(bare)}, ref: "v1" } };\n` });
+    const result = json(await cli.run(["skills", "install"], { env: { CLAWPERATOR_HOME: home }, cwd: project }));
+    expect(result).toMatchObject({ url: bare, ref: "v1", commit: v1 });
+  });
+
+  it("SKILLS_SYNC_FAILED for a bad ref or repository, USAGE for sync without --ref, SKILLS_GIT_NOT_FOUND without git", async () => {
+    const home = await makeDir();
+    const env = { CLAWPERATOR_HOME: home };
+    const missingRepo = json(await cli.run(["skills", "install", "--repo", join(home, "nope.git")], { env }));
+    expect(missingRepo.code).toBe("SKILLS_SYNC_FAILED");
+    await cli.run(["skills", "install", "--repo", bare], { env });
+    const badRef = json(await cli.run(["skills", "sync", "--ref", "no-such-ref"], { env }));
+    expect(badRef).toMatchObject({ code: "SKILLS_SYNC_FAILED" });
+    expect(badRef.message).toContain("git checkout no-such-ref failed");
+    expect(json(await cli.run(["skills", "sync"], { env }))).toMatchObject({ code: "USAGE", message: "skills sync --ref <git-ref>" });
+    const noGit = await cli.run(["skills", "install", "--repo", bare], { env: { CLAWPERATOR_HOME: await makeDir(), PATH: await makeDir() } });
+    expect(noGit.exitCode).toBe(1);
+    expect(json(noGit)).toMatchObject({ code: "SKILLS_GIT_NOT_FOUND", message: "git is not installed or not on PATH" });
+  });
+});

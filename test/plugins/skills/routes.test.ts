@@ -1,0 +1,108 @@
+import { H3 } from "h3";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { httpStatusOf } from "../../../core/contracts/error-codes.ts";
+import type { Kernel } from "../../../core/kernel/index.ts";
+import skillsPlugin from "../../../plugins/skills/index.ts";
+import { boot } from "../../helpers/boot-kernel.ts";
+import { FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
+import { tempDirs } from "../../helpers/temp-dirs.ts";
+
+const makeDir = tempDirs("clawperator-skills-routes-");
+let kernel: Kernel;
+let app: H3;
+let registry = "";
+
+/**
+ * An h3 app that mounts the skills plugin's routes the way serve does: handlers from the route registry, the
+ * kernel's services on `event.context.clawperator`, ClawperatorErrors as `{ ok: false, error }` at the catalogue's status.
+ */
+beforeAll(async () => {
+  ({ registry } = await writeSkillsRepo(await makeDir()));
+  vi.stubEnv("CLAWPERATOR_SKILLS_REGISTRY", registry);
+  kernel = await boot([skillsPlugin]);
+  app = new H3({
+    silent: true,
+    onError(error) {
+      const cause = error.cause instanceof ClawperatorError ? error.cause : undefined;
+      if (cause) return Response.json({ ok: false, error: cause.toJSON() }, { status: httpStatusOf(cause.code) });
+    },
+  });
+  const shutdown = new AbortController();
+  app.use((event) => {
+    event.context.clawperator = { services: kernel.services, config: kernel.config, logger: kernel.logger, shutdown: shutdown.signal };
+  });
+  for (const { value: route } of kernel.routes.entries()) app.on(route.method, route.path, (await route.load()).default);
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
+const call = async (path: string, init?: RequestInit) => {
+  const response = await app.request(path, init);
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+};
+const post = (path: string, body?: unknown) => call(path, { method: "POST", headers: { "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+describe("skills HTTP routes (spec/001)", () => {
+  it("declares the three routes with lazy zod schemas", async () => {
+    expect(kernel.routes.keys()).toEqual(["GET /skills", "GET /skills/:skillId", "POST /skills/:skillId/run"]);
+    const schemas = kernel.routes.get("POST /skills/:skillId/run")!.value.schemas;
+    expect(typeof schemas).toBe("function");
+    const loaded = await (schemas as () => Promise<{ body: { safeParse(v: unknown): { success: boolean } } }>)();
+    expect(loaded.body.safeParse({ deviceId: "x", args: ["a"] }).success).toBe(true);
+    expect(loaded.body.safeParse({ args: "a" }).success).toBe(false);
+  });
+
+  it("GET /skills lists; ?app=, ?intent=, ?keyword= search", async () => {
+    const all = await call("/skills");
+    expect(all).toMatchObject({ status: 200, body: { ok: true, count: Object.keys(S).length } });
+    expect((await call("/skills?app=com.android.settings")).body).toEqual({ ok: true, skills: [S.device], count: 1 });
+    expect((await call("/skills?keyword=parrot")).body.skills.map((s: { id: string }) => s.id)).toEqual([S.echo.id]);
+    expect(await call("/skills?bogus=1")).toMatchObject({ status: 400, body: { ok: false, error: { code: "USAGE" } } });
+  });
+
+  it("GET /skills/:skillId answers the entry, or 404 SKILL_NOT_FOUND", async () => {
+    expect(await call(`/skills/${S.recipe.id}`)).toEqual({ status: 200, body: { ok: true, skill: S.recipe } });
+    expect(await call("/skills/com.nope")).toMatchObject({ status: 404, body: { ok: false, error: { code: "SKILL_NOT_FOUND", message: "Skill not found: com.nope" } } });
+  });
+
+  it("POST /skills/:skillId/run runs the script with the body's device and args", async () => {
+    const { status, body } = await post(`/skills/${S.echo.id}/run`, { deviceId: "serial-1", args: ["x", "--y"] });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ok: true, status: "success", skillId: S.echo.id, exitCode: 0, skillResult: { status: "success" } });
+    expect(body.output).toContain('args=["serial-1","x","--y"]');
+    expect((await post(`/skills/${S.shell.id}/run`)).body).toMatchObject({ ok: true, output: expect.stringContaining("shell args:") });
+  });
+
+  it("a failed run answers { ok: false, error } with the spec's fields at the code's status", async () => {
+    const { status, body } = await post(`/skills/${S.fails.id}/run`, {});
+    expect(status).toBe(httpStatusOf("SKILL_EXECUTION_FAILED"));
+    expect(body).toEqual({
+      ok: false,
+      error: { code: "SKILL_EXECUTION_FAILED", message: `Skill ${S.fails.id} exited with code 2`, skillId: S.fails.id, exitCode: 2, stdout: "partial\n", stderr: "Timed out waiting for expected node\n", skillResult: null },
+    });
+  });
+
+  it("the route skips the CLI's validation gate (spec/000 \"Serve API Context\")", async () => {
+    const { body } = await post(`/skills/${S.missingScript.id}/run`, {});
+    expect(body.error.code).toBe("SKILL_SCRIPT_NOT_FOUND");
+  });
+
+  it("indeterminate answers 200 with ok: null", async () => {
+    vi.stubEnv("OBSERVED", "Bob");
+    try {
+      const { status, body } = await post(`/skills/${S.verified.id}/run`, { args: ["Alice"] });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ ok: null, status: "indeterminate", code: "SKILL_VERIFICATION_INDETERMINATE" });
+    } finally {
+      vi.unstubAllEnvs();
+      vi.stubEnv("CLAWPERATOR_SKILLS_REGISTRY", registry);
+    }
+  });
+
+  it("bad bodies are USAGE (400)", async () => {
+    expect(await post(`/skills/${S.echo.id}/run`, { args: "nope" })).toMatchObject({ status: 400, body: { error: { code: "USAGE" } } });
+    expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", body: "{oops" })).toMatchObject({ status: 400, body: { error: { code: "USAGE" } } });
+  });
+});
