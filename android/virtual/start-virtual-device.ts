@@ -18,6 +18,8 @@ export interface StartVirtualDeviceOptions {
   adbServer?: ServerAddress;
   /** HOME holding `.emulator_console_auth_token` (the console's auth). */
   home?: string;
+  /** What the emulator console answers to `avd name` (default `clawperator_<scenario>`). */
+  avdName?: string;
   host?: string;
 }
 
@@ -42,7 +44,7 @@ async function listenEmulator(device: VirtualDevice, options: StartVirtualDevice
   for (const adbPort of ports) {
     try {
       return await startEmulator(device.services, {
-        avdName: `clawperator_${device.scenario.name}`,
+        avdName: options.avdName ?? `clawperator_${device.scenario.name}`,
         adbPort,
         authorized: options.authorized ?? true,
         adbServerPort: options.adbServer?.port,

@@ -13,6 +13,16 @@ export const stopArgs = {
   all: { type: "boolean", description: "Stop every running virtual device" },
 } as const satisfies ArgsDef;
 
+export const sdkArgs = {
+  dir: { type: "positional", required: false, description: "Folder to write the SDK stand-in into (or --out)" },
+  out: { type: "string", description: "Folder to write the SDK stand-in into" },
+  bootDelayMs: { type: "string", description: "How long the emulator takes to boot, in ms, or \"never\" (default 2000)" },
+  register: { type: "boolean", description: "Emulators register with adb (default true; --no-register for a start that never registers)" },
+  failImageInstall: { type: "boolean", description: "Make `sdkmanager <system image>` fail like a broken download" },
+  omit: { type: "string", description: "Tools to leave out, comma-separated (sdkmanager,avdmanager,emulator)" },
+  scenario: { type: "string", description: "Scenario of the emulators' devices (default: default)" },
+} as const satisfies ArgsDef;
+
 export const operatorApkArgs = {
   file: { type: "positional", required: false, description: "Where to write the APK (same as --out)" },
   out: { type: "string", description: "Where to write the APK (default: ./clawperator-operator-<version>.apk)" },

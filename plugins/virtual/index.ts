@@ -1,5 +1,5 @@
 import { definePlugin } from "../../core/kernel/index.ts";
-import { operatorApkArgs, startArgs, stopArgs } from "./command-args.ts";
+import { operatorApkArgs, sdkArgs, startArgs, stopArgs } from "./command-args.ts";
 
 /** The virtual device as CLI commands: start / list / stop, and the demo that shows the whole path. */
 export default definePlugin({
@@ -20,6 +20,12 @@ export default definePlugin({
       description: "Stop a virtual device",
       args: stopArgs,
       load: () => import("./commands/stop.js"),
+    });
+    ctx.commands.add({
+      path: ["virtual", "android-home"],
+      description: "Write an Android SDK stand-in (sdkmanager, avdmanager, emulator) for the emulator commands",
+      args: sdkArgs,
+      load: () => import("./commands/android-home.js"),
     });
     ctx.commands.add({
       path: ["virtual", "operator-apk"],

@@ -1,0 +1,1 @@
+export { ConsoleError, consoleCommand, consolePortOf, type ConsoleOptions } from "./console-client.ts";

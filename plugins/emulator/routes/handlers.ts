@@ -1,0 +1,27 @@
+import type { ServiceAccess } from "../../../core/kernel/index.ts";
+import type { RouteHandler } from "../../../core/kernel/index.ts";
+import { inspectAvd, listAvds, runningEmulators } from "../catalog.ts";
+import { createEmulatorContext } from "../create-context.ts";
+import { createAvd } from "../operations/create.ts";
+import { deleteAvd } from "../operations/delete.ts";
+import { provisionEmulator } from "../operations/provision.ts";
+import { startAvd } from "../operations/start.ts";
+import { stopAvd } from "../operations/stop.ts";
+import { parseTimeouts } from "../parse-options.ts";
+import { CreateBody, nameParam, parseBody, TimeoutsBody } from "./body.ts";
+import { respond } from "./respond.ts";
+
+/** The spec's `/android/...` routes (spec/001 "HTTP API"), each over the same operations as the CLI commands. */
+export function createEmulatorRoutes(services: ServiceAccess): Record<string, RouteHandler> {
+  const ctx = () => createEmulatorContext(services);
+  return {
+    list: (event) => respond(event, async () => ({ avds: await listAvds(ctx()) })),
+    inspect: (event) => respond(event, () => inspectAvd(ctx(), nameParam(event))),
+    running: (event) => respond(event, async () => ({ devices: await runningEmulators(ctx()) })),
+    create: (event) => respond(event, async () => createAvd(ctx(), await parseBody(event, CreateBody))),
+    start: (event) => respond(event, async () => startAvd(ctx(), nameParam(event), parseTimeouts(await parseBody(event, TimeoutsBody), "http"))),
+    stop: (event) => respond(event, () => stopAvd(ctx(), nameParam(event))),
+    delete: (event) => respond(event, () => deleteAvd(ctx(), nameParam(event))),
+    provision: (event) => respond(event, async () => provisionEmulator(ctx(), parseTimeouts(await parseBody(event, TimeoutsBody), "http"))),
+  };
+}
