@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AdbHarness, freePort } from "../../helpers/adb-harness.ts";
-import { CLI_BIN } from "../../helpers/cli-paths.ts";
+import { AdbHarness } from "../../helpers/adb-harness.ts";
+import { freePort } from "../../helpers/free-port.ts";
+import { runCli } from "../../helpers/run-cli.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { exited } from "../virtual/processes.ts";
 
@@ -40,20 +41,19 @@ interface Space {
 }
 
 async function cli(space: Space, args: readonly string[], extraEnv: Record<string, string | undefined> = {}): Promise<Run> {
-  const result = await execa(process.execPath, [CLI_BIN, ...args], {
-    cwd: home, reject: false, extendEnv: false, stdin: "ignore",
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin", TMPDIR: home, ...harness.env, HOME: harness.home, CLAWPERATOR_HOME: join(home, "clawperator"),
-      ANDROID_HOME: space.sdk, ANDROID_AVD_HOME: space.avd, ...extraEnv,
-    } as Record<string, string>,
-  });
+  const env = {
+    TMPDIR: home, ...harness.env, HOME: harness.home, CLAWPERATOR_HOME: join(home, "clawperator"),
+    ANDROID_HOME: space.sdk, ANDROID_AVD_HOME: space.avd, ...extraEnv,
+  };
+  // An unset variable is left out, not passed as "undefined".
+  const result = await runCli(args, { cwd: home, env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string> });
   let body: unknown = result.stdout;
   try {
-    body = JSON.parse(String(result.stdout));
+    body = JSON.parse(result.stdout);
   } catch {
     // pretty output
   }
-  return { exitCode: result.exitCode ?? -1, body, stderr: String(result.stderr) };
+  return { exitCode: result.exitCode, body, stderr: result.stderr };
 }
 
 /** Writes (or rewrites) the space's SDK stand-in with these `virtual android-home` flags. */

@@ -8,7 +8,7 @@ import type { Transport } from "../../../core/services/transport.ts";
 import { createEmulatorAdb } from "../../../plugins/emulator/emulator-adb.ts";
 import { resolveSdkTool } from "../../../plugins/emulator/sdk-tools.ts";
 import { caught } from "../../helpers/caught.ts";
-import { freePort } from "../../helpers/adb-harness.ts";
+import { freePort } from "../../helpers/free-port.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
 const makeDir = tempDirs("clawperator-emu-tools-");
