@@ -1,38 +1,20 @@
 // The virtual device and the execution path, measured through the real adb binary.
 // Run: npm run build && node bench/device.mjs   (prints markdown tables for bench/RESULTS.md)
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { Readable } from "node:stream";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { medianMs } from "./median.mjs";
+import { bin, privateAdb, root } from "./private-adb.mjs";
 
-const root = resolve(import.meta.dirname, "..");
 const dist = (path) => import(join(root, "dist", path));
 const { createVirtualDevice } = await dist("android/virtual/index.js");
 const { builtinScenario } = await dist("android/virtual/scenario/load-scenario.js");
 const { createClawperator } = await dist("index.js");
-const bin = join(root, "dist/cli/bin.js");
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-const home = mkdtempSync(join(tmpdir(), "clawperator-bench-"));
-const adbPort = await freePort();
-process.env.HOME = home;
-process.env.CLAWPERATOR_HOME = join(home, ".clawperator");
-process.env.ANDROID_ADB_SERVER_PORT = String(adbPort);
-process.env.ADB_LOCAL_TRANSPORT_MAX_PORT = "0";
-const adb = (args) => execFileSync("adb", ["-P", String(adbPort), ...args], { encoding: "utf8" });
-adb(["start-server"]);
+const host = await privateAdb();
+const { adbPort, home } = host;
 // The device runs in its own process (as a user starts it): the timed adb calls below are synchronous.
-const { serial } = JSON.parse(execFileSync(process.execPath, [bin, "virtual", "start", "--detach"], { encoding: "utf8" }));
+const { serial } = host.startDevice();
 
 try {
   const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
@@ -100,6 +82,5 @@ try {
 
 } finally {
   execFileSync(process.execPath, [bin, "virtual", "stop", serial]);
-  adb(["kill-server"]);
-  rmSync(home, { recursive: true, force: true });
+  host.close();
 }

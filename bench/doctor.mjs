@@ -2,32 +2,12 @@
 // (one of each per round) so the machine's drift hits all three alike.
 // Run: npm run build && node bench/doctor.mjs   (prints a markdown table for bench/RESULTS.md)
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { bin, privateAdb } from "./private-adb.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const bin = join(root, "dist/cli/bin.js");
 const ROUNDS = 21;
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-const home = mkdtempSync(join(tmpdir(), "clawperator-bench-"));
-const adbPort = await freePort();
-process.env.HOME = home;
-process.env.CLAWPERATOR_HOME = join(home, ".clawperator");
-process.env.ANDROID_ADB_SERVER_PORT = String(adbPort);
-process.env.ADB_LOCAL_TRANSPORT_MAX_PORT = "0";
-const adb = (args) => execFileSync("adb", ["-P", String(adbPort), ...args], { encoding: "utf8" });
-adb(["start-server"]);
-const { serial } = JSON.parse(execFileSync(process.execPath, [bin, "virtual", "start", "--detach"], { encoding: "utf8" }));
+const host = await privateAdb();
+const { serial } = host.startDevice();
 
 const time = (args) => {
   const start = process.hrtime.bigint();
@@ -56,6 +36,5 @@ try {
   for (const [name, values] of Object.entries(times)) console.log(`| ${name} | ${median(values).toFixed(1)} | ${(median(values) / node).toFixed(2)} |`);
 } finally {
   execFileSync(process.execPath, [bin, "virtual", "stop", serial], { stdio: "ignore" });
-  adb(["kill-server"]);
-  rmSync(home, { recursive: true, force: true });
+  host.close();
 }

@@ -1,32 +1,14 @@
 // `provision emulator` through the virtual Android SDK (a 2 s boot delay), timed end to end with the real adb.
 // Run: npm run build && node bench/emulator.mjs   (prints a markdown table for bench/RESULTS.md)
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { medianMs } from "./median.mjs";
+import { bin, privateAdb } from "./private-adb.mjs";
 
 const BOOT_DELAY_MS = 2_000;
 const ROUNDS = 5;
-const root = resolve(import.meta.dirname, "..");
-const bin = join(root, "dist/cli/bin.js");
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-const home = mkdtempSync(join(tmpdir(), "clawperator-bench-emu-"));
-const adbPort = await freePort();
-const sdk = join(home, "sdk");
-Object.assign(process.env, {
-  HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), ANDROID_ADB_SERVER_PORT: String(adbPort), ADB_LOCAL_TRANSPORT_MAX_PORT: "0",
-  ANDROID_HOME: sdk, ANDROID_AVD_HOME: join(home, "avd"),
-});
-const adb = (args) => execFileSync("adb", ["-P", String(adbPort), ...args], { encoding: "utf8" });
+const host = await privateAdb({ prefix: "clawperator-bench-emu-", env: (home) => ({ ANDROID_HOME: join(home, "sdk"), ANDROID_AVD_HOME: join(home, "avd") }) });
+const sdk = process.env.ANDROID_HOME;
 const cli = (...args) => JSON.parse(execFileSync(process.execPath, [bin, ...args], { encoding: "utf8" }));
 const timed = (fn) => {
   const start = process.hrtime.bigint();
@@ -42,7 +24,6 @@ function provisionPretty() {
   const at = (pattern) => 1000 * Number(new RegExp(`${pattern}.*\\((\\d+\\.\\d) s\\)`).exec(run.stderr)?.[1] ?? NaN);
   return { ms, launched: at("starting "), registered: at("registered with adb"), booted: at("booted") };
 }
-adb(["start-server"]);
 cli("virtual", "android-home", "--out", sdk, "--boot-delay-ms", String(BOOT_DELAY_MS));
 
 try {
@@ -81,6 +62,5 @@ try {
   } catch {
     // not running
   }
-  adb(["kill-server"]);
-  rmSync(home, { recursive: true, force: true });
+  host.close();
 }

@@ -2,32 +2,15 @@
 // that the machine's minute-to-minute drift hits both alike. Target (issue 10): execute <= snapshot + 15 ms.
 // Run: npm run build && node bench/execute.mjs   (prints a markdown table for bench/RESULTS.md)
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { bin, privateAdb } from "./private-adb.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const bin = join(root, "dist/cli/bin.js");
 const ROUNDS = Number(process.env.ROUNDS ?? 25);
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-const home = mkdtempSync(join(tmpdir(), "clawperator-bench-"));
-const adbPort = await freePort();
-process.env.HOME = home;
-process.env.CLAWPERATOR_HOME = join(home, ".clawperator");
-process.env.ANDROID_ADB_SERVER_PORT = String(adbPort);
-process.env.ADB_LOCAL_TRANSPORT_MAX_PORT = "0";
-const adb = (args) => execFileSync("adb", ["-P", String(adbPort), ...args], { encoding: "utf8" });
-adb(["start-server"]);
-const { serial } = JSON.parse(execFileSync(process.execPath, [bin, "virtual", "start", "--detach"], { encoding: "utf8" }));
+const host = await privateAdb();
+const { home } = host;
+const { serial } = host.startDevice();
 
 const payload = join(home, "execute.json");
 writeFileSync(
@@ -81,6 +64,5 @@ try {
   console.log(`| the same with a read_text regex pattern, validated by zod (median of ${ROUNDS}, interleaved) | ${z.toFixed(1)} | ${(z - s).toFixed(1)} ms over the snapshot: the cost every execute paid before |`);
 } finally {
   execFileSync(process.execPath, [bin, "virtual", "stop", serial], { stdio: "ignore" });
-  adb(["kill-server"]);
-  rmSync(home, { recursive: true, force: true });
+  host.close();
 }

@@ -2,33 +2,15 @@
 // Run: npm run build && node bench/faults.mjs   (prints a markdown table for bench/RESULTS.md)
 // The device-loss and adb-server faults are measured by their own benchmark (the transport's owner).
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { bin, privateAdb } from "./private-adb.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const bin = join(root, "dist/cli/bin.js");
 const RUNS = Number(process.env.CLAWPERATOR_FAULT_RUNS ?? 5);
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-const home = mkdtempSync(join(tmpdir(), "clawperator-faults-"));
-const adbPort = await freePort();
-process.env.HOME = home;
-process.env.TMPDIR = home;
-process.env.CLAWPERATOR_HOME = join(home, ".clawperator");
-process.env.ANDROID_ADB_SERVER_PORT = String(adbPort);
-process.env.ADB_LOCAL_TRANSPORT_MAX_PORT = "0";
-const adb = (args) => execFileSync("adb", ["-P", String(adbPort), ...args], { encoding: "utf8" });
-adb(["start-server"]);
-const { serial } = JSON.parse(execFileSync(process.execPath, [bin, "virtual", "start", "--detach"], { encoding: "utf8" }));
+const host = await privateAdb({ prefix: "clawperator-faults-", env: (home) => ({ TMPDIR: home }) });
+const { home } = host;
+const { serial } = host.startDevice();
 const lock = join(home, ".clawperator", "locks", `${encodeURIComponent(serial)}.lock`);
 
 const payload = (actions, timeoutMs = 10_000) =>
@@ -109,6 +91,5 @@ try {
   for (const line of rows) console.log(line);
 } finally {
   execFileSync(process.execPath, [bin, "virtual", "stop", serial]);
-  adb(["kill-server"]);
-  rmSync(home, { recursive: true, force: true });
+  host.close();
 }

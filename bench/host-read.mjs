@@ -1,31 +1,18 @@
 // Reading device output: snapshot size, the programmatic API's execution loop, and time to fail on faults.
 // Run: npm run build && node bench/host-read.mjs   (prints markdown tables for bench/RESULTS.md)
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { cpus, loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { bin, privateAdb, root } from "./private-adb.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const bin = join(root, "dist/cli/bin.js");
 const { createClawperator } = await import(join(root, "dist/index.js"));
 const { defaultScenario } = await import(join(root, "dist/android/virtual/scenario/builtin/default.js"));
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-const home = mkdtempSync(join(tmpdir(), "clawperator-bench-read-"));
-const adbPort = await freePort();
-Object.assign(process.env, { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), ANDROID_ADB_SERVER_PORT: String(adbPort), ADB_LOCAL_TRANSPORT_MAX_PORT: "0" });
-const adb = (args) => execFileSync("adb", ["-P", String(adbPort), ...args], { encoding: "utf8" });
+const host = await privateAdb({ prefix: "clawperator-bench-read-" });
+const { home, adb } = host;
 const cli = (args) => execFileSync(process.execPath, [bin, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-adb(["start-server"]);
 
 // A scenario whose home screen is the 504-node recorded fixture.
 const big = defaultScenario();
@@ -147,10 +134,5 @@ try {
   for (const line of rows) console.log(line);
 } finally {
   for (const serial of started) stopDevice(serial);
-  try {
-    adb(["kill-server"]);
-  } catch {
-    // not running
-  }
-  rmSync(home, { recursive: true, force: true });
+  host.close();
 }

@@ -3,30 +3,18 @@
 // and the server's RSS after 100 and after 10,000 executions.
 // Run: npm run build && node bench/serve.mjs   (prints markdown tables for bench/RESULTS.md)
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { createServer } from "node:net";
-import { cpus, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { bin, privateAdb, root } from "./private-adb.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const bin = join(root, "dist/cli/bin.js");
 const { createClawperator } = await import(join(root, "dist/index.js"));
 const RUN_SECONDS = Number(process.env.RUN_SECONDS ?? 10);
 const RSS_EXECUTIONS = Number(process.env.RSS_EXECUTIONS ?? 10_000);
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
-const home = mkdtempSync(join(tmpdir(), "clawperator-bench-serve-"));
-const adbPort = await freePort();
-Object.assign(process.env, { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), ANDROID_ADB_SERVER_PORT: String(adbPort), ADB_LOCAL_TRANSPORT_MAX_PORT: "0" });
-execFileSync("adb", ["-P", String(adbPort), "start-server"]);
+const host = await privateAdb({ prefix: "clawperator-bench-serve-" });
+const { home, adbPort } = host;
 
 const TICK_MS = 1000 / 100; // USER_HZ
 /** utime + stime of a process in ms, from /proc. */
@@ -53,7 +41,7 @@ const selfCpuMs = () => {
 };
 
 const devices = [];
-for (let i = 0; i < 4; i++) devices.push(JSON.parse(execFileSync(process.execPath, [bin, "virtual", "start", "--detach"], { encoding: "utf8" })));
+for (let i = 0; i < 4; i++) devices.push(host.startDevice());
 const devicePids = JSON.parse(execFileSync(process.execPath, [bin, "virtual", "list"], { encoding: "utf8" })).map((d) => d.pid);
 
 const server = spawn(process.execPath, [...(process.env.SERVE_NODE_ARGS ?? "").split(" ").filter(Boolean), bin, "serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
@@ -184,6 +172,5 @@ try {
   server.kill("SIGTERM");
   await new Promise((done) => server.once("exit", done));
   for (const d of devices) execFileSync(process.execPath, [bin, "virtual", "stop", d.serial]);
-  execFileSync("adb", ["-P", String(adbPort), "kill-server"]);
-  rmSync(home, { recursive: true, force: true });
+  host.close();
 }
