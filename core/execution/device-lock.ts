@@ -2,6 +2,7 @@ import { linkSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, wr
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
+import { processAlive } from "../host/process-alive.ts";
 
 interface LockRecord {
   pid: number;
@@ -24,15 +25,6 @@ export interface LockClock {
 /** Where clawperator keeps state shared by its processes: $CLAWPERATOR_HOME, else ~/.clawperator. */
 export function clawperatorHome(env: NodeJS.ProcessEnv = process.env): string {
   return env.CLAWPERATOR_HOME ?? join(homedir(), ".clawperator");
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**
@@ -137,7 +129,7 @@ export class DeviceLocks {
       const age = Date.now() - stat.mtimeMs;
       return age < UNREADABLE_GRACE_MS && age > -FUTURE_SKEW_MS;
     }
-    return record.settleUntil === undefined ? alive(record.pid) : record.settleUntil > this.clock.now();
+    return record.settleUntil === undefined ? processAlive(record.pid) : record.settleUntil > this.clock.now();
   }
 
   /** Removes a stale lock, guarded so two processes cannot both remove and then both create it. */

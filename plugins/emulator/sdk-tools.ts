@@ -1,5 +1,6 @@
-import { accessSync, constants, readdirSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { isExecutable, pathCandidates } from "../../core/host/executables.ts";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 
 export type SdkTool = "adb" | "emulator" | "sdkmanager" | "avdmanager";
@@ -11,15 +12,6 @@ export const TOOL_OVERRIDE: Record<SdkTool, string> = {
   sdkmanager: "SDKMANAGER_PATH",
   avdmanager: "AVDMANAGER_PATH",
 };
-
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** cmdline-tools/latest first, then any other installed cmdline-tools version, then the legacy tools/ folder. */
 function cmdlineToolCandidates(root: string, tool: string): string[] {
@@ -54,7 +46,7 @@ const HINT = "Install the Android SDK (command-line tools, emulator, platform-to
 export function resolveSdkTool(tool: SdkTool, env: NodeJS.ProcessEnv = process.env): string {
   const override = env[TOOL_OVERRIDE[tool]];
   if (override) {
-    if (executable(override)) return override;
+    if (isExecutable(override)) return override;
     throw new ClawperatorError("ANDROID_SDK_TOOL_MISSING", `${TOOL_OVERRIDE[tool]} points to ${override}, which is not an executable ${tool}`, {
       hint: HINT, details: { tool, searched: [override] },
     });
@@ -64,14 +56,12 @@ export function resolveSdkTool(tool: SdkTool, env: NodeJS.ProcessEnv = process.e
   for (const root of new Set(roots)) {
     for (const candidate of sdkCandidates(root, tool)) {
       searched.push(candidate);
-      if (executable(candidate)) return candidate;
+      if (isExecutable(candidate)) return candidate;
     }
   }
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, tool);
+  for (const candidate of pathCandidates(tool, env)) {
     searched.push(candidate);
-    if (executable(candidate)) return candidate;
+    if (isExecutable(candidate)) return candidate;
   }
   throw new ClawperatorError("ANDROID_SDK_TOOL_MISSING", `the Android SDK tool \`${tool}\` was not found`, { hint: HINT, details: { tool, searched } });
 }

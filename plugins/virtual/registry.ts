@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { clawperatorHome } from "../../core/execution/device-lock.ts";
+import { processAlive } from "../../core/host/process-alive.ts";
 
 /** What `virtual list` shows about a running virtual device; one file per device, shared by all processes. */
 export interface VirtualDeviceRecord {
@@ -21,11 +22,7 @@ const fileOf = (serial: string) => join(dir(), `${encodeURIComponent(serial)}.js
 
 /** Whether the process runs. A zombie (exited, not yet reaped by an init that reaps lazily) counts as gone. */
 export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  if (!processAlive(pid)) return false;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";

@@ -1,23 +1,15 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { processAlive } from "../../../core/host/process-alive.ts";
 
 /** The emulator marks a running AVD with a lock file in its folder, as the real one does (`hardware-qemu.ini.lock`). */
 const LOCK_FILE = "hardware-qemu.ini.lock";
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** The pid of the emulator running this AVD, if one is. A lock left by a process that died is ignored. */
 export function lockHolder(avdPath: string): number | undefined {
   try {
     const pid = Number(readFileSync(join(avdPath, LOCK_FILE), "utf8").trim());
-    return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : undefined;
+    return Number.isInteger(pid) && pid > 0 && processAlive(pid) ? pid : undefined;
   } catch {
     return undefined;
   }

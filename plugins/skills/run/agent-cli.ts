@@ -1,7 +1,6 @@
-import { accessSync, constants } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { onPath } from "./clawperator-bin.ts";
+import { findOnPath, isExecutable } from "../../../core/host/executables.ts";
 
 export interface AgentConfig {
   cli: string;
@@ -30,14 +29,10 @@ export function resolveAgentCli(agent: AgentConfig, skillId: string, skillDir: s
     });
   if (agent.cliPath) {
     const path = isAbsolute(agent.cliPath) ? agent.cliPath : resolve(skillDir, agent.cliPath);
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      throw unavailable(`Configured agent CLI was not found or is not executable at ${path}`);
-    }
+    if (isExecutable(path)) return path;
+    throw unavailable(`Configured agent CLI was not found or is not executable at ${path}`);
   }
-  const found = onPath(agent.cli, env);
+  const found = findOnPath(agent.cli, env);
   if (!found) throw unavailable(`Configured agent CLI '${agent.cli}' was not found on PATH`);
   return found;
 }

@@ -1,6 +1,7 @@
-import { accessSync, constants, existsSync, readFileSync } from "node:fs";
-import { delimiter, dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { findOnPath } from "../../../core/host/executables.ts";
 
 let packageBin: string | null | undefined;
 
@@ -26,23 +27,8 @@ function ownBin(): string | null {
   return packageBin;
 }
 
-/** An executable of that name on PATH. */
-export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
-
 /** spec/000: a non-empty CLAWPERATOR_BIN, else this very CLI, else `clawperator` on PATH. */
 export function resolveClawperatorBin(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CLAWPERATOR_BIN && env.CLAWPERATOR_BIN.trim() !== "") return env.CLAWPERATOR_BIN;
-  return ownBin() ?? onPath("clawperator", env) ?? "clawperator";
+  return ownBin() ?? findOnPath("clawperator", env) ?? "clawperator";
 }

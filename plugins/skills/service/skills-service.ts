@@ -14,7 +14,8 @@ import { evaluateEligibility, type Eligibility } from "../gating/eligibility.ts"
 import { gatingMetadata } from "../gating/gating-metadata.ts";
 import { chooseRegistry, managedSkillsDir } from "../registry/registry-path.ts";
 import { searchSkills } from "../registry/search.ts";
-import { onPath, resolveClawperatorBin } from "../run/clawperator-bin.ts";
+import { findOnPath } from "../../../core/host/executables.ts";
+import { resolveClawperatorBin } from "../run/clawperator-bin.ts";
 import { skillEnv } from "../run/skill-env.ts";
 import { frontmatterOf, loadCatalog, type Catalog, type SkillRecord } from "../sources/catalog.ts";
 import { sourceDirs } from "../sources/source-dirs.ts";
@@ -127,7 +128,7 @@ export class SkillsRuntime implements SkillsService {
 
   #hasBin = (name: string) => {
     let found = this.#bins.get(name);
-    if (found === undefined) this.#bins.set(name, (found = onPath(name, this.#env) !== undefined));
+    if (found === undefined) this.#bins.set(name, (found = findOnPath(name, this.#env) !== undefined));
     return found;
   };
 
