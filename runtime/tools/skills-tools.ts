@@ -59,13 +59,15 @@ export const skillsRunTool = zodTool({
   }),
   async run(ctx, { skillId, args, deviceId, receiverPackage, timeoutMs, expectContains }) {
     const clawperator = await ctx.clawperator();
+    // The skill's script takes the device as its first argument; the config's default device applies as it does to
+    // every tool (the skills service defaults only the operator package from the config).
+    const device = deviceId ?? clawperator.kernel.config.deviceId;
     const outcome = await skillsOf(clawperator).run({
       skillId,
       validate: true,
       ...(args ? { args } : {}),
-      // The skill's script needs a device; the plugin config's default applies as it does to every tool.
-      ...((deviceId ?? clawperator.kernel.config.deviceId) ? { deviceId: deviceId ?? clawperator.kernel.config.deviceId } : {}),
-      ...((receiverPackage ?? clawperator.kernel.config.operatorPackage) ? { operatorPackage: receiverPackage ?? clawperator.kernel.config.operatorPackage } : {}),
+      ...(device ? { deviceId: device } : {}),
+      ...(receiverPackage ? { operatorPackage: receiverPackage } : {}),
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(expectContains ? { expectContains } : {}),
     });
