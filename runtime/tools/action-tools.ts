@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { ACTION_PARAMS, type ActionType } from "../../core/contracts/actions.ts";
-import { EXPECTED_FORMAT } from "../../core/contracts/limits.ts";
 import { DeviceTarget, jsonSchemaOf, parseInput, type AgentTool, type JsonSchema } from "./agent-tool.ts";
-import { toolCommandId } from "./device-tools.ts";
+import { toolExecution } from "./device-tools.ts";
 import { executionOutput } from "./summarize.ts";
 
 const Target = z.strictObject({
@@ -32,14 +31,7 @@ function actionTool(name: string, type: ActionType, description: string): AgentT
       const raw = (input ?? {}) as Record<string, unknown>;
       const actionParams = Object.fromEntries(Object.entries(raw).filter(([key]) => !TARGET_KEYS.includes(key)));
       const target = parseInput(name, Target, Object.fromEntries(Object.entries(raw).filter(([key]) => TARGET_KEYS.includes(key))));
-      const execution = {
-        commandId: toolCommandId(name),
-        taskId: `openclaw-${type}`,
-        source: "clawperator-tools",
-        expectedFormat: EXPECTED_FORMAT,
-        timeoutMs: target.timeoutMs ?? 30_000,
-        actions: [{ id: type, type, params: actionParams }],
-      };
+      const execution = toolExecution(name, { id: type, type, params: actionParams }, target.timeoutMs);
       const clawperator = await ctx.clawperator();
       return executionOutput(await clawperator.execute(execution, { deviceId: target.deviceId, receiverPackage: target.receiverPackage }));
     },

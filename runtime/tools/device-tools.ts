@@ -7,8 +7,21 @@ import { executionOutput, snapshotXml } from "./summarize.ts";
 const timeoutMs = z.number().int().min(1_000).max(120_000).optional().describe("how long to wait for the device's result (ms)");
 
 let sequence = 0;
-/** A commandId unique to this process and call, so no two tool calls share one. */
-export const toolCommandId = (tool: string) => `${tool}-${process.pid}-${Date.now()}-${++sequence}`;
+
+/**
+ * The execution a tool sends for one action: a commandId unique to this process and call (no two tool calls
+ * share one), and the tool's own task id and source.
+ */
+export function toolExecution(tool: string, action: { id: string; type: string; params?: unknown }, timeoutMs = 30_000) {
+  return {
+    commandId: `${tool}-${process.pid}-${Date.now()}-${++sequence}`,
+    taskId: `openclaw-${action.type}`,
+    source: "clawperator-tools",
+    expectedFormat: EXPECTED_FORMAT,
+    timeoutMs,
+    actions: [action],
+  };
+}
 
 export const devicesTool = zodTool({
   name: "clawperator_devices",
@@ -43,17 +56,8 @@ export const screenshotTool = zodTool({
     path: z.string().min(1).optional().describe("where to write the PNG (default: a new file in the OS temp directory)"),
   }),
   async run(ctx, { deviceId, receiverPackage, path }) {
-    const result = await (await ctx.clawperator()).execute(
-      {
-        commandId: toolCommandId("clawperator_screenshot"),
-        taskId: "openclaw-screenshot",
-        source: "clawperator-tools",
-        expectedFormat: EXPECTED_FORMAT,
-        timeoutMs: 30_000,
-        actions: [{ id: "screenshot", type: "take_screenshot", ...(path ? { params: { path } } : {}) }],
-      },
-      { deviceId, receiverPackage },
-    );
+    const action = { id: "screenshot", type: "take_screenshot", ...(path ? { params: { path } } : {}) };
+    const result = await (await ctx.clawperator()).execute(toolExecution("clawperator_screenshot", action), { deviceId, receiverPackage });
     const saved = result.envelope.stepResults.find((s) => s.success && s.data.path)?.data.path;
     if (!saved) return executionOutput(result);
     const png = await readFile(saved);
