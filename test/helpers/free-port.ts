@@ -23,6 +23,14 @@ export async function freePort(): Promise<number> {
   }
 }
 
+/** A free loopback port whose neighbour one below is free too, both outside 5554–5585: an emulator's adb and console pair. */
+export async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port - 1 >= 1024 && (port - 1 < 5554 || port - 1 > 5585) && (await tryPort(port - 1)) !== undefined) return port;
+  }
+}
+
 /** A random odd port in 5555–5585 whose console port (one below) is free too: where an emulator listens. */
 export async function freeEmulatorPort(): Promise<number> {
   const candidates = Array.from({ length: 16 }, (_, i) => 5555 + 2 * i).sort(() => Math.random() - 0.5);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerEmulator, startEmulator, type VirtualEmulator } from "../../../../android/virtual/adb/index.ts";
 import { AdbHarness } from "../../../helpers/adb-harness.ts";
-import { freeEmulatorPort, freePort } from "../../../helpers/free-port.ts";
+import { freeEmulatorPort, freePortPair } from "../../../helpers/free-port.ts";
 import { StubServices } from "./stub-services.ts";
 
 /** Sends `input` to a console, half-closes like adb does, and returns everything it answered. */
@@ -104,7 +104,8 @@ describe("emulator console without a token", () => {
     await writeFile(join(harness.home, ".emulator_console_auth_token"), "");
     const emulator = await startEmulator(new StubServices(), {
       avdName: "open-console",
-      adbPort: await freePort(),
+      // The console listens one below the adb port: both must be free.
+      adbPort: await freePortPair(),
       adbServerPort: false,
       home: harness.home,
     });
