@@ -23,11 +23,14 @@ export async function freePort(): Promise<number> {
   }
 }
 
-/** A free loopback port whose neighbour one below is free too, both outside 5554–5585: an emulator's adb and console pair. */
+/**
+ * An odd port whose neighbour one below is free too: an emulator's adb and console pair. Both come from below Linux's
+ * ephemeral range (32768+), where outgoing connections take their even local ports, and above 5585.
+ */
 export async function freePortPair(): Promise<number> {
   for (;;) {
-    const port = await freePort();
-    if (port - 1 >= 1024 && (port - 1 < 5554 || port - 1 > 5585) && (await tryPort(port - 1)) !== undefined) return port;
+    const port = 10_001 + 2 * Math.floor(Math.random() * 11_000);
+    if ((await tryPort(port)) !== undefined && (await tryPort(port - 1)) !== undefined) return port;
   }
 }
 
