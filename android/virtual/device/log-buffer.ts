@@ -1,6 +1,7 @@
 import type { DeviceLogWriter, LogEntry, LogPriority } from "./log-types.ts";
 
-export type LogListener = (entry: LogEntry) => void;
+/** Called with the entries of one write, together: a streaming reader sends a many-line record as one chunk. */
+export type LogListener = (entries: readonly LogEntry[]) => void;
 
 export interface LogBufferOptions {
   /** Entries kept before the oldest are dropped (logd's buffer size, in entries). */
@@ -29,8 +30,14 @@ export class LogBuffer implements DeviceLogWriter {
     const lines = message.split(/\r?\n/);
     // A message ending in a newline prints no empty line after it.
     if (lines.length > 1 && lines.at(-1) === "") lines.pop();
+    this.writeLines(priority, tag, lines, pid, tid);
+  }
+
+  writeLines(priority: LogPriority, tag: string, lines: readonly string[], pid = this.options.defaultPid, tid = pid): void {
     const timeMs = this.options.now();
-    for (const line of lines) this.#append({ seq: ++this.#seq, timeMs, pid, tid, priority, tag, message: line });
+    const entries = lines.map((message): LogEntry => ({ seq: ++this.#seq, timeMs, pid, tid, priority, tag, message }));
+    for (const entry of entries) this.#append(entry);
+    for (const listener of this.#listeners) listener(entries);
   }
 
   /** Every entry still held, oldest first. */
@@ -44,7 +51,7 @@ export class LogBuffer implements DeviceLogWriter {
     this.#start = 0;
   }
 
-  /** Calls `listener` with each new entry, synchronously, until the returned function is called. */
+  /** Calls `listener` with the entries of each write, synchronously, until the returned function is called. */
   subscribe(listener: LogListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -56,6 +63,5 @@ export class LogBuffer implements DeviceLogWriter {
       this.#ring[this.#start] = entry;
       this.#start = (this.#start + 1) % this.#capacity;
     }
-    for (const listener of this.#listeners) listener(entry);
   }
 }

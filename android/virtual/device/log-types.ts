@@ -17,4 +17,6 @@ export interface LogEntry {
 /** What a writer on the device (the operator, am, the shell) needs from the log. */
 export interface DeviceLogWriter {
   write(priority: LogPriority, tag: string, message: string, pid?: number): void;
+  /** One record already split into the lines logcat prints (none contains a line break), with one timestamp. */
+  writeLines(priority: LogPriority, tag: string, lines: readonly string[], pid?: number): void;
 }

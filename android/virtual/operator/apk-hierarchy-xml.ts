@@ -42,9 +42,16 @@ export function apkHierarchyXml(hierarchy: UiHierarchy): string {
   return apkHierarchyLines(hierarchy).join("\n");
 }
 
-/** The lines of {@link apkHierarchyXml}, before they are joined: what logcat prints one per line. */
-export function apkHierarchyLines(hierarchy: UiHierarchy): string[] {
-  const out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>", `<hierarchy rotation="${escape(hierarchy.rotation)}">`];
+/**
+ * A window's lines, kept for as long as its (frozen) tree lives: the screen model reuses unchanged windows, so a
+ * snapshot of a screen that has not changed serializes nothing again. A tree not frozen throughout is never cached.
+ */
+const windowLines = new WeakMap<UiNode, readonly string[]>();
+
+function linesOf(window: UiNode): readonly string[] {
+  const cached = windowLines.get(window);
+  if (cached) return cached;
+  const out: string[] = [];
   const indents: string[] = [];
   const write = (node: UiNode, depth: number): void => {
     const indent = (indents[depth] ??= "  ".repeat(depth));
@@ -56,7 +63,18 @@ export function apkHierarchyLines(hierarchy: UiHierarchy): string[] {
     for (const child of node.children) write(child, depth + 1);
     out.push(`${indent}</node>`);
   };
-  for (const window of hierarchy.windows) write(window, 1);
+  write(window, 1);
+  if (deepFrozen(window)) windowLines.set(window, out);
+  return out;
+}
+
+const deepFrozen = (node: UiNode): boolean =>
+  Object.isFrozen(node) && Object.isFrozen(node.attributes) && Object.isFrozen(node.children) && node.children.every(deepFrozen);
+
+/** The lines of {@link apkHierarchyXml}, before they are joined: what logcat prints one per line. */
+export function apkHierarchyLines(hierarchy: UiHierarchy): string[] {
+  const out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>", `<hierarchy rotation="${escape(hierarchy.rotation)}">`];
+  for (const window of hierarchy.windows) for (const line of linesOf(window)) out.push(line);
   out.push("</hierarchy>");
   return out;
 }

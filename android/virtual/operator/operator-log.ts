@@ -58,7 +58,7 @@ export class OperatorLog {
     const lines = text.length < TIMBER_MAX_LOG_LENGTH ? text.split("\n") : timberPieces(text);
     // logcat prints no empty line for a message's final line break.
     if (lines.length > 1 && lines.at(-1) === "") lines.pop();
-    for (const line of lines) this.writer.write(priority, tag, line, this.pid);
+    this.writer.writeLines(priority, tag, lines, this.pid);
   }
 
   // The receiver.
@@ -170,14 +170,14 @@ export class OperatorLog {
    * or per line, what logcat prints is the same lines, a line over 4,000 units cut every 4,000.
    */
   hierarchy(xmlLines: readonly string[]): void {
-    const write = (line: string) => this.writer.write("D", OPERATOR_TAGS.task, line, this.pid);
-    write("[TaskScope] UI Hierarchy:");
+    const lines = ["[TaskScope] UI Hierarchy:"];
     for (const element of xmlLines) {
       // A raw line break inside a value is a line break to logcat and Timber alike.
       for (const line of element.includes("\n") ? element.split("\n") : [element]) {
-        if (line.length <= TIMBER_MAX_LOG_LENGTH) write(line);
-        else for (let i = 0; i < line.length; i += TIMBER_MAX_LOG_LENGTH) write(line.slice(i, i + TIMBER_MAX_LOG_LENGTH));
+        if (line.length <= TIMBER_MAX_LOG_LENGTH) lines.push(line);
+        else for (let i = 0; i < line.length; i += TIMBER_MAX_LOG_LENGTH) lines.push(line.slice(i, i + TIMBER_MAX_LOG_LENGTH));
       }
     }
+    this.writer.writeLines("D", OPERATOR_TAGS.task, lines, this.pid);
   }
 }

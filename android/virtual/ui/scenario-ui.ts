@@ -16,7 +16,7 @@ export interface ScenarioUiDeps {
   packages: PackageRegistry;
   /** Device time in ms; dynamic values count from the time the model is created. */
   now(): number;
-  log?: DeviceLogWriter;
+  log?: Pick<DeviceLogWriter, "write">;
 }
 
 export interface ScenarioUi extends UiModel {

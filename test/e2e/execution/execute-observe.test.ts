@@ -119,9 +119,11 @@ describe("execute", () => {
 describe("--timeout-ms", () => {
   it("overrides the execution's timeout within the limits: the device receives the new timeoutMs", async () => {
     const received: number[] = [];
-    const unsubscribe = device.device.state.log.subscribe((entry) => {
-      const m = /\[Clawperator-Command\] start .*timeoutMs=(\d+)/.exec(entry.message);
-      if (m) received.push(Number(m[1]));
+    const unsubscribe = device.device.state.log.subscribe((entries) => {
+      for (const entry of entries) {
+        const m = /\[Clawperator-Command\] start .*timeoutMs=(\d+)/.exec(entry.message);
+        if (m) received.push(Number(m[1]));
+      }
     });
     try {
       const payload = execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }], { timeoutMs: 60_000 });

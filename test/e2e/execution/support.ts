@@ -74,8 +74,9 @@ export function registerReceiver(
 /** Resolves with the first device log message that contains `text` (written from now on). */
 export function nextLogLine(device: RunningVirtualDevice, text: string): Promise<string> {
   return new Promise((resolve) => {
-    const unsubscribe = device.device.state.log.subscribe((entry) => {
-      if (!entry.message.includes(text)) return;
+    const unsubscribe = device.device.state.log.subscribe((entries) => {
+      const entry = entries.find((e) => e.message.includes(text));
+      if (!entry) return;
       unsubscribe();
       resolve(entry.message);
     });

@@ -67,8 +67,8 @@ describe("serve: one execution per device", () => {
 /** Resolves once an execution holds the device: the operator logged the start of its nap step. */
 async function waitForLock(): Promise<void> {
   await new Promise<void>((resolve) => {
-    const off = device.device.state.log.subscribe((entry) => {
-      if (!entry.message.includes('step_start id=nap type=')) return;
+    const off = device.device.state.log.subscribe((entries) => {
+      if (!entries.some((entry) => entry.message.includes('step_start id=nap type='))) return;
       off();
       resolve();
     });

@@ -123,8 +123,8 @@ describe("serve: graceful shutdown", () => {
     const sse = await connectSse(`${serve.url}/events`);
     await sse.next((e) => e.event === "heartbeat");
     const started = new Promise<void>((resolve) => {
-      const off = device.device.state.log.subscribe((entry) => {
-        if (entry.message.includes('step_start id=nap type=')) {
+      const off = device.device.state.log.subscribe((entries) => {
+        if (entries.some((entry) => entry.message.includes('step_start id=nap type='))) {
           off();
           resolve();
         }

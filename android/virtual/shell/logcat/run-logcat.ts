@@ -1,6 +1,6 @@
 import type { LogEntry } from "../../device/log-types.ts";
 import type { Command } from "../command-types.ts";
-import { formatEntry, LogTimeFormatter } from "./log-format.ts";
+import { LogLineFormatter } from "./log-format.ts";
 import { parseLogcatArgs, type LogcatOptions } from "./logcat-options.ts";
 
 const MAIN_HEADER = "--------- beginning of main\n";
@@ -27,7 +27,7 @@ export const logcat: Command = ({ args, env, stdout, stderr, state, signal }) =>
     return 0;
   }
   const accepts = (entry: LogEntry) => (options.pid === undefined || entry.pid === options.pid) && options.filter.accepts(entry);
-  const time = new LogTimeFormatter();
+  const formatter = new LogLineFormatter(options.format);
   let printed = 0;
   const limitReached = () => options.maxCount !== undefined && printed >= options.maxCount;
 
@@ -35,7 +35,7 @@ export const logcat: Command = ({ args, env, stdout, stderr, state, signal }) =>
   for (const entry of backlog(state.log.entries(), options, accepts)) {
     if (limitReached()) break;
     if (printed++ === 0) out += MAIN_HEADER;
-    out += formatEntry(entry, options.format, time);
+    out += formatter.line(entry);
   }
   if (out) stdout(out);
   if (options.dump || limitReached() || signal.aborted) return 0;
@@ -46,9 +46,15 @@ export const logcat: Command = ({ args, env, stdout, stderr, state, signal }) =>
       signal.removeEventListener("abort", stop);
       resolve(0);
     };
-    const unsubscribe = state.log.subscribe((entry) => {
-      if (!accepts(entry)) return;
-      stdout(printed++ === 0 ? MAIN_HEADER + formatEntry(entry, options.format, time) : formatEntry(entry, options.format, time));
+    const unsubscribe = state.log.subscribe((entries) => {
+      let chunk = "";
+      for (const entry of entries) {
+        if (limitReached()) break;
+        if (!accepts(entry)) continue;
+        if (printed++ === 0) chunk += MAIN_HEADER;
+        chunk += formatter.line(entry);
+      }
+      if (chunk) stdout(chunk);
       if (limitReached()) stop();
     });
     signal.addEventListener("abort", stop, { once: true });

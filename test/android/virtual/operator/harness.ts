@@ -21,6 +21,10 @@ export class LogRecorder implements DeviceLogWriter {
     this.records.push({ priority, tag, message, pid });
   }
 
+  writeLines(priority: LogPriority, tag: string, lines: readonly string[], pid?: number): void {
+    for (const line of lines) this.write(priority, tag, line, pid);
+  }
+
   resultLines(): LogRecord[] {
     return this.records.filter((r) => r.message.startsWith(RESULT_PREFIX));
   }
