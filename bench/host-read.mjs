@@ -8,6 +8,7 @@ import { bin, privateAdb, root } from "./private-adb.mjs";
 
 const { createClawperator } = await import(join(root, "dist/index.js"));
 const { defaultScenario } = await import(join(root, "dist/android/virtual/scenario/builtin/default.js"));
+const { Transport } = await import(join(root, "dist/core/services/transport.js"));
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 
 const host = await privateAdb({ prefix: "clawperator-bench-read-" });
@@ -76,8 +77,32 @@ try {
   row("API snapshot, home screen (median of 100)", median(apiHome));
   row(`API snapshot, fixture screen (${bigNodes} nodes, median of 100)`, median(apiBig), `${(median(apiBig) / median(apiHome)).toFixed(2)} x home (target <= 1.3)`);
 
-  // 3. 200 sequential snapshot executions in one process.
+  // 2b. CPU per API snapshot (host process + the device's process), which a loaded machine inflates far less than
+  // wall time. Linux only (/proc).
+  const deviceCpuMs = (serial) => {
+    const pid = JSON.parse(readFileSync(join(home, ".clawperator", "virtual", `${encodeURIComponent(serial)}.json`), "utf8")).pid;
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  if (process.platform === "linux") {
+    const cpu = {};
+    for (const [name, serial] of [["home", home1.serial], ["big", big1.serial]]) {
+      const host0 = process.cpuUsage();
+      const device0 = deviceCpuMs(serial);
+      for (let i = 0; i < 100; i++) await api.snapshot({ deviceId: serial });
+      const host1 = process.cpuUsage(host0);
+      cpu[name] = { host: (host1.user + host1.system) / 1000 / 100, device: (deviceCpuMs(serial) - device0) / 100 };
+    }
+    const total = (c) => c.host + c.device;
+    row("API snapshot CPU, home screen: host + device process (mean of 100)", total(cpu.home), `host ${cpu.home.host.toFixed(2)}, device ${cpu.home.device.toFixed(2)}`);
+    row(`API snapshot CPU, fixture screen (${bigNodes} nodes)`, total(cpu.big), `host ${cpu.big.host.toFixed(2)}, device ${cpu.big.device.toFixed(2)}; ${(total(cpu.big) / total(cpu.home)).toFixed(2)} x home`);
+  }
+
+  // 3. 200 sequential snapshot executions in one process, interleaved with 200 bare `adb shell echo` round trips
+  // through the same transport: the echo's p99/median is this machine's jitter floor for anything that crosses adb.
+  const transport = api.kernel.services.resolve(Transport);
   const loop = [];
+  const echo = [];
   for (let i = 0; i < 200; i++) {
     loop.push(
       await timed(async () => {
@@ -85,10 +110,13 @@ try {
         if (!result.ok) throw new Error(`snapshot failed: ${JSON.stringify(result.envelope)}`);
       }),
     );
+    echo.push(await timed(() => transport.shell(home1.serial, "echo hi")));
   }
   const loopMedian = median(loop);
   row("API, 200 sequential snapshot executions: median", loopMedian, "target <= 3 ms");
   row("API, 200 sequential snapshot executions: p99", percentile(loop, 0.99), `${(percentile(loop, 0.99) / loopMedian).toFixed(2)} x median (target <= 2)`);
+  row("floor: 200 bare `adb shell echo` round trips (interleaved): median", median(echo));
+  row("floor: 200 bare `adb shell echo` round trips: p99", percentile(echo, 0.99), `${(percentile(echo, 0.99) / median(echo)).toFixed(2)} x median`);
   await api.close();
 
   // 4. Faults in the middle of an execution (the CLI, as a user runs it): time from the fault to the CLI's answer.

@@ -4,6 +4,7 @@ import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type { CallOptions, LineStream, Transport } from "../services/transport.ts";
 import { attributeError, type Attribution } from "./attribution.ts";
+import { forwardLines } from "./forward-lines.ts";
 import type { TransportContribution, TransportFactoryContext } from "./contributions.ts";
 import type { Owned, Registry } from "./registry.ts";
 
@@ -30,13 +31,7 @@ function attributedTransport(transport: Transport, by: Attribution): Transport {
       return {
         ready,
         close: () => stream.close(),
-        async *[Symbol.asyncIterator]() {
-          try {
-            yield* stream;
-          } catch (error) {
-            throw attributeError(error, by);
-          }
-        },
+        [Symbol.asyncIterator]: () => forwardLines(async () => stream, (error) => attributeError(error, by)),
       };
     },
   };
@@ -146,10 +141,7 @@ export class TransportRouter implements Transport {
         closed = true;
         await (await pending.catch(() => undefined))?.close();
       },
-      async *[Symbol.asyncIterator]() {
-        const stream = await pending;
-        if (!closed) yield* stream;
-      },
+      [Symbol.asyncIterator]: () => forwardLines(async () => (closed ? undefined : await pending)),
     };
   }
 }
