@@ -1,5 +1,6 @@
 // Skills: keyword search and list over a generated 10,000-skill registry, and what `skills run` adds to a script.
 // Run: npm run build && node bench/skills.mjs   (prints a markdown table for bench/RESULTS.md)
+// COMPARE_BIN=<another build's dist/cli/bin.js> adds its `skills run` rows, interleaved in the same rounds (A/B).
 // Targets (issue "Skills"): search < 300 ms and list < 250 ms for the whole CLI process; run adds < 50 ms.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import { join, resolve } from "node:path";
 const runs = Number(process.env.RUNS ?? 21);
 const root = resolve(import.meta.dirname, "..");
 const bin = join(root, "dist/cli/bin.js");
+const compareBin = process.env.COMPARE_BIN ? resolve(process.env.COMPARE_BIN) : undefined;
 const dir = mkdtempSync(join(tmpdir(), "clawperator-bench-skills-"));
 process.env.CLAWPERATOR_HOME = join(dir, ".clawperator");
 
@@ -32,7 +34,16 @@ writeFileSync(join(dir, "small", small.skillFile), "---\nname: com.bench.app.hel
 writeFileSync(join(dir, "small", small.path, "skill.json"), JSON.stringify(small));
 const script = join(dir, "small", small.scripts[0]);
 writeFileSync(script, `console.log("hello");\nconsole.log("[Clawperator-Skill-Result]");\nconsole.log(JSON.stringify({contractVersion:"1.0.0",skillId:"com.bench.app.hello",status:"success",checkpoints:[]}));\n`);
-writeFileSync(join(dir, "small", "skills", "skills-registry.json"), JSON.stringify({ skills: [small] }));
+// The same script in a skill with a recipe artifact, which the validation gate compiles and checks (dry run).
+const recipe = { ...small, id: "com.bench.app.recipe", path: "skills/com.bench.app.recipe", skillFile: "skills/com.bench.app.recipe/SKILL.md", scripts: ["skills/com.bench.app.recipe/scripts/run.js"], artifacts: ["skills/com.bench.app.recipe/artifacts/open.recipe.json"] };
+mkdirSync(join(dir, "small", recipe.path, "scripts"), { recursive: true });
+mkdirSync(join(dir, "small", recipe.path, "artifacts"), { recursive: true });
+writeFileSync(join(dir, "small", recipe.skillFile), "---\nname: com.bench.app.recipe\ndescription: Recipe\n---\n");
+writeFileSync(join(dir, "small", recipe.path, "skill.json"), JSON.stringify(recipe));
+writeFileSync(join(dir, "small", recipe.scripts[0]), readFileSync(script, "utf8").replace("com.bench.app.hello", "com.bench.app.recipe"));
+const recipeActions = [{ id: "open", type: "open_app", params: { applicationId: "com.bench.app" } }, { id: "find", type: "click", params: { matcher: { textEquals: "{{THING}}" } } }];
+writeFileSync(join(dir, "small", recipe.artifacts[0]), JSON.stringify({ commandId: "{{COMMAND_ID}}", taskId: "{{TASK_ID}}", source: "skill", timeoutMs: 30000, actions: recipeActions }));
+writeFileSync(join(dir, "small", "skills", "skills-registry.json"), JSON.stringify({ skills: [small, recipe] }));
 
 // The floor of any wrapper written in Node: a bare node process that spawns the script and waits for it.
 const floor = join(dir, "spawn-floor.mjs");
@@ -48,6 +59,13 @@ const commands = {
   floor: [process.execPath, [floor], smallEnv],
   run: [bin, ["skills", "run", "com.bench.app.hello", "--json"], smallEnv],
   runSkip: [bin, ["skills", "run", "com.bench.app.hello", "--skip-validate", "--json"], smallEnv],
+  runRecipe: [bin, ["skills", "run", "com.bench.app.recipe", "--json"], smallEnv],
+  ...(compareBin
+    ? {
+        compareRun: [compareBin, ["skills", "run", "com.bench.app.hello", "--json"], smallEnv],
+        compareRecipe: [compareBin, ["skills", "run", "com.bench.app.recipe", "--json"], smallEnv],
+      }
+    : {}),
 };
 
 // Interleaved rounds: every command once per round, so the machine's drift hits all of them alike. Wall time,
@@ -81,6 +99,11 @@ row("the skill script run directly (`node run.js`)", "direct");
 row("floor: a bare `node` process that spawns the script", "floor");
 row("`skills run` of the same script (validation gate on)", "run");
 row("`skills run --skip-validate`", "runSkip");
+row("`skills run` of the script in a skill with a recipe artifact (gate compiles it)", "runRecipe");
+if (compareBin) {
+  row("`skills run`, the COMPARE_BIN build", "compareRun");
+  row("`skills run` with a recipe artifact, the COMPARE_BIN build", "compareRecipe");
+}
 const added = (name) => (cpuTool ? (mid(cpu.run) - mid(cpu.direct)).toFixed(0) : "n/a");
 console.log(`| what \`skills run\` adds (run − direct) | ${(median("run") - median("direct")).toFixed(1)} | ${added()} | < 50 |`);
 const overFloor = cpuTool ? (mid(cpu.run) - mid(cpu.floor)).toFixed(0) : "n/a";

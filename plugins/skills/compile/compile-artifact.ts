@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { EXPECTED_FORMAT } from "../../../core/contracts/limits.ts";
-import { validateExecution } from "../../../core/contracts/validate-execution.ts";
+import { checkExecution } from "../../../core/contracts/check-execution.ts";
 import type { Execution } from "../../../core/contracts/execution.ts";
 import type { SkillRecord } from "../sources/catalog.ts";
 import { resolveInside } from "../run/safe-path.ts";
@@ -40,8 +40,10 @@ export function placeholders(template: string): string[] {
  * Fills a recipe's `{{VAR}}` placeholders (values JSON-escaped, since they sit inside string literals), with
  * COMMAND_ID and TASK_ID derived from the skill, artifact and vars when not given, so the same inputs always
  * compile to the same execution. Real recipes omit expectedFormat; it has one legal value, so it is filled in.
+ * Validated by checkExecution: zod (~40 ms of CPU to load) only for a payload the hot-path check is unsure of,
+ * which keeps it out of `skills run`'s validation gate for a skill with valid artifacts.
  */
-export function compileTemplate(template: string, input: { skillId: string; artifact: string; vars: Record<string, string> }): Execution {
+export async function compileTemplate(template: string, input: { skillId: string; artifact: string; vars: Record<string, string> }): Promise<Execution> {
   const sorted = Object.fromEntries(Object.keys(input.vars).sort().map((k) => [k, input.vars[k]!]));
   const hash = createHash("sha256").update(JSON.stringify({ skillId: input.skillId, artifactName: stem(basename(input.artifact)), vars: sorted })).digest("hex").slice(0, 12);
   const vars = { COMMAND_ID: `cmd-${hash}`, TASK_ID: `task-${hash}`, ...Object.fromEntries(Object.entries(input.vars).filter(([, v]) => v !== "")) };
@@ -64,7 +66,7 @@ export function compileTemplate(template: string, input: { skillId: string; arti
   }
   let execution: Execution;
   try {
-    execution = validateExecution(payload);
+    execution = await checkExecution(payload);
   } catch (error) {
     const cause = error as ClawperatorError;
     throw new ClawperatorError("COMPILE_VALIDATION_FAILED", cause.message, { details: { skillId: input.skillId, artifactName: input.artifact, ...cause.details }, cause });
@@ -73,7 +75,7 @@ export function compileTemplate(template: string, input: { skillId: string; arti
 }
 
 /** `skills compile-artifact`: the skill's artifact, compiled and validated. */
-export function compileArtifact(record: SkillRecord, artifactName: string, varsJson: string | undefined): Execution {
+export async function compileArtifact(record: SkillRecord, artifactName: string, varsJson: string | undefined): Promise<Execution> {
   const skillId = record.entry.id;
   const artifact = findArtifact(record, artifactName);
   if (!artifact) {

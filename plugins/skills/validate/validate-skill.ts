@@ -63,13 +63,13 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
   if (artifacts.length === 0) {
     return { ...result, dryRun: { payloadValidation: "skipped", reason: "skill has no pre-compiled artifacts; payload is generated at runtime by the skill script" } };
   }
-  // Compiling loads the execution schema (zod); only skills with artifacts need it.
+  // Only skills with artifacts need the compiler (and zod, for a payload its hot-path check is unsure of).
   const { compileTemplate, placeholders } = await import("../compile/compile-artifact.js");
   for (const artifact of artifacts) {
     const template = readFileSync(at(artifact), "utf8");
     const vars = Object.fromEntries(placeholders(template).map((name) => [name, `sample-${name.toLowerCase()}`]));
     try {
-      compileTemplate(template, { skillId, artifact, vars });
+      await compileTemplate(template, { skillId, artifact, vars });
     } catch (error) {
       const cause = error as ClawperatorError;
       throw new ClawperatorError("SKILL_VALIDATION_FAILED", `Skill ${skillId} artifact ${artifact} is not a valid execution: ${cause.message}`, {

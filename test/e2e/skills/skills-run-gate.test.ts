@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { json, runCli } from "../../helpers/run-cli.ts";
+import { entry, FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
+import { tempDirs } from "../../helpers/temp-dirs.ts";
+
+const makeDir = tempDirs("clawperator-skills-gate-");
+/** Loader hooks that log every file Node loads to $LOAD_LOG. */
+const LOAD_LOGGER = ["--import", join(REPO_ROOT, "test/fixtures/load-log/register.mjs")];
+let home = "";
+let registry = "";
+let badRegistry = "";
+const bad = entry("com.example.bad.recipe", "com.example.bad", "recipe", "Bad recipe", ["run.js"], ["bad.recipe.json"]);
+
+beforeAll(async () => {
+  home = await makeDir();
+  ({ registry } = await writeSkillsRepo(await makeDir()));
+  // A recipe the schemas refuse (timeoutMs below the minimum): the gate must stop the run before the script.
+  const badRepo = await makeDir({
+    "skills/skills-registry.json": JSON.stringify({ skills: [bad] }),
+    [`${bad.path}/SKILL.md`]: `---\nname: ${bad.id}\ndescription: Bad recipe\n---\n`,
+    [`${bad.path}/skill.json`]: JSON.stringify(bad),
+    [`${bad.path}/scripts/run.js`]: "console.log('must not run');\n",
+    [`${bad.path}/artifacts/bad.recipe.json`]: JSON.stringify({ commandId: "{{COMMAND_ID}}", taskId: "t", source: "s", timeoutMs: 10, actions: [{ id: "a", type: "sleep", params: { durationMs: 1 } }] }),
+  });
+  badRegistry = join(badRepo, "skills/skills-registry.json");
+});
+
+/** Runs `skills run` and returns its output with the bundle files Node loaded for it. */
+async function runLogged(skillId: string, skillsRegistry: string) {
+  const log = join(home, `loads-${skillId}.txt`);
+  const result = await runCli(["skills", "run", skillId], {
+    cwd: home,
+    env: { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), CLAWPERATOR_SKILLS_REGISTRY: skillsRegistry, LOAD_LOG: log },
+    nodeArgs: LOAD_LOGGER,
+  });
+  const files = readFileSync(log, "utf8").split("\n").filter((url) => url.startsWith("file:") && url.includes("/dist/cli/")).map((url) => fileURLToPath(url));
+  // esbuild names every bundled source file in a comment; zod's core is in whichever chunk holds zod.
+  return { result, zodLoaded: files.some((file) => readFileSync(file, "utf8").includes("node_modules/zod/v4/core/index.js")) };
+}
+
+describe("skills run's validation gate (spec/000: validateSkill with dryRun)", () => {
+  it("compiles and checks a skill's valid artifacts without loading zod, then runs the script", async () => {
+    const { result, zodLoaded } = await runLogged(S.recipe.id, registry);
+    expect(result.exitCode, result.stdout).toBe(0);
+    expect(json(result)).toMatchObject({ status: "success", output: "recipe skill\n" });
+    expect(zodLoaded).toBe(false);
+  });
+
+  it("stops a skill whose artifact is not a valid execution with SKILL_VALIDATION_FAILED, written by the schemas", async () => {
+    const { result, zodLoaded } = await runLogged(bad.id, badRegistry);
+    expect(result.exitCode).toBe(1);
+    const body = json(result);
+    expect(body).toMatchObject({ code: "SKILL_VALIDATION_FAILED", details: { artifact: `${bad.path}/artifacts/bad.recipe.json`, issues: { path: "timeoutMs" } } });
+    expect(body.message).toMatch(/^Skill com\.example\.bad\.recipe artifact .*bad\.recipe\.json is not a valid execution: /);
+    expect(result.stdout).not.toContain("must not run");
+    expect(zodLoaded).toBe(true);
+  });
+});
