@@ -79,7 +79,9 @@ export interface SkillStatusReport {
 export interface SkillRunRequest {
   skillId: string;
   args?: readonly string[];
+  /** The device (the script's first argument); the config's `deviceId` when not given. */
   deviceId?: string;
+  /** The Operator package; the config's `operatorPackage`, else the release package, when not given. */
   operatorPackage?: string;
   /** Present only when the caller set it (then echoed as `timeoutMs`). */
   timeoutMs?: number;

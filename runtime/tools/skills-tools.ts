@@ -59,14 +59,12 @@ export const skillsRunTool = zodTool({
   }),
   async run(ctx, { skillId, args, deviceId, receiverPackage, timeoutMs, expectContains }) {
     const clawperator = await ctx.clawperator();
-    // The skill's script takes the device as its first argument; the config's default device applies as it does to
-    // every tool (the skills service defaults only the operator package from the config).
-    const device = deviceId ?? clawperator.kernel.config.deviceId;
+    // The skills service defaults the device and the operator package from the config.
     const outcome = await skillsOf(clawperator).run({
       skillId,
       validate: true,
       ...(args ? { args } : {}),
-      ...(device ? { deviceId: device } : {}),
+      ...(deviceId ? { deviceId } : {}),
       ...(receiverPackage ? { operatorPackage: receiverPackage } : {}),
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(expectContains ? { expectContains } : {}),

@@ -183,7 +183,9 @@ export class SkillsRuntime implements SkillsService {
     return { skills, count: skills.length, eligible, blocked: skills.length - eligible, ...(device ? { deviceId: device.id } : {}) };
   }
 
-  async run(request: SkillRunRequest): Promise<SkillRunOutcome> {
+  async run(given: SkillRunRequest): Promise<SkillRunOutcome> {
+    const deviceId = given.deviceId ?? this.#deps.config.deviceId;
+    const request = { ...given, ...(deviceId ? { deviceId } : {}) };
     const catalog = this.catalog();
     const record = this.record(request.skillId, catalog);
     if (request.validate) await (await import("../validate/validate-skill.js")).validateSkill(record, { dryRun: true });

@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
@@ -21,6 +23,14 @@ describe("skills on a virtual device, through real adb", () => {
     expect(exitCode, `${JSON.stringify(body)}\n${stderr}`).toBe(0);
     expect(body).toMatchObject({ status: "success", skillId: S.device.id, skillResult: { status: "success", result: { kind: "text", text: "2 steps" }, source: { kind: "script" } } });
     expect(body.output).toContain("steps=open_app:true,snapshot_ui:true");
+  });
+
+  it("without --device, the config's deviceId is the device the skill runs on (its first argument)", async () => {
+    const configPath = join(await makeDir(), "clawperator.config.json");
+    await writeFile(configPath, JSON.stringify({ deviceId: device.serial }));
+    const { exitCode, body, stderr } = await session.json(["skills", "run", S.device.id, "--config", configPath, "--json"], { env });
+    expect(exitCode, `${JSON.stringify(body)}\n${stderr}`).toBe(0);
+    expect(body).toMatchObject({ status: "success", skillResult: { status: "success", result: { kind: "text", text: "2 steps" } } });
   });
 
   it("status checks each skill's Android package on the selected device", async () => {
