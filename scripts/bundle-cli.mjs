@@ -23,43 +23,59 @@ const options = {
 };
 
 /**
+ * Modules the device commands (observe, action, execute, devices) load right after their own: the adb transport,
+ * the execution hooks and the single-step runner. In the start-up chunk they cost no lazy load of their own (two
+ * more sequential loads for an execution), and a command that never uses them only their compile (~30 KB).
+ */
+const WITH_STARTUP = [
+  "plugins/adb/transport-factory.ts",
+  "plugins/operator/hooks/index.ts",
+  "plugins/operator/commands/run-actions.ts",
+  "android/operator/render-result.ts",
+];
+
+/**
  * esbuild puts each file in the chunk of the exact set of entry points (lazy imports) that reach it, so the
  * modules every command loads through cli/main.ts were scattered over ~25 small shared chunks, each one more file
- * for Node to read, resolve and link (~10 ms in all). A first pass finds them (the static closure of cli/main.ts)
- * and the lazily imported modules; each lazy module then also imports them all, which gives them one set of
- * entry points and so one chunk. That import costs nothing at run time: a lazy module is only ever loaded after
- * cli/main.ts, so they are already evaluated.
+ * for Node to read, resolve and link (~10 ms in all). A first pass finds them (the static closure of cli/main.ts
+ * and WITH_STARTUP) and the lazily imported modules; cli/main.ts and each lazy module then also import them all,
+ * after their own imports, which gives them one set of entry points and so one chunk. For a lazy module that
+ * import costs nothing at run time: it is only ever loaded after cli/main.ts, so they are already evaluated.
  */
 async function startupGraph() {
   const { metafile } = await build({ ...options, write: false, metafile: true, logLevel: "silent" });
   const { inputs } = metafile;
-  const hot = new Set();
+  const startup = new Set();
   const visit = (path) => {
-    if (hot.has(path) || path.startsWith("node_modules/")) return;
-    hot.add(path);
+    if (startup.has(path) || path.startsWith("node_modules/")) return; // dependencies follow their importers
+    startup.add(path);
     for (const record of inputs[path]?.imports ?? []) if (record.kind === "import-statement" && !record.external) visit(record.path);
   };
-  visit("cli/main.ts");
-  hot.delete("cli/main.ts");
-  const lazy = new Set();
-  for (const [path, input] of Object.entries(inputs)) {
-    if (path === "cli/bin.ts") continue; // its lazy imports (main, --version) run first, before anything is loaded
-    for (const record of input.imports) if (record.kind === "dynamic-import" && !record.external) lazy.add(resolve(record.path));
+  for (const root of ["cli/main.ts", ...WITH_STARTUP]) {
+    if (!inputs[root]) throw new Error(`bundle-cli: ${root} is not part of the CLI`);
+    visit(root);
   }
-  return { hot: [...hot].map((path) => resolve(path)), lazy };
+  startup.delete("cli/main.ts");
+  // cli/main.ts imports them too, for WITH_STARTUP; cli/bin.ts's own lazy imports (main, --version) come first.
+  const importers = new Set([resolve("cli/main.ts")]);
+  for (const [path, input] of Object.entries(inputs)) {
+    if (path === "cli/bin.ts") continue;
+    for (const record of input.imports) if (record.kind === "dynamic-import" && !record.external) importers.add(resolve(record.path));
+  }
+  return { startup: [...startup].map((path) => resolve(path)), importers };
 }
 
-const { hot, lazy } = await startupGraph();
+const { startup, importers } = await startupGraph();
 const startupChunk = {
   name: "startup-chunk",
   setup(b) {
     b.onResolve({ filter: /^clawperator:startup$/ }, () => ({ path: "startup", namespace: "clawperator-startup" }));
     b.onLoad({ filter: /.*/, namespace: "clawperator-startup" }, () => ({
-      contents: hot.map((path) => `import ${JSON.stringify(path)};`).join("\n"),
+      contents: startup.map((path) => `import ${JSON.stringify(path)};`).join("\n"),
       resolveDir: process.cwd(),
       loader: "js",
     }));
-    b.onLoad({ filter: /\.ts$/ }, ({ path }) => (lazy.has(path) ? { contents: `import "clawperator:startup";\n${readFileSync(path, "utf8")}`, loader: "ts" } : undefined));
+    b.onLoad({ filter: /\.ts$/ }, ({ path }) => (importers.has(path) ? { contents: `${readFileSync(path, "utf8")}\nimport "clawperator:startup";\n`, loader: "ts" } : undefined));
   },
 };
 
