@@ -19,6 +19,9 @@ const options = {
   // cosmiconfig requires TypeScript only for its own .ts loader (clawperator loads .ts configs itself) and js-yaml
   // only for YAML files; left out of the bundle, they cost nothing when no such file is read.
   external: ["typescript", "js-yaml"],
+  // tsyringe's ES module build, not its CommonJS main: the decorators and most of tslib, which clawperator does
+  // not use, are left out instead of being compiled at every start.
+  alias: { tsyringe: "tsyringe/dist/esm2015/index.js" },
   logLevel: "warning",
 };
 
