@@ -46,7 +46,10 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
       try {
         const started = monotonicMs();
         const script = dispatchScript({ ...request, nonce, ...(options.action ? { action: options.action } : {}) });
-        const result = await options.transport.shell(request.deviceId, script);
+        const dispatching = options.transport.shell(request.deviceId, script);
+        // The result stream's connection opens while the device runs the dispatch.
+        if (!attached) options.transport.prepare?.(request.deviceId);
+        const result = await dispatching;
         const report = parseDispatchOutput(result.stdout);
         if (!report.markerLogged) collector.withoutMarker();
         const dispatchMs = monotonicMs() - started;

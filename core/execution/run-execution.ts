@@ -42,6 +42,8 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
     // A named device is checked by the dispatch itself (adb names its state), saving a listing round trip.
     const deviceId = wanted ?? selectDevice(await deps.transport().listDevices(), undefined);
     timings.resolveMs = since(started);
+    // The dispatch's connection opens while the lock is taken and the hooks load.
+    deps.transport().prepare?.(deviceId);
 
     const lock = deps.locks.acquire(deviceId, { executionId, commandId: execution.commandId });
     let settleMs: number | undefined;
