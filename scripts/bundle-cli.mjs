@@ -59,11 +59,12 @@ async function startupGraph() {
     visit(root);
   }
   startup.delete("cli/main.ts");
-  // cli/main.ts imports them too, for WITH_STARTUP; cli/bin.ts's own lazy imports (main, --version) come first.
+  // cli/main.ts imports them too, for WITH_STARTUP. What cli/bin.ts loads for `--version` must not: it loads first.
+  const lazy = (input) => input.imports.filter((r) => r.kind === "dynamic-import" && !r.external).map((r) => resolve(r.path));
+  const beforeMain = new Set(lazy(inputs["cli/bin.ts"]));
   const importers = new Set([resolve("cli/main.ts")]);
   for (const [path, input] of Object.entries(inputs)) {
-    if (path === "cli/bin.ts") continue;
-    for (const record of input.imports) if (record.kind === "dynamic-import" && !record.external) importers.add(resolve(record.path));
+    if (path !== "cli/bin.ts") for (const module of lazy(input)) if (!beforeMain.has(module)) importers.add(module);
   }
   return { startup: [...startup].map((path) => resolve(path)), importers };
 }
