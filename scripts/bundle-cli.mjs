@@ -66,10 +66,16 @@ async function startupGraph() {
   for (const [path, input] of Object.entries(inputs)) {
     if (path !== "cli/bin.ts") for (const module of lazy(input)) if (!beforeMain.has(module)) importers.add(module);
   }
-  return { startup: [...startup].map((path) => resolve(path)), importers };
+  // A lazy import of a module already in the start-up chunk would only open a one-line facade file: made static.
+  const inlined = new Map();
+  for (const [path, input] of Object.entries(inputs)) {
+    const specifiers = input.imports.filter((r) => r.kind === "dynamic-import" && startup.has(r.path)).map((r) => r.original);
+    if (path !== "cli/bin.ts" && specifiers.length) inlined.set(resolve(path), specifiers);
+  }
+  return { startup: [...startup].map((path) => resolve(path)), importers, inlined };
 }
 
-const { startup, importers } = await startupGraph();
+const { startup, importers, inlined } = await startupGraph();
 const startupChunk = {
   name: "startup-chunk",
   setup(b) {
@@ -79,7 +85,16 @@ const startupChunk = {
       resolveDir: process.cwd(),
       loader: "js",
     }));
-    b.onLoad({ filter: /\.ts$/ }, ({ path }) => (importers.has(path) ? { contents: `${readFileSync(path, "utf8")}\nimport "clawperator:startup";\n`, loader: "ts" } : undefined));
+    b.onLoad({ filter: /\.ts$/ }, ({ path }) => {
+      if (!importers.has(path) && !inlined.has(path)) return undefined;
+      let contents = readFileSync(path, "utf8");
+      (inlined.get(path) ?? []).forEach((specifier, i) => {
+        const name = `__clawperatorStartup${i}`;
+        contents = `${contents.replaceAll(`import(${JSON.stringify(specifier)})`, `Promise.resolve(${name})`)}\nimport * as ${name} from ${JSON.stringify(specifier)};\n`;
+      });
+      if (importers.has(path)) contents += `\nimport "clawperator:startup";\n`;
+      return { contents, loader: "ts" };
+    });
   },
 };
 
