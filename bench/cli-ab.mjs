@@ -1,7 +1,8 @@
 // The acceptance figure (CLI `observe snapshot` / floor: `node -e 0` + 2 x `adb shell echo`) with every command
 // interleaved, round by round, so that load from other processes falls on all of them alike; for several builds
-// (another checkout's root, built), also `--version` and `devices`. Figures are medians; the paired difference is
-// the median of each round's difference to the first build. Run from this checkout's root (its config is used):
+// (another checkout's root, built), also `--version`, `--help` and `devices`. Figures are medians; the paired
+// difference is the median of each round's difference to the first build. Run from this checkout's root (its
+// config is used):
 //   npm run build && node bench/cli-ab.mjs [<other checkout root> ...]      RUNS=<rounds> (default 21)
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
@@ -29,7 +30,9 @@ try {
     ["`adb shell echo hi`", "adb", ["-s", serial, "shell", "echo", "hi"]],
     ...builds.flatMap(([name, file]) => [
       [`${name}: observe snapshot`, file, ["observe", "snapshot", "--device-id", serial, "--json"]],
-      ...(builds.length > 1 ? [[`${name}: --version`, file, ["--version"]], [`${name}: devices`, file, ["devices", "--json"]]] : []),
+      ...(builds.length > 1
+        ? [[`${name}: --version`, file, ["--version"]], [`${name}: --help`, file, ["--help"]], [`${name}: devices`, file, ["devices", "--json"]]]
+        : []),
     ]),
   ];
   const times = new Map(commands.map(([name]) => [name, []]));
