@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import type { DispatchOutcome, DispatchRequest, OperatorDispatcher } from "../../core/execution/dispatcher.ts";
+import { monotonicMs } from "../../core/host/monotonic-ms.ts";
 import type { Transport } from "../../core/services/transport.ts";
 import { dispatchMarker, dispatchScript, parseDispatchOutput } from "./dispatch-script.ts";
 import { ResultCollector } from "./result-collector.ts";
@@ -43,12 +44,15 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
       });
       const attached = shared?.attach(request.deviceId, collector, request.receiverPackage);
       try {
-        const started = performance.now();
+        const started = monotonicMs();
         const script = dispatchScript({ ...request, nonce, ...(options.action ? { action: options.action } : {}) });
-        const result = await options.transport.shell(request.deviceId, script);
+        const dispatching = options.transport.shell(request.deviceId, script);
+        // The result stream's connection opens while the device runs the dispatch.
+        if (!attached) options.transport.prepare?.(request.deviceId);
+        const result = await dispatching;
         const report = parseDispatchOutput(result.stdout);
         if (!report.markerLogged) collector.withoutMarker();
-        const dispatchMs = performance.now() - started;
+        const dispatchMs = monotonicMs() - started;
 
         if (!report.receiverInstalled || /Target package not found|does not exist/.test(result.stderr)) {
           throw failure("RECEIVER_NOT_INSTALLED", `the Operator APK ${request.receiverPackage} is not installed on ${request.deviceId}`, request, "not_sent");
@@ -58,7 +62,7 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
           throw failure("BROADCAST_FAILED", `am broadcast to ${request.receiverPackage} failed: ${reason}`, request, `failed: ${reason}`);
         }
 
-        const awaitStarted = performance.now();
+        const awaitStarted = monotonicMs();
         const deadlineMs = request.execution.timeoutMs + graceMs;
         if (attached) await attached.dispatched(report.deviceTime).then(() => collector.wait(deadlineMs));
         else await awaitEnvelope({ transport: options.transport, deviceId: request.deviceId, receiverPackage: request.receiverPackage, deviceTime: report.deviceTime, collector, deadlineMs });
@@ -89,7 +93,7 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
           ...(envelope.status === "failed" && envelope.stepResults.length === 0 && envelope.errorCode !== "SERVICE_UNAVAILABLE"
             ? { stepsFromDeviceLog: collector.stepReport(envelope.error) }
             : {}),
-          timings: { dispatchMs: Math.round(dispatchMs * 10) / 10, awaitMs: Math.round((performance.now() - awaitStarted) * 10) / 10 },
+          timings: { dispatchMs: Math.round(dispatchMs * 10) / 10, awaitMs: Math.round((monotonicMs() - awaitStarted) * 10) / 10 },
         };
       } finally {
         attached?.detach();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
 import { DEFAULT_OPERATOR_PACKAGE, LIMITS } from "../contracts/limits.ts";
+import { monotonicMs } from "../host/monotonic-ms.ts";
 import type { EventBus } from "../services/event-bus.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type { Transport } from "../services/transport.ts";
@@ -21,7 +22,7 @@ export interface PipelineDeps {
   warn: (message: string) => void;
 }
 
-const since = (start: number) => Math.round((performance.now() - start) * 10) / 10;
+const since = (start: number) => Math.round((monotonicMs() - start) * 10) / 10;
 
 /**
  * One execution, start to finish (DESIGN.md "The seams"): policy → resolve the device → take its lock →
@@ -30,7 +31,7 @@ const since = (start: number) => Math.round((performance.now() - start) * 10) / 
  */
 export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
   const run = async (request: RunExecutionRequest): Promise<RunExecutionResult> => {
-    const started = performance.now();
+    const started = monotonicMs();
     const { execution } = request;
     const executionId = randomUUID();
     const receiverPackage = request.receiverPackage ?? deps.config.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE;
@@ -41,6 +42,8 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
     // A named device is checked by the dispatch itself (adb names its state), saving a listing round trip.
     const deviceId = wanted ?? selectDevice(await deps.transport().listDevices(), undefined);
     timings.resolveMs = since(started);
+    // The dispatch's connection opens while the lock is taken and the hooks load.
+    deps.transport().prepare?.(deviceId);
 
     const lock = deps.locks.acquire(deviceId, { executionId, commandId: execution.commandId });
     let settleMs: number | undefined;
@@ -64,7 +67,7 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
         execution, deviceId, receiverPackage, transport, executionId, envelope: outcome.envelope, snapshots: outcome.snapshots, warnings: [],
         pathOrigin: request.pathOrigin ?? "payload", force: request.force === true,
       };
-      const hooksStarted = performance.now();
+      const hooksStarted = monotonicMs();
       for (const hook of hooks) await hook.afterResult?.(after);
       timings.afterResultMs = since(hooksStarted);
       for (const warning of after.warnings) deps.warn(warning);

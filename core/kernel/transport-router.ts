@@ -23,6 +23,7 @@ function attributedTransport(transport: Transport, by: Attribution): Transport {
     shell: (serial, command, options) => wrap(() => transport.shell(serial, command, options)),
     execOut: (serial, command, options) => wrap(() => transport.execOut(serial, command, options)),
     install: (serial, apk, options) => wrap(() => transport.install(serial, apk, options)),
+    prepare: (serial) => transport.prepare?.(serial),
     logcat(serial, args): LineStream {
       const stream = transport.logcat(serial, args);
       const ready = stream.ready.catch((error: unknown) => Promise.reject(attributeError(error, by)));
@@ -128,6 +129,11 @@ export class TransportRouter implements Transport {
 
   async install(serial: string, apkPath: string, options?: CallOptions) {
     return (await this.#route(serial)).install(serial, apkPath, options);
+  }
+
+  prepare(serial: string): void {
+    // Routing may load the transport's module: that too is done by the time the call comes.
+    this.#route(serial).then((transport) => transport.prepare?.(serial), () => undefined);
   }
 
   logcat(serial: string, args: readonly string[]): LineStream {

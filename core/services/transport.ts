@@ -36,6 +36,12 @@ export interface Transport {
   logcat(serial: string, args: readonly string[]): LineStream;
   /** Install (or replace) an APK file. */
   install(serial: string, apkPath: string, options?: CallOptions): Promise<ShellResult>;
+  /**
+   * A hint that a call for `serial` follows at once: a transport may start connecting now, so the connection is
+   * made while the caller does its own work (the execution pipeline takes its lock, the dispatcher waits for the
+   * dispatch). Optional, and it never fails: any error shows on the call itself.
+   */
+  prepare?(serial: string): void;
 }
 
 export const Transport = createToken<Transport>("Transport");

@@ -22,6 +22,7 @@ export class AdbTransport implements Transport {
   readonly #reached = new Set<string>();
   /** Whether this transport had to start the adb server: a fresh server knows no `adb connect`ed device. */
   #startedServer = false;
+  readonly #prepared = new Map<string, { taken: boolean; socket: Promise<AdbSocket | undefined> }>();
 
   constructor(private readonly options: { adbPath?: string; env?: NodeJS.ProcessEnv } = {}) {}
 
@@ -62,8 +63,50 @@ export class AdbTransport implements Transport {
     return reconnectNetworkDevice(serverAddress(this.#env), serial);
   }
 
+  /**
+   * Opens a connection to the adb server already switched to `serial` (`host:transport`), for the next call on
+   * that device. Once switched, an untaken one no longer keeps the process alive. One at a time per device.
+   */
+  prepare(serial: string): void {
+    if (this.#prepared.has(serial)) return;
+    const entry = { taken: false, socket: Promise.resolve<AdbSocket | undefined>(undefined) };
+    entry.socket = this.#connect().then(async (socket) => {
+      try {
+        await socket.request(`host:transport:${serial}`);
+      } catch {
+        socket.close();
+        return undefined;
+      }
+      this.#reached.add(serial);
+      if (!entry.taken) socket.socket.unref();
+      return socket;
+    }, () => undefined);
+    this.#prepared.set(serial, entry);
+  }
+
+  /** The connection prepare() opened for `serial`, once switched; undefined when there is none or it failed. */
+  async #takePrepared(serial: string): Promise<AdbSocket | undefined> {
+    const entry = this.#prepared.get(serial);
+    if (!entry) return undefined;
+    this.#prepared.delete(serial);
+    entry.taken = true;
+    const socket = await entry.socket;
+    socket?.socket.ref();
+    return socket;
+  }
+
   async #service(serial: string, service: string, options: CallOptions = {}, reconnected = false): Promise<AdbSocket> {
     options.signal?.throwIfAborted();
+    // A call with a deadline or a signal opens its own connection, so both cover the whole of it.
+    const prepared = options.signal || options.timeoutMs ? undefined : await this.#takePrepared(serial);
+    if (prepared) {
+      try {
+        return await this.#request(prepared, service);
+      } catch {
+        // Gone stale while it waited (a server restart, a device that left): the usual path reports why.
+        prepared.close();
+      }
+    }
     const socket = await this.#connect();
     const abort = () => socket.close();
     // A signal aborted while connecting fires no event for a listener added now.
@@ -79,6 +122,11 @@ export class AdbTransport implements Transport {
       throw deviceError(serial, error.message);
     }
     this.#reached.add(serial);
+    return this.#request(socket, service);
+  }
+
+  /** Opens `service` on a connection switched to its device. */
+  async #request(socket: AdbSocket, service: string): Promise<AdbSocket> {
     await socket.request(service);
     if (service.startsWith("shell,v2,")) socket.write(EMPTY_STDIN_PACKET);
     return socket;

@@ -101,6 +101,31 @@ function scriptedDevice(after: (log: ApkLog) => void, open: (attempt: number, li
   return { transport, opens: () => opens };
 }
 
+describe("the dispatcher's connections", () => {
+  it("asks the transport to prepare the result stream's connection while the dispatch runs, unless a shared stream is open", async () => {
+    for (const sharedStreams of [false, true]) {
+      const calls: string[] = [];
+      const { transport } = scriptedDevice((log) => log.start("cmd-1", "t", 1).success("cmd-1", "t", []), (_attempt, lines) => lines);
+      const shell = transport.shell;
+      const traced: Transport = {
+        ...transport,
+        shell: async (...args) => {
+          calls.push("shell");
+          const result = await shell(...args);
+          calls.push("shell done");
+          return result;
+        },
+        logcat: (...args) => (calls.push("logcat"), transport.logcat(...args)),
+        prepare: (serial) => calls.push(`prepare ${serial}`),
+      };
+      const dispatcher = createOperatorDispatcher({ transport: traced, graceMs: 0, sharedStreams });
+      expect((await dispatcher.dispatch(request)).envelope.status).toBe("success");
+      expect(calls).toEqual(sharedStreams ? ["shell", "shell done", "logcat"] : ["shell", "prepare emulator-5554", "shell done", "logcat"]);
+      await dispatcher.close();
+    }
+  });
+});
+
 describe("the dispatcher when the device's log stream ends", () => {
   const ok = (log: ApkLog) => log.start("cmd-1", "t", 1).snapshotStep("cmd-1", "t", "s", snapshotXml("A")).success("cmd-1", "t", [
     { id: "s", actionType: "snapshot_ui", success: true, data: {} },

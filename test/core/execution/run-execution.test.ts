@@ -45,7 +45,7 @@ function setup(devices: Device[], dispatch?: (r: DispatchRequest) => Promise<Awa
   const clock = { ms: 1_700_000_000_000, now: () => clock.ms };
   const locks = new DeviceLocks(dir, clock);
   const deps: PipelineDeps = {
-    transport: () => ({ listDevices: async () => devices }) as unknown as Transport,
+    transport: () => ({ listDevices: async () => devices, prepare: (serial: string) => order.push(`prepare ${serial}`) }) as unknown as Transport,
     dispatcher: () => ({
       close: async () => undefined,
       dispatch: dispatch ?? (async (request) => {
@@ -74,7 +74,8 @@ describe("execution pipeline", () => {
   it("runs hooks around the dispatch on the only device and reports the spec's result shape", async () => {
     const { runner, seen, requests, order } = setup([{ serial: "emulator-5554", state: "device" }]);
     const result = await runner.run({ execution });
-    expect(order).toEqual(["before", "dispatch", "after"]);
+    // The transport is told the device first, so its connection opens while the lock is taken and the hooks run.
+    expect(order).toEqual(["prepare emulator-5554", "before", "dispatch", "after"]);
     expect(requests[0]).toMatchObject({ deviceId: "emulator-5554", receiverPackage: "com.clawperator.operator", preDispatch: ["am force-stop 'com.x'"] });
     expect(result).toMatchObject({ ok: true, deviceId: "emulator-5554", terminalSource: "clawperator_result", mode: "direct" });
     expect(result.executionId).toMatch(/^[0-9a-f-]{36}$/);

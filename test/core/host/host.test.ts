@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { findOnPath, isExecutable, pathCandidates } from "../../../core/host/executables.ts";
+import { monotonicMs } from "../../../core/host/monotonic-ms.ts";
 import { processAlive } from "../../../core/host/process-alive.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "clawperator-host-"));
@@ -43,5 +44,12 @@ describe("processAlive", () => {
   it("is true for this process and false for a pid no process has", () => {
     expect(processAlive(process.pid)).toBe(true);
     expect(processAlive(2 ** 22 + 12_345)).toBe(false);
+  });
+});
+
+describe("monotonicMs", () => {
+  it("reads a clock in milliseconds that never goes back", () => {
+    const readings = Array.from({ length: 1_000 }, () => monotonicMs());
+    expect(readings.every((value, i) => Number.isFinite(value) && (i === 0 || value >= readings[i - 1]!))).toBe(true);
   });
 });

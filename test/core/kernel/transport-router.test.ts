@@ -7,7 +7,7 @@ import { Transport, type LineStream } from "../../../core/services/transport.ts"
 import { caught } from "../../helpers/caught.ts";
 import { boot } from "../../helpers/boot-kernel.ts";
 
-/** A fake transport that records which serials it was asked about. */
+/** A fake transport that records which serials it was asked about; "plain" ones have no `prepare`. */
 function fake(name: string, devices: Device[] | Error, calls: string[]) {
   const transport: Transport = {
     name,
@@ -23,6 +23,7 @@ function fake(name: string, devices: Device[] | Error, calls: string[]) {
       calls.push(`${name}:logcat:${serial}`);
       return { ready: Promise.resolve(), close: async () => {}, async *[Symbol.asyncIterator]() { yield `${name} line`; } };
     },
+    ...(name.startsWith("plain") ? {} : { prepare: (serial: string) => void calls.push(`${name}:prepare:${serial}`) }),
   };
   return transport;
 }
@@ -57,6 +58,15 @@ describe("several transports side by side", () => {
     expect(lines).toEqual(["farm line"]);
     await transport.install("f1", "/x.apk");
     expect(calls.filter((c) => !c.endsWith(":list"))).toEqual(["farm:shell:f1", "adb:exec:a1", "farm:logcat:f1", "farm:install:f1"]);
+  });
+
+  it("prepare reaches the transport of the device before the call that follows it; one without prepare is skipped", async () => {
+    const { transport, calls } = await router({ adb: [{ serial: "a1", state: "device" }], farm: [{ serial: "f1", state: "device" }], plain: [{ serial: "p1", state: "device" }] });
+    transport.prepare?.("f1");
+    await transport.shell("f1", "echo");
+    transport.prepare?.("p1");
+    await transport.shell("p1", "echo");
+    expect(calls.filter((c) => !c.endsWith(":list"))).toEqual(["farm:prepare:f1", "farm:shell:f1", "plain:shell:p1"]);
   });
 
   it("a serial several transports report, or none, goes to config `transport` (else adb)", async () => {

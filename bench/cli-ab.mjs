@@ -1,0 +1,57 @@
+// The acceptance figure (CLI `observe snapshot` / floor: `node -e 0` + 2 x `adb shell echo`) with every command
+// interleaved, round by round, so that load from other processes falls on all of them alike; for several builds
+// (another checkout's root, built), also `--version`, `--help` and `devices`. Figures are medians; the paired
+// difference is the median of each round's difference to the first build. Run from this checkout's root (its
+// config is used):
+//   npm run build && node bench/cli-ab.mjs [<other checkout root> ...]      RUNS=<rounds> (default 21)
+import { execFileSync } from "node:child_process";
+import { join, resolve } from "node:path";
+import { bin, privateAdb, root } from "./private-adb.mjs";
+
+const runs = Number(process.env.RUNS ?? 21);
+const builds = [["this", bin], ...process.argv.slice(2).map((dir) => [dir, join(resolve(dir), "dist/cli/bin.js")])];
+const host = await privateAdb({ prefix: "clawperator-ab-" });
+const { serial } = host.startDevice();
+
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const time = (file, args) => {
+  const start = process.hrtime.bigint();
+  try {
+    execFileSync(file, args, { stdio: "ignore", cwd: root });
+  } catch {
+    // a failing command still counts: we time the process, not its verdict
+  }
+  return Number(process.hrtime.bigint() - start) / 1e6;
+};
+
+try {
+  const commands = [
+    ["`node -e 0`", process.execPath, ["-e", "0"]],
+    ["`adb shell echo hi`", "adb", ["-s", serial, "shell", "echo", "hi"]],
+    ...builds.flatMap(([name, file]) => [
+      [`${name}: observe snapshot`, file, ["observe", "snapshot", "--device-id", serial, "--json"]],
+      ...(builds.length > 1
+        ? [[`${name}: --version`, file, ["--version"]], [`${name}: --help`, file, ["--help"]], [`${name}: devices`, file, ["devices", "--json"]]]
+        : []),
+    ]),
+  ];
+  const times = new Map(commands.map(([name]) => [name, []]));
+  for (const [, file, args] of commands) time(file, args); // warm-up: the start-up caches fill
+  for (let round = 0; round < runs; round++) {
+    for (const [name, file, args] of round % 2 ? [...commands].reverse() : commands) times.get(name).push(time(file, args));
+  }
+  const floor = median(times.get("`node -e 0`")) + 2 * median(times.get("`adb shell echo hi`"));
+  console.log(`| command | median of ${runs} (ms) | × floor | paired vs ${builds[0][0]} (ms) |`);
+  console.log("|---|---:|---:|---:|");
+  for (const [name] of commands) {
+    const [build, what] = name.split(": ");
+    const first = times.get(`${builds[0][0]}: ${what}`);
+    const paired = what && build !== builds[0][0] ? median(times.get(name).map((ms, i) => ms - first[i])) : undefined;
+    const ratio = what === "observe snapshot" ? (median(times.get(name)) / floor).toFixed(2) : "";
+    console.log(`| ${name} | ${median(times.get(name)).toFixed(1)} | ${ratio} | ${paired === undefined ? "" : paired.toFixed(1)} |`);
+  }
+  console.log(`| floor: node -e 0 + 2 x adb shell echo | ${floor.toFixed(1)} | 1.00 | |`);
+} finally {
+  execFileSync(process.execPath, [bin, "virtual", "stop", serial]);
+  host.close();
+}
