@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { defineConfig } from "./define-config.ts";
 import { importModule } from "./module-loader.ts";
-import { cacheKey, cachePath, readCache, writeCache } from "./startup-cache.ts";
+import { cacheEntry } from "./startup-cache.ts";
 
 /** What a config may import and still take the fast path: clawperator's own config entry point. */
 const SELF_IMPORTS: Record<string, unknown> = { "clawperator/config": { defineConfig } };
@@ -30,8 +30,8 @@ function evaluate(code: string, filepath: string): unknown {
  * the first load of each version of the file, goes through jiti.
  */
 export async function loadTypeScriptConfig(filepath: string, source: string): Promise<unknown> {
-  const cached = cachePath("config-ts", `${cacheKey(filepath, source)}.cjs`);
-  const code = readCache(cached);
+  const cached = cacheEntry("config-ts", [filepath, source], ".cjs");
+  const code = cached.read();
   if (code !== undefined) return evaluate(code, filepath);
 
   // The first load goes through jiti itself, which reports a broken file as a thrown error; only then is its
@@ -40,6 +40,6 @@ export async function loadTypeScriptConfig(filepath: string, source: string): Pr
   const { createJiti } = require("jiti") as typeof import("jiti");
   // No jiti file cache here: its default is the shared temp directory, and the transform is cached below.
   const transformed = createJiti(filepath, { fsCache: false }).transform({ source, filename: filepath, ts: true });
-  if (requiredSpecifiers(transformed)?.every((s) => Object.hasOwn(SELF_IMPORTS, s))) writeCache(cached, transformed);
+  if (requiredSpecifiers(transformed)?.every((s) => Object.hasOwn(SELF_IMPORTS, s))) cached.write(transformed);
   return loaded;
 }

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ClawperatorConfig } from "./schema.ts";
-import { cacheKey, cachePath, readCache, writeCache } from "./startup-cache.ts";
+import { cacheEntry } from "./startup-cache.ts";
 
 /** Whether `value` is plain JSON (no functions, class instances, undefined or non-finite numbers). */
 function isPlainJson(value: unknown): boolean {
@@ -29,10 +29,10 @@ function validatorFingerprint(): string {
  */
 export function validationCache(value: unknown): { get(): ClawperatorConfig | undefined; set(parsed: ClawperatorConfig): void } {
   if (!isPlainJson(value)) return { get: () => undefined, set: () => undefined };
-  const file = cachePath("config", `${cacheKey(validatorFingerprint(), JSON.stringify(value))}.json`);
+  const entry = cacheEntry("config", [validatorFingerprint(), JSON.stringify(value)], ".json");
   return {
     get() {
-      const text = readCache(file);
+      const text = entry.read();
       try {
         return text === undefined ? undefined : (JSON.parse(text) as ClawperatorConfig);
       } catch {
@@ -41,7 +41,7 @@ export function validationCache(value: unknown): { get(): ClawperatorConfig | un
       }
     },
     set(parsed) {
-      if (isPlainJson(parsed)) writeCache(file, JSON.stringify(parsed));
+      if (isPlainJson(parsed)) entry.write(JSON.stringify(parsed));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../../core/host/random.ts";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import type { DispatchOutcome, DispatchRequest, OperatorDispatcher } from "../../core/execution/dispatcher.ts";
 import { monotonicMs } from "../../core/host/monotonic-ms.ts";
@@ -34,7 +34,7 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
   return {
     async dispatch(request: DispatchRequest): Promise<DispatchOutcome> {
       const { execution } = request;
-      const nonce = randomBytes(8).toString("hex");
+      const nonce = randomHex(8);
       const collector = new ResultCollector({
         commandId: execution.commandId,
         taskId: execution.taskId,

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
 import { DEFAULT_OPERATOR_PACKAGE, LIMITS } from "../contracts/limits.ts";
 import { monotonicMs } from "../host/monotonic-ms.ts";
@@ -11,6 +10,7 @@ import type { AfterResultContext, ExecutionHook } from "./hooks.ts";
 import { checkPolicy } from "./policy.ts";
 import { selectDevice } from "./resolve-device.ts";
 import type { ExecutionRunner, RunExecutionRequest, RunExecutionResult } from "./runner.ts";
+import { randomUuid } from "../host/random.ts";
 
 export interface PipelineDeps {
   transport: () => Transport;
@@ -33,7 +33,7 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
   const run = async (request: RunExecutionRequest): Promise<RunExecutionResult> => {
     const started = monotonicMs();
     const { execution } = request;
-    const executionId = randomUUID();
+    const executionId = randomUuid();
     const receiverPackage = request.receiverPackage ?? deps.config.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE;
     const timings: Record<string, number> = {};
 

@@ -67,6 +67,17 @@ describe("the config compile caches", () => {
     expect(existsSync(join(dir, "node_modules", ".cache"))).toBe(false);
   });
 
+  it("uses an entry only for the inputs it was made from: one with the same name made from others is a miss", async () => {
+    const dir = await project({ "clawperator.config.ts": simpleConfig });
+    expect((await loadConfig({ cwd: dir })).deviceId).toBe("real");
+    const cacheDir = join(home, "cache", "config-ts");
+    const [entry] = readdirSync(cacheDir);
+    // Private to this user, as a colliding entry of this user's own would be.
+    writeFileSync(join(cacheDir, entry!), `${JSON.stringify([join(dir, "clawperator.config.ts"), "another source"])}\n${planted}`, { mode: 0o600 });
+    expect((await loadConfig({ cwd: dir })).deviceId).toBe("real");
+    expect((globalThis as { __planted?: boolean }).__planted).toBeUndefined();
+  });
+
   it("never executes a cached compiled config that others may write", async () => {
     const dir = await project({ "clawperator.config.ts": simpleConfig });
     expect((await loadConfig({ cwd: dir })).deviceId).toBe("real");

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../../../core/host/random.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { Execution } from "../../../core/contracts/execution.ts";
 import { EXPECTED_FORMAT } from "../../../core/contracts/limits.ts";
@@ -9,7 +9,7 @@ import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.
 const check: DoctorCheck = {
   async run({ services, deviceId, receiverPackage }): Promise<Omit<DoctorCheckResult, "id">> {
     const execution: Execution = {
-      commandId: `doctor-smoke-${Date.now()}-${randomBytes(3).toString("hex")}`,
+      commandId: `doctor-smoke-${Date.now()}-${randomHex(3)}`,
       taskId: "doctor-smoke",
       source: "clawperator-doctor",
       expectedFormat: EXPECTED_FORMAT,

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../../../core/host/random.ts";
 import type { Action } from "../../../core/contracts/actions.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { Execution } from "../../../core/contracts/execution.ts";
@@ -23,7 +23,7 @@ function timeoutFrom(ctx: RunContext): number {
 
 /** An execution for a single-step CLI command; ids are unique per run so envelopes never mix. */
 export function cliExecution(ctx: RunContext, kind: string, actions: Action[]): Execution {
-  const commandId = `${kind}-${Date.now()}-${randomBytes(3).toString("hex")}`;
+  const commandId = `${kind}-${Date.now()}-${randomHex(3)}`;
   return { commandId, taskId: `cli-${kind}`, source: "clawperator-cli", expectedFormat: EXPECTED_FORMAT, timeoutMs: timeoutFrom(ctx), actions };
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../../../core/host/random.ts";
 import { rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { ScreenshotFailure, type ScreenshotTarget } from "./screenshot-target.ts";
@@ -36,7 +36,7 @@ export async function writeScreenshot(target: ScreenshotTarget, png: Uint8Array)
     }
     return;
   }
-  const aside = join(dirname(target.path), `.${basename(target.path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const aside = join(dirname(target.path), `.${basename(target.path)}.${process.pid}.${randomHex(4)}.tmp`);
   try {
     await writeFile(aside, png, { flag: "wx", mode: 0o600 });
     await rename(aside, target.path);
