@@ -14,7 +14,8 @@ interface Discovery {
 
 const mtimeOf = (path: string): number => {
   try {
-    return statSync(path).mtimeMs;
+    // Most stamped paths do not exist: no exception for those (one costs more than the stat).
+    return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? -1;
   } catch {
     return -1;
   }
