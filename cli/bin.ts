@@ -2,8 +2,13 @@
 // Entry point. `--version` alone is answered before anything else loads, so it costs about a bare node start.
 import module from "node:module";
 
-// Node >= 22.1 keeps compiled code between runs; most of a command's start-up is compiling the bundle's chunks.
-(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// Node >= 22.1 keeps compiled code between runs (most of a command's start-up is compiling the bundle's chunks), in
+// the user's private cache, never in its default folder of the shared temp directory.
+const { enableCompileCache } = module as { enableCompileCache?: (directory: string) => unknown };
+if (enableCompileCache) {
+  const directory = (await import("./compile-cache.ts")).compileCacheDir();
+  if (directory) enableCompileCache(directory);
+}
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === "--version") {
