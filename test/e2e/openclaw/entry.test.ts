@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -139,7 +139,10 @@ describe("OpenClaw tool calls against a virtual device", () => {
     const image = result.content.find((c) => c.type === "image") as { data: string; mimeType: string } | undefined;
     expect(image?.mimeType).toBe("image/png");
     expect(Buffer.from(image!.data, "base64").subarray(1, 4).toString()).toBe("PNG");
-    expect(textOf(result)).toMatch(/Screenshot saved to .*\.png/);
+    const saved = /Screenshot saved to (.*\.png)/.exec(textOf(result));
+    expect(saved).not.toBeNull();
+    // The tool runs in this process, whose temp directory is the machine's: leave nothing there.
+    rmSync(saved![1]!, { force: true });
   });
 
   it("keeps catalogue codes: bad input and an unknown device are errors with their codes, not crashes", async () => {
