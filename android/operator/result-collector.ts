@@ -9,6 +9,7 @@ import { parseSnapshotMarker, SnapshotAssembler } from "./snapshot-assembler.ts"
 import { SplitResultLine, type JoinedResult } from "./split-result-line.ts";
 
 const EVIDENCE_LIMIT = 10;
+const isSnapshotMarker = (message: string): boolean => message.startsWith("[TaskScope] UI Hierarchy") && parseSnapshotMarker(message) !== undefined;
 /** Lines kept while waiting for the dispatch marker, replayed if the device could not write one. */
 const UNMARKED_LIMIT = 5_000;
 /** The message of the APK's envelope for a command whose budget ran out (also while queued). */
@@ -60,7 +61,8 @@ export class ResultCollector {
   #sawMarker = false;
   #unmarked: string[] = [];
   #markerTimeMs: number | undefined;
-  #open: { assembler: SnapshotAssembler; pid: number | undefined; tag: string | undefined } | undefined;
+  /** The snapshot block being read: its logger, and the raw text before the message on its marker line. */
+  #open: { assembler: SnapshotAssembler; pid: number | undefined; tag: string | undefined; prefix: string } | undefined;
   #split: SplitResultLine | undefined;
 
   #settled: (() => void) | undefined;
@@ -125,6 +127,7 @@ export class ResultCollector {
   /** Feeds one raw logcat line; returns true once the command's envelope (or a malformed one) was read. */
   feed(raw: string): boolean {
     if (this.state.kind !== "pending") return true;
+    if (this.#feedSnapshotLine(raw)) return false;
     const line = parseLogLine(raw);
     const message = line?.message ?? raw;
 
@@ -150,7 +153,7 @@ export class ResultCollector {
       return false;
     }
     if (this.#open && sameSource(this.#open)) {
-      if (!message.startsWith(RESULT_PREFIX) && parseSnapshotMarker(message) === undefined) {
+      if (!message.startsWith(RESULT_PREFIX) && !isSnapshotMarker(message)) {
         this.#open.assembler.push(message);
         if (this.#open.assembler.done) this.#closeSnapshot();
         return false;
@@ -162,7 +165,9 @@ export class ResultCollector {
     if (marker) {
       const ours = marker.commandId === undefined ? this.#run === "running" : marker.commandId === this.options.commandId;
       if (ours) {
-        this.#open = { assembler: new SnapshotAssembler(marker.rest), pid: line?.pid, tag: line?.tag };
+        // The lines of one log record share the text before the message (time, priority, tag, pid).
+        const prefix = line ? raw.slice(0, raw.length - message.length) : "";
+        this.#open = { assembler: new SnapshotAssembler(marker.rest), pid: line?.pid, tag: line?.tag, prefix };
         if (this.#open.assembler.done) this.#closeSnapshot();
       }
       return false;
@@ -261,6 +266,21 @@ export class ResultCollector {
   #keep(raw: string): void {
     this.#evidence.push(raw);
     if (this.#evidence.length > EVIDENCE_LIMIT) this.#evidence.shift();
+  }
+
+  /**
+   * An XML line of the open snapshot block, taken without parsing it as a log line: it begins with exactly the
+   * text before the marker's message, so it comes from the same logger (what the general path checks by parsing).
+   * A snapshot is hundreds of lines, read by a CLI process whose code is still cold.
+   */
+  #feedSnapshotLine(raw: string): boolean {
+    const open = this.#open;
+    if (!open?.prefix || this.#split || !this.#marked || !raw.startsWith(open.prefix)) return false;
+    const message = raw.slice(open.prefix.length);
+    if (message.startsWith(RESULT_PREFIX) || isSnapshotMarker(message)) return false;
+    open.assembler.push(message);
+    if (open.assembler.done) this.#closeSnapshot();
+    return true;
   }
 
   #closeSnapshot(): void {

@@ -41,6 +41,25 @@ describe("ResultCollector on the real APK's log", () => {
     expect(feedAll(collector(), log).snapshots).toEqual([snapshotXml("First"), snapshotXml("Second")]);
   });
 
+  it("keeps a snapshot whole when other processes log between its lines, and when its own lines carry a later time", () => {
+    const xml = snapshotXml("Settings");
+    const [first, ...rest] = xml.split("\n");
+    const log = new ApkLog().dispatch(NONCE, C).start(C, T, 1);
+    const markerTime = log.timeMs;
+    log.record("D", "TaskScopeDefault", `[TaskScope] UI Hierarchy:\n${first}`);
+    for (const [i, line] of rest.entries()) {
+      // Another process between every line; the logger's first lines share the marker line's time stamp (one
+      // record), the later ones carry a later time (as pieces logged one by one would).
+      log.record("I", "ActivityManager", `<node text="not ours ${i}" />`, 1234);
+      if (i < rest.length / 2) log.timeMs = markerTime;
+      log.record("D", "TaskScopeDefault", line);
+    }
+    log.success(C, T, [step("snap", "snapshot_ui")]);
+    const c = feedAll(collector(), log);
+    expect(c.state).toMatchObject({ kind: "envelope" });
+    expect(c.snapshots).toEqual([xml]);
+  });
+
   it("still takes a marker that names our commandId, and ignores one naming another", () => {
     const log = new ApkLog().dispatch(NONCE, C).start(C, T, 1);
     log.record("D", "TaskScopeDefault", `[TaskScope] UI Hierarchy [commandId=other]:\n${snapshotXml("Other")}`);
