@@ -6,7 +6,12 @@ export const MAX_ADB_REQUEST_BYTES = 0xffff;
 
 /** Thrown when the adb server answers FAIL; the message is adb's own. */
 export class AdbFailure extends Error {
-  override readonly name = "AdbFailure";
+  override readonly name: string = "AdbFailure";
+}
+
+/** Thrown when the server closed the connection before its answer was complete (it is stopping, for one). */
+export class AdbConnectionClosed extends AdbFailure {
+  override readonly name = "AdbConnectionClosed";
 }
 
 /** Thrown when nothing listens on the server port. */
@@ -61,7 +66,7 @@ export class AdbSocket {
 
   async #need(length: number): Promise<void> {
     while (this.#buffer.length < length) {
-      if (this.#ended) throw this.#error ?? new AdbFailure("adb server closed the connection");
+      if (this.#ended) throw this.#error ?? new AdbConnectionClosed("adb server closed the connection");
       await new Promise<void>((resolve) => this.#waiters.push(resolve));
     }
   }

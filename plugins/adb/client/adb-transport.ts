@@ -3,12 +3,17 @@ import type { CallOptions, LineStream, ShellResult, Transport } from "../../../c
 import { shellCommand } from "../../../android/operator/shell-quote.ts";
 import { findAdb } from "../../../android/adb/adb-binary.ts";
 import { deviceError } from "./adb-errors.ts";
-import { AdbFailure, AdbServerDown, AdbSocket } from "../../../android/adb/adb-socket.ts";
+import { AdbConnectionClosed, AdbFailure, AdbServerDown, AdbSocket } from "../../../android/adb/adb-socket.ts";
 import { shellLineStream } from "./line-stream.ts";
 import { isNetworkSerial, reconnectNetworkDevice } from "./reconnect.ts";
 import { parseDevices } from "../../../android/adb/parse-devices.ts";
 import { serverAddress } from "../../../android/adb/server-address.ts";
 import { EMPTY_STDIN_PACKET, ShellPacket, ShellV2Decoder } from "../../../android/adb/shell-v2.ts";
+
+/** Connections to a server that closes them while switching to the device, tried again before giving up. */
+const SERVER_RETRIES = 3;
+const serverWentAway = (error: unknown): boolean =>
+  error instanceof AdbConnectionClosed || ["ECONNRESET", "EPIPE"].includes((error as NodeJS.ErrnoException).code ?? "");
 
 /**
  * Transport over adb. Device I/O speaks the adb server's socket protocol directly (the same requests the adb
@@ -95,7 +100,7 @@ export class AdbTransport implements Transport {
     return socket;
   }
 
-  async #service(serial: string, service: string, options: CallOptions = {}, reconnected = false): Promise<AdbSocket> {
+  async #service(serial: string, service: string, options: CallOptions = {}, reconnected = false, serverRetries = 0): Promise<AdbSocket> {
     options.signal?.throwIfAborted();
     // A call with a deadline or a signal opens its own connection, so both cover the whole of it.
     const prepared = options.signal || options.timeoutMs ? undefined : await this.#takePrepared(serial);
@@ -117,8 +122,11 @@ export class AdbTransport implements Transport {
       await socket.request(`host:transport:${serial}`);
     } catch (error) {
       socket.close();
+      // Connected to a server that was going away (`adb kill-server` while an execution reads its result): the
+      // next connection finds it gone and starts a new one.
+      if (serverWentAway(error) && serverRetries < SERVER_RETRIES) return this.#service(serial, service, options, reconnected, serverRetries + 1);
       if (!(error instanceof AdbFailure)) throw error;
-      if (!reconnected && (await this.#reconnect(serial, error))) return this.#service(serial, service, options, true);
+      if (!reconnected && (await this.#reconnect(serial, error))) return this.#service(serial, service, options, true, serverRetries);
       throw deviceError(serial, error.message);
     }
     this.#reached.add(serial);
