@@ -1,28 +1,20 @@
 import { join } from "node:path";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startVirtualDevice, type RunningVirtualDevice } from "../../../android/virtual/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { AdbTransport } from "../../../plugins/adb/client/adb-transport.ts";
-import { AdbHarness } from "../../helpers/adb-harness.ts";
 import { caught } from "../../helpers/caught.ts";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { virtualSession } from "../../helpers/virtual-session.ts";
 
-let harness: AdbHarness;
+const session = virtualSession();
 let device: RunningVirtualDevice;
 let transport: AdbTransport;
 
 beforeAll(async () => {
-  harness = await AdbHarness.start();
-  device = await startVirtualDevice({ scenario: "default", home: harness.home, adbServer: { host: "127.0.0.1", port: harness.serverPort } });
-  await harness.adb(["connect", device.serial]);
-  await harness.waitForDevices((listed) => listed.get(device.serial) === "device");
-  transport = new AdbTransport({ env: { ...process.env, ...harness.env } });
+  device = await session.startDevice();
+  transport = new AdbTransport({ env: { ...process.env, ...session.harness.env } });
 }, 60_000);
-
-afterAll(async () => {
-  await device?.stop();
-  await harness?.stop();
-});
 
 describe("the adb transport's prepared connections", () => {
   it("serve the next call on their device, a shell or a log stream", async () => {
@@ -42,9 +34,9 @@ describe("the adb transport's prepared connections", () => {
 
   it("one gone stale while it waited (its device reconnected) gives way to a fresh connection", async () => {
     transport.prepare(device.serial);
-    await harness.adb(["disconnect", device.serial]);
-    await harness.adb(["connect", device.serial]);
-    await harness.waitForDevices((listed) => listed.get(device.serial) === "device");
+    await session.harness.adb(["disconnect", device.serial]);
+    await session.harness.adb(["connect", device.serial]);
+    await session.harness.waitForDevices((listed) => listed.get(device.serial) === "device");
     expect((await transport.shell(device.serial, "echo again")).stdout).toBe("again\n");
   });
 
@@ -53,7 +45,7 @@ describe("the adb transport's prepared connections", () => {
     const script = "const { AdbTransport } = await import(process.argv[1]); new AdbTransport().prepare(process.argv[2]);";
     const module = join(REPO_ROOT, "dist/plugins/adb/client/adb-transport.js");
     const result = await execa("node", ["--input-type=module", "-e", script, module, device.serial], {
-      env: { ...process.env, ...harness.env }, reject: false, timeout: 30_000,
+      env: { ...process.env, ...session.harness.env }, reject: false, timeout: 30_000,
     });
     expect({ timedOut: result.timedOut, exitCode: result.exitCode, stderr: result.stderr }).toEqual({ timedOut: false, exitCode: 0, stderr: "" });
   });

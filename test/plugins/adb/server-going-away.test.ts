@@ -1,11 +1,11 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startVirtualDevice, type RunningVirtualDevice } from "../../../android/virtual/index.ts";
+import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { AdbTransport } from "../../../plugins/adb/client/adb-transport.ts";
-import { AdbHarness } from "../../helpers/adb-harness.ts";
 import { caught } from "../../helpers/caught.ts";
+import { virtualSession } from "../../helpers/virtual-session.ts";
 
-let harness: AdbHarness;
+const session = virtualSession();
 let device: RunningVirtualDevice;
 let proxy: Server;
 let proxyPort: number;
@@ -18,10 +18,7 @@ const track = (socket: Socket) => {
 };
 
 beforeAll(async () => {
-  harness = await AdbHarness.start();
-  device = await startVirtualDevice({ scenario: "default", home: harness.home, adbServer: { host: "127.0.0.1", port: harness.serverPort } });
-  await harness.adb(["connect", device.serial]);
-  await harness.waitForDevices((listed) => listed.get(device.serial) === "device");
+  device = await session.startDevice();
   // In front of the adb server: a connection told to drop behaves as one accepted by a server that is stopping.
   proxy = createServer((client: Socket) => {
     track(client);
@@ -30,7 +27,7 @@ beforeAll(async () => {
       client.once("data", () => (drop === "reset" ? client.resetAndDestroy() : client.end()));
       return;
     }
-    const server = connect(harness.serverPort, "127.0.0.1");
+    const server = connect(session.harness.serverPort, "127.0.0.1");
     track(server);
     client.pipe(server).pipe(client);
     for (const s of [client, server]) s.on("error", () => (client.destroy(), server.destroy()));
@@ -42,11 +39,9 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of open) socket.destroy();
   await new Promise((resolve) => proxy?.close(resolve));
-  await device?.stop();
-  await harness?.stop();
 });
 
-const transport = () => new AdbTransport({ env: { ...process.env, ...harness.env, ANDROID_ADB_SERVER_PORT: String(proxyPort) } });
+const transport = () => new AdbTransport({ env: { ...process.env, ...session.harness.env, ANDROID_ADB_SERVER_PORT: String(proxyPort) } });
 
 describe("a connection to an adb server that is going away (adb kill-server during an execution)", () => {
   it("is made again: a reset and a close while switching to the device still give the call its answer", async () => {
