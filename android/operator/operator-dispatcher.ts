@@ -1,7 +1,7 @@
 import { randomHex } from "../../core/host/random.ts";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import type { DispatchOutcome, DispatchRequest, OperatorDispatcher } from "../../core/execution/dispatcher.ts";
-import { monotonicMs } from "../../core/host/monotonic-ms.ts";
+import { elapsedMs, monotonicMs } from "../../core/host/monotonic-ms.ts";
 import type { Transport } from "../../core/services/transport.ts";
 import { dispatchMarker, dispatchScript, parseDispatchOutput } from "./dispatch-script.ts";
 import { ResultCollector } from "./result-collector.ts";
@@ -52,7 +52,7 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
         const result = await dispatching;
         const report = parseDispatchOutput(result.stdout);
         if (!report.markerLogged) collector.withoutMarker();
-        const dispatchMs = monotonicMs() - started;
+        const dispatchMs = elapsedMs(started);
 
         if (!report.receiverInstalled || /Target package not found|does not exist/.test(result.stderr)) {
           throw failure("RECEIVER_NOT_INSTALLED", `the Operator APK ${request.receiverPackage} is not installed on ${request.deviceId}`, request, "not_sent");
@@ -93,7 +93,7 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
           ...(envelope.status === "failed" && envelope.stepResults.length === 0 && envelope.errorCode !== "SERVICE_UNAVAILABLE"
             ? { stepsFromDeviceLog: collector.stepReport(envelope.error) }
             : {}),
-          timings: { dispatchMs: Math.round(dispatchMs * 10) / 10, awaitMs: Math.round((monotonicMs() - awaitStarted) * 10) / 10 },
+          timings: { dispatchMs, awaitMs: elapsedMs(awaitStarted) },
         };
       } finally {
         attached?.detach();

@@ -275,7 +275,7 @@ export class ResultCollector {
    */
   #feedSnapshotLine(raw: string): boolean {
     const open = this.#open;
-    if (!open?.prefix || this.#split || !this.#marked || !raw.startsWith(open.prefix)) return false;
+    if (!open?.prefix || this.#split || !raw.startsWith(open.prefix)) return false;
     const message = raw.slice(open.prefix.length);
     if (message.startsWith(RESULT_PREFIX) || isSnapshotMarker(message)) return false;
     open.assembler.push(message);

@@ -1,6 +1,6 @@
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
 import { DEFAULT_OPERATOR_PACKAGE, LIMITS } from "../contracts/limits.ts";
-import { monotonicMs } from "../host/monotonic-ms.ts";
+import { elapsedMs, monotonicMs } from "../host/monotonic-ms.ts";
 import type { EventBus } from "../services/event-bus.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type { Transport } from "../services/transport.ts";
@@ -22,8 +22,6 @@ export interface PipelineDeps {
   warn: (message: string) => void;
 }
 
-const since = (start: number) => Math.round((monotonicMs() - start) * 10) / 10;
-
 /**
  * One execution, start to finish (DESIGN.md "The seams"): policy → resolve the device → take its lock →
  * beforeDispatch hooks → dispatch and await the envelope → afterResult hooks → events → release.
@@ -41,7 +39,7 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
     const wanted = request.deviceId ?? deps.config.deviceId;
     // A named device is checked by the dispatch itself (adb names its state), saving a listing round trip.
     const deviceId = wanted ?? selectDevice(await deps.transport().listDevices(), undefined);
-    timings.resolveMs = since(started);
+    timings.resolveMs = elapsedMs(started);
     // The dispatch's connection opens while the lock is taken and the hooks load.
     deps.transport().prepare?.(deviceId);
 
@@ -69,9 +67,9 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
       };
       const hooksStarted = monotonicMs();
       for (const hook of hooks) await hook.afterResult?.(after);
-      timings.afterResultMs = since(hooksStarted);
+      timings.afterResultMs = elapsedMs(hooksStarted);
       for (const warning of after.warnings) deps.warn(warning);
-      timings.totalMs = since(started);
+      timings.totalMs = elapsedMs(started);
 
       const result: RunExecutionResult = {
         ok: after.envelope.status === "success",
