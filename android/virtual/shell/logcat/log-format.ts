@@ -8,7 +8,7 @@ export const isLogFormat = (value: string): value is LogFormat => (LOG_FORMATS a
 const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** Formats entry times as logcat does (`MM-DD HH:MM:SS.mmm`, device time zone UTC), reusing the per-second prefix. */
-class LogTimeFormatter {
+export class LogTimeFormatter {
   #second = Number.NaN;
   #prefix = "";
 
@@ -23,45 +23,24 @@ class LogTimeFormatter {
   }
 }
 
-/** What logcat prints around an entry's message in the given format (liblog's logprint shapes). */
-function frame(entry: LogEntry, format: LogFormat, time: LogTimeFormatter): readonly [before: string, after: string] {
-  const { priority: p, tag } = entry;
+/** One entry as a line of logcat output in the given format (liblog's logprint shapes), with its newline. */
+export function formatEntry(entry: LogEntry, format: LogFormat, time: LogTimeFormatter): string {
+  const { priority: p, tag, message } = entry;
   const pid = String(entry.pid).padStart(5);
   switch (format) {
     case "threadtime":
-      return [`${time.format(entry.timeMs)} ${pid} ${String(entry.tid).padStart(5)} ${p} ${tag.padEnd(8)}: `, "\n"];
+      return `${time.format(entry.timeMs)} ${pid} ${String(entry.tid).padStart(5)} ${p} ${tag.padEnd(8)}: ${message}\n`;
     case "time":
-      return [`${time.format(entry.timeMs)} ${p}/${tag.padEnd(8)}(${pid}): `, "\n"];
+      return `${time.format(entry.timeMs)} ${p}/${tag.padEnd(8)}(${pid}): ${message}\n`;
     case "brief":
-      return [`${p}/${tag.padEnd(8)}(${pid}): `, "\n"];
+      return `${p}/${tag.padEnd(8)}(${pid}): ${message}\n`;
     case "tag":
-      return [`${p}/${tag.padEnd(8)}: `, "\n"];
+      return `${p}/${tag.padEnd(8)}: ${message}\n`;
     case "process":
-      return [`${p}(${pid}) `, `  (${tag})\n`];
+      return `${p}(${pid}) ${message}  (${tag})\n`;
     case "thread":
-      return [`${p}(${pid}:${String(entry.tid).padStart(5)}) `, "\n"];
+      return `${p}(${pid}:${String(entry.tid).padStart(5)}) ${message}\n`;
     case "raw":
-      return ["", "\n"];
-  }
-}
-
-/**
- * Formats entries as lines of logcat output, each with its newline. The lines of one record share their time,
- * process, priority and tag, so their frame is built once (a snapshot's record has hundreds of lines).
- */
-export class LogLineFormatter {
-  readonly #time = new LogTimeFormatter();
-  #last: LogEntry | undefined;
-  #frame: readonly [string, string] = ["", ""];
-
-  constructor(private readonly format: LogFormat) {}
-
-  line(entry: LogEntry): string {
-    const last = this.#last;
-    if (!last || last.timeMs !== entry.timeMs || last.pid !== entry.pid || last.tid !== entry.tid || last.priority !== entry.priority || last.tag !== entry.tag) {
-      this.#frame = frame(entry, this.format, this.#time);
-      this.#last = entry;
-    }
-    return this.#frame[0] + entry.message + this.#frame[1];
+      return `${message}\n`;
   }
 }

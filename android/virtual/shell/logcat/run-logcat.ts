@@ -1,6 +1,6 @@
 import type { LogEntry } from "../../device/log-types.ts";
 import type { Command } from "../command-types.ts";
-import { LogLineFormatter } from "./log-format.ts";
+import { formatEntry, LogTimeFormatter } from "./log-format.ts";
 import { parseLogcatArgs, type LogcatOptions } from "./logcat-options.ts";
 
 const MAIN_HEADER = "--------- beginning of main\n";
@@ -27,17 +27,23 @@ export const logcat: Command = ({ args, env, stdout, stderr, state, signal }) =>
     return 0;
   }
   const accepts = (entry: LogEntry) => (options.pid === undefined || entry.pid === options.pid) && options.filter.accepts(entry);
-  const formatter = new LogLineFormatter(options.format);
+  const time = new LogTimeFormatter();
   let printed = 0;
   const limitReached = () => options.maxCount !== undefined && printed >= options.maxCount;
 
-  let out = "";
-  for (const entry of backlog(state.log.entries(), options, accepts)) {
-    if (limitReached()) break;
-    if (printed++ === 0) out += MAIN_HEADER;
-    out += formatter.line(entry);
-  }
-  if (out) stdout(out);
+  /** Prints the entries the filters accept, up to the count limit, as one chunk. */
+  const print = (entries: readonly LogEntry[]): void => {
+    let chunk = "";
+    for (const entry of entries) {
+      if (limitReached()) break;
+      if (!accepts(entry)) continue;
+      if (printed++ === 0) chunk += MAIN_HEADER;
+      chunk += formatEntry(entry, options.format, time);
+    }
+    if (chunk) stdout(chunk);
+  };
+
+  print(backlog(state.log.entries(), options, accepts));
   if (options.dump || limitReached() || signal.aborted) return 0;
 
   return new Promise<number>((resolve) => {
@@ -47,14 +53,7 @@ export const logcat: Command = ({ args, env, stdout, stderr, state, signal }) =>
       resolve(0);
     };
     const unsubscribe = state.log.subscribe((entries) => {
-      let chunk = "";
-      for (const entry of entries) {
-        if (limitReached()) break;
-        if (!accepts(entry)) continue;
-        if (printed++ === 0) chunk += MAIN_HEADER;
-        chunk += formatter.line(entry);
-      }
-      if (chunk) stdout(chunk);
+      print(entries);
       if (limitReached()) stop();
     });
     signal.addEventListener("abort", stop, { once: true });
