@@ -7,7 +7,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^clawperator$/, replacement: fileURLToPath(new URL("./index.ts", import.meta.url)) },
-      { find: /^clawperator\/config$/, replacement: fileURLToPath(new URL("./config/define-config.ts", import.meta.url)) },
+      {
+        find: /^clawperator\/config$/,
+        replacement: fileURLToPath(new URL("./config/define-config.ts", import.meta.url)),
+      },
       { find: /^clawperator\/testing$/, replacement: fileURLToPath(new URL("./testing/index.ts", import.meta.url)) },
     ],
   },

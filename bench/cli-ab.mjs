@@ -31,14 +31,19 @@ try {
     ...builds.flatMap(([name, file]) => [
       [`${name}: observe snapshot`, file, ["observe", "snapshot", "--device-id", serial, "--json"]],
       ...(builds.length > 1
-        ? [[`${name}: --version`, file, ["--version"]], [`${name}: --help`, file, ["--help"]], [`${name}: devices`, file, ["devices", "--json"]]]
+        ? [
+            [`${name}: --version`, file, ["--version"]],
+            [`${name}: --help`, file, ["--help"]],
+            [`${name}: devices`, file, ["devices", "--json"]],
+          ]
         : []),
     ]),
   ];
   const times = new Map(commands.map(([name]) => [name, []]));
   for (const [, file, args] of commands) time(file, args); // warm-up: the start-up caches fill
   for (let round = 0; round < runs; round++) {
-    for (const [name, file, args] of round % 2 ? [...commands].reverse() : commands) times.get(name).push(time(file, args));
+    for (const [name, file, args] of round % 2 ? [...commands].reverse() : commands)
+      times.get(name).push(time(file, args));
   }
   const floor = median(times.get("`node -e 0`")) + 2 * median(times.get("`adb shell echo hi`"));
   console.log(`| command | median of ${runs} (ms) | × floor | paired vs ${builds[0][0]} (ms) |`);
@@ -48,7 +53,9 @@ try {
     const first = times.get(`${builds[0][0]}: ${what}`);
     const paired = what && build !== builds[0][0] ? median(times.get(name).map((ms, i) => ms - first[i])) : undefined;
     const ratio = what === "observe snapshot" ? (median(times.get(name)) / floor).toFixed(2) : "";
-    console.log(`| ${name} | ${median(times.get(name)).toFixed(1)} | ${ratio} | ${paired === undefined ? "" : paired.toFixed(1)} |`);
+    console.log(
+      `| ${name} | ${median(times.get(name)).toFixed(1)} | ${ratio} | ${paired === undefined ? "" : paired.toFixed(1)} |`,
+    );
   }
   console.log(`| floor: node -e 0 + 2 x adb shell echo | ${floor.toFixed(1)} | 1.00 | |`);
 } finally {

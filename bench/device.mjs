@@ -17,7 +17,8 @@ const { adbPort, home } = host;
 const { serial } = host.startDevice();
 
 try {
-  const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+  const percentile = (values, p) =>
+    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
   const median = (values) => percentile(values, 0.5);
   const rows = [];
   const row = (name, ms, note = "") => rows.push(`| ${name} | ${ms.toFixed(2)} | ${note} |`);
@@ -31,7 +32,14 @@ try {
   const { state, services, stop: stopInProcess } = createVirtualDevice(builtinScenario("default"));
   async function deviceSide(actions) {
     const commandId = `bench-${Math.random().toString(36).slice(2)}`;
-    const payload = JSON.stringify({ commandId, taskId: "bench", source: "bench", expectedFormat: "android-ui-automator", timeoutMs: 30000, actions });
+    const payload = JSON.stringify({
+      commandId,
+      taskId: "bench",
+      source: "bench",
+      expectedFormat: "android-ui-automator",
+      timeoutMs: 30000,
+      actions,
+    });
     const logged = new Promise((done) => {
       const off = state.log.subscribe((entry) => {
         if (entry.message.startsWith("[Clawperator-Result]") && entry.message.includes(commandId)) {
@@ -40,7 +48,12 @@ try {
         }
       });
     });
-    const session = { stdin: Readable.from([]), stdout: () => {}, stderr: () => {}, signal: new AbortController().signal };
+    const session = {
+      stdin: Readable.from([]),
+      stdout: () => {},
+      stderr: () => {},
+      signal: new AbortController().signal,
+    };
     const command = `am broadcast -a app.clawperator.operator.ACTION_AGENT_COMMAND -p com.clawperator.operator --es payload '${payload.replaceAll("'", `'"'"'`)}'`;
     const start = performance.now();
     await services.run(command, session);
@@ -48,8 +61,16 @@ try {
   }
   const snapshotTimes = [];
   for (let i = 0; i < 200; i++) snapshotTimes.push(await deviceSide([{ id: "s", type: "snapshot_ui" }]));
-  row("device-side snapshot execution, broadcast -> result logged (median of 200)", median(snapshotTimes), `p95 ${percentile(snapshotTimes, 0.95).toFixed(2)} ms`);
-  const fifty = Array.from({ length: 50 }, (_, i) => ({ id: `r${i}`, type: "read_text", params: { matcher: { textContains: "Settings" } } }));
+  row(
+    "device-side snapshot execution, broadcast -> result logged (median of 200)",
+    median(snapshotTimes),
+    `p95 ${percentile(snapshotTimes, 0.95).toFixed(2)} ms`,
+  );
+  const fifty = Array.from({ length: 50 }, (_, i) => ({
+    id: `r${i}`,
+    type: "read_text",
+    params: { matcher: { textContains: "Settings" } },
+  }));
   const perAction = [];
   for (let i = 0; i < 20; i++) perAction.push((await deviceSide(fifty)) / 50);
   row("device-side work per action (50 read_text actions, median of 20)", median(perAction), "target <= 2 ms");
@@ -73,13 +94,16 @@ try {
     if (!result.ok) throw new Error(`snapshot failed: ${JSON.stringify(result.envelope)}`);
   }
   const apiMedian = median(apiTimes);
-  row("programmatic snapshot, stream open (median of 200)", apiMedian, `${(apiMedian / echo).toFixed(2)} x adb shell echo (target <= 2)`);
+  row(
+    "programmatic snapshot, stream open (median of 200)",
+    apiMedian,
+    `${(apiMedian / echo).toFixed(2)} x adb shell echo (target <= 2)`,
+  );
   await api.close();
 
   console.log("| measurement | ms | note |");
   console.log("|---|---:|---|");
   for (const line of rows) console.log(line);
-
 } finally {
   execFileSync(process.execPath, [bin, "virtual", "stop", serial]);
   host.close();

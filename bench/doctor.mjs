@@ -20,7 +20,9 @@ const time = (args) => {
 };
 
 try {
-  const report = JSON.parse(execFileSync(process.execPath, [bin, "doctor", "--device-id", serial], { encoding: "utf8" }));
+  const report = JSON.parse(
+    execFileSync(process.execPath, [bin, "doctor", "--device-id", serial], { encoding: "utf8" }),
+  );
   if (!report.ok) throw new Error(`doctor is not ok on the benchmark device: ${JSON.stringify(report)}`);
   const commands = {
     "`node -e 0`": ["-e", "0"],
@@ -29,11 +31,13 @@ try {
   };
   const times = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
   for (const args of Object.values(commands)) time(args); // warm-up
-  for (let round = 0; round < ROUNDS; round++) for (const [name, args] of Object.entries(commands)) times[name].push(time(args));
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [name, args] of Object.entries(commands)) times[name].push(time(args));
   const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
   const node = median(times["`node -e 0`"]);
   console.log(`| command | median of ${ROUNDS} (ms) | × node -e 0 |\n|---|---:|---:|`);
-  for (const [name, values] of Object.entries(times)) console.log(`| ${name} | ${median(values).toFixed(1)} | ${(median(values) / node).toFixed(2)} |`);
+  for (const [name, values] of Object.entries(times))
+    console.log(`| ${name} | ${median(values).toFixed(1)} | ${(median(values) / node).toFixed(2)} |`);
 } finally {
   execFileSync(process.execPath, [bin, "virtual", "stop", serial], { stdio: "ignore" });
   host.close();

@@ -7,7 +7,10 @@ import { bin, privateAdb } from "./private-adb.mjs";
 
 const BOOT_DELAY_MS = 2_000;
 const ROUNDS = 5;
-const host = await privateAdb({ prefix: "clawperator-bench-emu-", env: (home) => ({ ANDROID_HOME: join(home, "sdk"), ANDROID_AVD_HOME: join(home, "avd") }) });
+const host = await privateAdb({
+  prefix: "clawperator-bench-emu-",
+  env: (home) => ({ ANDROID_HOME: join(home, "sdk"), ANDROID_AVD_HOME: join(home, "avd") }),
+});
 const sdk = process.env.ANDROID_HOME;
 const cli = (...args) => JSON.parse(execFileSync(process.execPath, [bin, ...args], { encoding: "utf8" }));
 const timed = (fn) => {
@@ -44,13 +47,37 @@ try {
   const toolMs = medianMs(11, join(sdk, "emulator", "emulator"), ["-list-avds"]);
   const rows = [
     ["`node -e 0` (median of 11)", nodeMs, ""],
-    ["one SDK stand-in call, `emulator -list-avds` (median of 11)", toolMs, "a Node process each: the stand-in's cost, not the host's"],
-    ["`provision emulator`, creating the AVD (once)", create.ms, "4 stand-in calls (list_installed, licenses, install, create) + start + boot"],
-    [`\`provision emulator\`, starting the stopped AVD (median of ${ROUNDS})`, median(start), `overhead beyond the boot delay: ${(median(start) - BOOT_DELAY_MS).toFixed(0)} ms`],
+    [
+      "one SDK stand-in call, `emulator -list-avds` (median of 11)",
+      toolMs,
+      "a Node process each: the stand-in's cost, not the host's",
+    ],
+    [
+      "`provision emulator`, creating the AVD (once)",
+      create.ms,
+      "4 stand-in calls (list_installed, licenses, install, create) + start + boot",
+    ],
+    [
+      `\`provision emulator\`, starting the stopped AVD (median of ${ROUNDS})`,
+      median(start),
+      `overhead beyond the boot delay: ${(median(start) - BOOT_DELAY_MS).toFixed(0)} ms`,
+    ],
     ["… of which: CLI start-up and exit (wall − booted)", median(phases.map((p) => p.ms - p.booted)), "host"],
-    ["… of which: looking for emulators and AVDs before the launch", median(phases.map((p) => p.launched)), "host: adb devices, the consoles, the AVD folder (0.0 s at the progress lines' 0.1 s resolution)"],
-    ["… of which: launch until adb registration", median(phases.map((p) => p.registered - p.launched)), "the stand-in's Node start and device start, then at most one 250 ms poll"],
-    ["… of which: registration until boot complete", median(phases.map((p) => p.booted - p.registered)), "the boot delay runs from the device's start, so part of it passed before registration"],
+    [
+      "… of which: looking for emulators and AVDs before the launch",
+      median(phases.map((p) => p.launched)),
+      "host: adb devices, the consoles, the AVD folder (0.0 s at the progress lines' 0.1 s resolution)",
+    ],
+    [
+      "… of which: launch until adb registration",
+      median(phases.map((p) => p.registered - p.launched)),
+      "the stand-in's Node start and device start, then at most one 250 ms poll",
+    ],
+    [
+      "… of which: registration until boot complete",
+      median(phases.map((p) => p.booted - p.registered)),
+      "the boot delay runs from the device's start, so part of it passed before registration",
+    ],
     [`\`provision emulator\`, reusing the running emulator (median of ${ROUNDS})`, median(reuse), ""],
   ];
   console.log(`Boot delay ${BOOT_DELAY_MS} ms; boot wait polls every 250 ms.\n`);

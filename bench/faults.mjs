@@ -14,7 +14,14 @@ const { serial } = host.startDevice();
 const lock = join(home, ".clawperator", "locks", `${encodeURIComponent(serial)}.lock`);
 
 const payload = (actions, timeoutMs = 10_000) =>
-  JSON.stringify({ commandId: `f-${Math.random().toString(36).slice(2)}`, taskId: "faults", source: "bench", expectedFormat: "android-ui-automator", timeoutMs, actions });
+  JSON.stringify({
+    commandId: `f-${Math.random().toString(36).slice(2)}`,
+    taskId: "faults",
+    source: "bench",
+    expectedFormat: "android-ui-automator",
+    timeoutMs,
+    actions,
+  });
 const SNAP = [{ id: "s", type: "snapshot_ui" }];
 
 /** Runs the CLI; returns its exit code, parsed output and wall time. */
@@ -33,7 +40,8 @@ function cli(args) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const rows = [];
-const row = (fault, code, failMs, recoverMs) => rows.push(`| ${fault} | ${code} | ${failMs} | ${recoverMs.toFixed(0)} |`);
+const row = (fault, code, failMs, recoverMs) =>
+  rows.push(`| ${fault} | ${code} | ${failMs} | ${recoverMs.toFixed(0)} |`);
 
 try {
   const baseline = [];
@@ -43,7 +51,18 @@ try {
   // The CLI killed mid-execution: SIGKILL once its lock is written, then the next execution.
   const killed = [];
   for (let i = 0; i < RUNS; i++) {
-    const child = spawn(process.execPath, [bin, "execute", "--device-id", serial, "--execution", payload([{ id: "z", type: "sleep", params: { durationMs: 500 } }])], { stdio: "ignore" });
+    const child = spawn(
+      process.execPath,
+      [
+        bin,
+        "execute",
+        "--device-id",
+        serial,
+        "--execution",
+        payload([{ id: "z", type: "sleep", params: { durationMs: 500 } }]),
+      ],
+      { stdio: "ignore" },
+    );
     await new Promise((done) => {
       const poll = () => {
         try {
@@ -78,13 +97,19 @@ try {
   const after = [];
   for (let i = 0; i < RUNS; i++) {
     const run = cli(["observe", "screenshot", "--path", "/dev/full"]);
-    if (run.status !== 1 || run.body.envelope.errorCode !== "SCREENSHOT_WRITE_FAILED") throw new Error(`full disk: ${JSON.stringify(run.body)}`);
+    if (run.status !== 1 || run.body.envelope.errorCode !== "SCREENSHOT_WRITE_FAILED")
+      throw new Error(`full disk: ${JSON.stringify(run.body)}`);
     full.push(run.ms);
     const next = cli(["execute", "--execution", payload(SNAP)]);
     if (next.status !== 0) throw new Error(`after a full disk: ${JSON.stringify(next.body)}`);
     after.push(next.ms);
   }
-  row("full disk for a screenshot (/dev/full)", "SCREENSHOT_WRITE_FAILED (exit 1)", median(full).toFixed(0), median(after));
+  row(
+    "full disk for a screenshot (/dev/full)",
+    "SCREENSHOT_WRITE_FAILED (exit 1)",
+    median(full).toFixed(0),
+    median(after),
+  );
 
   console.log(`| fault | code | time to fail, ms (median of ${RUNS}) | next execution, ms (median of ${RUNS}) |`);
   console.log("|---|---|---:|---:|");

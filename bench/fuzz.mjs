@@ -16,14 +16,27 @@ try {
   execFileSync("npx", ["vitest", "run", "test/fuzz/execution-input.test.ts"], {
     cwd: resolve(import.meta.dirname, ".."),
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, CLAWPERATOR_FUZZ_RUNS: runs, CLAWPERATOR_FUZZ_PROCESS_RUNS: processRuns, CLAWPERATOR_FUZZ_REPORT: report },
+    env: {
+      ...process.env,
+      CLAWPERATOR_FUZZ_RUNS: runs,
+      CLAWPERATOR_FUZZ_PROCESS_RUNS: processRuns,
+      CLAWPERATOR_FUZZ_REPORT: report,
+    },
     timeout: 30 * 60_000,
   });
   const r = JSON.parse(readFileSync(report, "utf8"));
-  console.log("| fuzz cases (in-process, CLI entry) | through the CLI process | crashes | hangs | slowest case | wall time | seed |");
+  console.log(
+    "| fuzz cases (in-process, CLI entry) | through the CLI process | crashes | hangs | slowest case | wall time | seed |",
+  );
   console.log("|---|---|---|---|---|---|---|");
-  console.log(`| ${r.cases} | ${processRuns} | ${r.crashes} | ${r.hangs} | ${r.slowestMs} ms | ${Math.round((Date.now() - started) / 1000)} s | ${r.seed} |`);
-  console.log(`\nOutcomes: ${Object.entries(r.codes).map(([code, n]) => `${code} ${n}`).join(", ")}`);
+  console.log(
+    `| ${r.cases} | ${processRuns} | ${r.crashes} | ${r.hangs} | ${r.slowestMs} ms | ${Math.round((Date.now() - started) / 1000)} s | ${r.seed} |`,
+  );
+  console.log(
+    `\nOutcomes: ${Object.entries(r.codes)
+      .map(([code, n]) => `${code} ${n}`)
+      .join(", ")}`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -13,7 +13,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 15);
 
 const host = await privateAdb({ prefix: "clawperator-bench-read-" });
 const { home, adb } = host;
-const cli = (args) => execFileSync(process.execPath, [bin, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+const cli = (args) =>
+  execFileSync(process.execPath, [bin, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
 
 // A scenario whose home screen is the 504-node recorded fixture.
 const big = defaultScenario();
@@ -37,7 +38,8 @@ const stopDevice = (serial) => {
   }
 };
 
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 const median = (values) => percentile(values, 0.5);
 const timed = async (fn) => {
   const start = performance.now();
@@ -45,7 +47,8 @@ const timed = async (fn) => {
   return performance.now() - start;
 };
 const rows = [];
-const row = (name, value, note = "") => rows.push(`| ${name} | ${typeof value === "number" ? value.toFixed(2) : value} | ${note} |`);
+const row = (name, value, note = "") =>
+  rows.push(`| ${name} | ${typeof value === "number" ? value.toFixed(2) : value} | ${note} |`);
 
 try {
   const home1 = startDevice();
@@ -63,7 +66,11 @@ try {
     cliBig.push(await timed(() => snapshot(big1.serial)));
   }
   row(`CLI \`observe snapshot\`, home screen (${homeNodes} nodes, median of ${runs})`, median(cliHome));
-  row(`CLI \`observe snapshot\`, fixture screen (${bigNodes} nodes, median of ${runs})`, median(cliBig), `${(median(cliBig) / median(cliHome)).toFixed(2)} x home (target <= 1.3)`);
+  row(
+    `CLI \`observe snapshot\`, fixture screen (${bigNodes} nodes, median of ${runs})`,
+    median(cliBig),
+    `${(median(cliBig) / median(cliHome)).toFixed(2)} x home (target <= 1.3)`,
+  );
 
   // 2. The same through the programmatic API, streams open.
   const api = await createClawperator({ cwd: home });
@@ -75,18 +82,27 @@ try {
     apiBig.push(await timed(() => api.snapshot({ deviceId: big1.serial })));
   }
   row("API snapshot, home screen (median of 100)", median(apiHome));
-  row(`API snapshot, fixture screen (${bigNodes} nodes, median of 100)`, median(apiBig), `${(median(apiBig) / median(apiHome)).toFixed(2)} x home (target <= 1.3)`);
+  row(
+    `API snapshot, fixture screen (${bigNodes} nodes, median of 100)`,
+    median(apiBig),
+    `${(median(apiBig) / median(apiHome)).toFixed(2)} x home (target <= 1.3)`,
+  );
 
   // 2b. CPU per API snapshot (host process + the device's process), which a loaded machine inflates far less than
   // wall time. Linux only (/proc).
   const deviceCpuMs = (serial) => {
-    const pid = JSON.parse(readFileSync(join(home, ".clawperator", "virtual", `${encodeURIComponent(serial)}.json`), "utf8")).pid;
+    const pid = JSON.parse(
+      readFileSync(join(home, ".clawperator", "virtual", `${encodeURIComponent(serial)}.json`), "utf8"),
+    ).pid;
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
   };
   if (process.platform === "linux") {
     const cpu = {};
-    for (const [name, serial] of [["home", home1.serial], ["big", big1.serial]]) {
+    for (const [name, serial] of [
+      ["home", home1.serial],
+      ["big", big1.serial],
+    ]) {
       const host0 = process.cpuUsage();
       const device0 = deviceCpuMs(serial);
       for (let i = 0; i < 100; i++) await api.snapshot({ deviceId: serial });
@@ -94,8 +110,16 @@ try {
       cpu[name] = { host: (host1.user + host1.system) / 1000 / 100, device: (deviceCpuMs(serial) - device0) / 100 };
     }
     const total = (c) => c.host + c.device;
-    row("API snapshot CPU, home screen: host + device process (mean of 100)", total(cpu.home), `host ${cpu.home.host.toFixed(2)}, device ${cpu.home.device.toFixed(2)}`);
-    row(`API snapshot CPU, fixture screen (${bigNodes} nodes)`, total(cpu.big), `host ${cpu.big.host.toFixed(2)}, device ${cpu.big.device.toFixed(2)}; ${(total(cpu.big) / total(cpu.home)).toFixed(2)} x home`);
+    row(
+      "API snapshot CPU, home screen: host + device process (mean of 100)",
+      total(cpu.home),
+      `host ${cpu.home.host.toFixed(2)}, device ${cpu.home.device.toFixed(2)}`,
+    );
+    row(
+      `API snapshot CPU, fixture screen (${bigNodes} nodes)`,
+      total(cpu.big),
+      `host ${cpu.big.host.toFixed(2)}, device ${cpu.big.device.toFixed(2)}; ${(total(cpu.big) / total(cpu.home)).toFixed(2)} x home`,
+    );
   }
 
   // 3. 200 sequential snapshot executions in one process, interleaved with 200 bare `adb shell echo` round trips
@@ -114,16 +138,33 @@ try {
   }
   const loopMedian = median(loop);
   row("API, 200 sequential snapshot executions: median", loopMedian, "target <= 3 ms");
-  row("API, 200 sequential snapshot executions: p99", percentile(loop, 0.99), `${(percentile(loop, 0.99) / loopMedian).toFixed(2)} x median (target <= 2)`);
+  row(
+    "API, 200 sequential snapshot executions: p99",
+    percentile(loop, 0.99),
+    `${(percentile(loop, 0.99) / loopMedian).toFixed(2)} x median (target <= 2)`,
+  );
   row("floor: 200 bare `adb shell echo` round trips (interleaved): median", median(echo));
-  row("floor: 200 bare `adb shell echo` round trips: p99", percentile(echo, 0.99), `${(percentile(echo, 0.99) / median(echo)).toFixed(2)} x median`);
+  row(
+    "floor: 200 bare `adb shell echo` round trips: p99",
+    percentile(echo, 0.99),
+    `${(percentile(echo, 0.99) / median(echo)).toFixed(2)} x median`,
+  );
   await api.close();
 
   // 4. Faults in the middle of an execution (the CLI, as a user runs it): time from the fault to the CLI's answer.
   const sleeping = (commandId, ms) =>
-    JSON.stringify({ commandId, taskId: "bench", source: "bench", expectedFormat: "android-ui-automator", timeoutMs: 60_000, actions: [{ id: "z", type: "sleep", params: { durationMs: ms } }] });
+    JSON.stringify({
+      commandId,
+      taskId: "bench",
+      source: "bench",
+      expectedFormat: "android-ui-automator",
+      timeoutMs: 60_000,
+      actions: [{ id: "z", type: "sleep", params: { durationMs: ms } }],
+    });
   const midExecution = async (serial, payload, fault) => {
-    const child = spawn(process.execPath, [bin, "execute", "--device-id", serial, "--execution", payload], { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(process.execPath, [bin, "execute", "--device-id", serial, "--execution", payload], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     const exited = new Promise((done) => child.on("exit", (code) => done(code)));
@@ -137,26 +178,44 @@ try {
   const codes = new Set();
   for (let i = 0; i < 5; i++) {
     const doomed = startDevice();
-    const pid = JSON.parse(readFileSync(join(home, ".clawperator", "virtual", `${encodeURIComponent(doomed.serial)}.json`), "utf8")).pid;
-    const { ms, body } = await midExecution(doomed.serial, sleeping(`kill-${i}`, 30_000), () => process.kill(pid, "SIGKILL"));
+    const pid = JSON.parse(
+      readFileSync(join(home, ".clawperator", "virtual", `${encodeURIComponent(doomed.serial)}.json`), "utf8"),
+    ).pid;
+    const { ms, body } = await midExecution(doomed.serial, sleeping(`kill-${i}`, 30_000), () =>
+      process.kill(pid, "SIGKILL"),
+    );
     kills.push(ms);
     codes.add(body.code);
     stopDevice(doomed.serial);
   }
-  row("device killed mid-execution (kill -9): time to fail (median of 5)", median(kills), `max ${Math.max(...kills).toFixed(0)} ms; ${[...codes].join(", ")} (target <= 2000)`);
+  row(
+    "device killed mid-execution (kill -9): time to fail (median of 5)",
+    median(kills),
+    `max ${Math.max(...kills).toFixed(0)} ms; ${[...codes].join(", ")} (target <= 2000)`,
+  );
 
   const recoveries = [];
   let recovered = 0;
   for (let i = 0; i < 5; i++) {
-    const { ms, code, body } = await midExecution(home1.serial, sleeping(`adbkill-${i}`, 2_000), () => adb(["kill-server"]));
+    const { ms, code, body } = await midExecution(home1.serial, sleeping(`adbkill-${i}`, 2_000), () =>
+      adb(["kill-server"]),
+    );
     recoveries.push(ms);
     if (code === 0 && body.envelope?.status === "success") recovered++;
     // The next execution on the device, through the server the CLI restarted.
     if (!JSON.parse(snapshot(home1.serial)).ok) throw new Error("the execution after adb kill-server failed");
   }
-  row("`adb kill-server` mid-execution (2 s sleep, killed at 1 s): time to the recovered envelope (median of 5)", median(recoveries), `${recovered}/5 recovered, next execution ok 5/5`);
+  row(
+    "`adb kill-server` mid-execution (2 s sleep, killed at 1 s): time to the recovered envelope (median of 5)",
+    median(recoveries),
+    `${recovered}/5 recovered, next execution ok 5/5`,
+  );
 
-  console.log(`Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(", ")} (${cpus().length} cores)\n`);
+  console.log(
+    `Load average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ")} (${cpus().length} cores)\n`,
+  );
   console.log("| measurement | ms | note |");
   console.log("|---|---:|---|");
   for (const line of rows) console.log(line);

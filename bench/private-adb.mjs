@@ -26,7 +26,10 @@ export async function privateAdb({ prefix = "clawperator-bench-", env = () => ({
   const home = mkdtempSync(join(tmpdir(), prefix));
   const adbPort = await freePort();
   Object.assign(process.env, {
-    HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), ANDROID_ADB_SERVER_PORT: String(adbPort), ADB_LOCAL_TRANSPORT_MAX_PORT: "0",
+    HOME: home,
+    CLAWPERATOR_HOME: join(home, ".clawperator"),
+    ANDROID_ADB_SERVER_PORT: String(adbPort),
+    ADB_LOCAL_TRANSPORT_MAX_PORT: "0",
     ...env(home),
   });
   const adb = (args) => execFileSync("adb", ["-P", String(adbPort), ...args], { encoding: "utf8" });
@@ -36,7 +39,8 @@ export async function privateAdb({ prefix = "clawperator-bench-", env = () => ({
     adbPort,
     adb,
     /** `clawperator virtual start --detach` in its own process, as a user starts it: the device's record. */
-    startDevice: (...args) => JSON.parse(execFileSync(process.execPath, [bin, "virtual", "start", "--detach", ...args], { encoding: "utf8" })),
+    startDevice: (...args) =>
+      JSON.parse(execFileSync(process.execPath, [bin, "virtual", "start", "--detach", ...args], { encoding: "utf8" })),
     close() {
       try {
         adb(["kill-server"]);

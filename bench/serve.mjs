@@ -27,14 +27,17 @@ const cpuMs = (pid) => {
   return user + system;
 };
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
-const adbServerPid = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).find((p) => {
-  try {
-    const cmd = readFileSync(`/proc/${p}/cmdline`, "utf8");
-    return cmd.includes(`tcp:${adbPort}`) && cmd.includes("fork-server");
-  } catch {
-    return false;
-  }
-});
+const adbServerPid = () =>
+  readdirSync("/proc")
+    .filter((p) => /^\d+$/.test(p))
+    .find((p) => {
+      try {
+        const cmd = readFileSync(`/proc/${p}/cmdline`, "utf8");
+        return cmd.includes(`tcp:${adbPort}`) && cmd.includes("fork-server");
+      } catch {
+        return false;
+      }
+    });
 const selfCpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -42,9 +45,15 @@ const selfCpuMs = () => {
 
 const devices = [];
 for (let i = 0; i < 4; i++) devices.push(host.startDevice());
-const devicePids = JSON.parse(execFileSync(process.execPath, [bin, "virtual", "list"], { encoding: "utf8" })).map((d) => d.pid);
+const devicePids = JSON.parse(execFileSync(process.execPath, [bin, "virtual", "list"], { encoding: "utf8" })).map(
+  (d) => d.pid,
+);
 
-const server = spawn(process.execPath, [...(process.env.SERVE_NODE_ARGS ?? "").split(" ").filter(Boolean), bin, "serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+const server = spawn(
+  process.execPath,
+  [...(process.env.SERVE_NODE_ARGS ?? "").split(" ").filter(Boolean), bin, "serve", "--port", "0"],
+  { stdio: ["ignore", "pipe", "inherit"] },
+);
 const banner = await new Promise((done) => {
   let text = "";
   server.stdout.on("data", (chunk) => {
@@ -56,12 +65,24 @@ const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 const post = (path, body) =>
   new Promise((done, fail) => {
     const payload = JSON.stringify(body);
-    const req = request({ host: "127.0.0.1", port: banner.port, path, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => (res.statusCode === 200 ? done(text) : fail(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 300)}`))));
-    });
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: banner.port,
+        path,
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () =>
+          res.statusCode === 200 ? done(text) : fail(new Error(`HTTP ${res.statusCode}: ${text.slice(0, 300)}`)),
+        );
+      },
+    );
     req.on("error", fail);
     req.end(payload);
   });
@@ -75,13 +96,19 @@ const snapshotExecution = () => ({
   actions: [{ id: "s", type: "snapshot_ui" }],
 });
 const execute = (serial) => post("/execute", { execution: snapshotExecution(), deviceId: serial });
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 /** Each device driven by one client loop (one execution per device at a time) for `seconds`. */
 async function load(serials, seconds) {
   const pids = { serve: server.pid, adb: adbServerPid(), devices: devicePids };
   const serveBefore = cpuSplit(pids.serve);
-  const before = { serve: cpuMs(pids.serve), adb: cpuMs(pids.adb), devices: pids.devices.map(cpuMs), self: selfCpuMs() };
+  const before = {
+    serve: cpuMs(pids.serve),
+    adb: cpuMs(pids.adb),
+    devices: pids.devices.map(cpuMs),
+    self: selfCpuMs(),
+  };
   const latencies = [];
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -97,7 +124,11 @@ async function load(serials, seconds) {
   const wallMs = performance.now() - started;
   const serveCpu = cpuMs(pids.serve) - before.serve;
   const serveSystem = cpuSplit(pids.serve).system - serveBefore.system;
-  const totalCpu = serveCpu + (cpuMs(pids.adb) - before.adb) + pids.devices.map(cpuMs).reduce((a, v, i) => a + v - before.devices[i], 0) + (selfCpuMs() - before.self);
+  const totalCpu =
+    serveCpu +
+    (cpuMs(pids.adb) - before.adb) +
+    pids.devices.map(cpuMs).reduce((a, v, i) => a + v - before.devices[i], 0) +
+    (selfCpuMs() - before.self);
   const n = latencies.length;
   return {
     n,
@@ -140,12 +171,14 @@ try {
   // RSS: after 100 executions of this phase, then after RSS_EXECUTIONS in all (4 devices in parallel).
   const rssRun = async (target) => {
     let done = 0;
-    await Promise.all(serials.map(async (serial) => {
-      while (done < target) {
-        done++;
-        await execute(serial);
-      }
-    }));
+    await Promise.all(
+      serials.map(async (serial) => {
+        while (done < target) {
+          done++;
+          await execute(serial);
+        }
+      }),
+    );
   };
   await rssRun(100);
   const rss100 = rssMb(server.pid);
@@ -154,8 +187,12 @@ try {
 
   const row = (name, r) =>
     `| ${name} | ${r.n} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.serveCpuPerExec.toFixed(2)} (${r.serveSystemPerExec.toFixed(2)} in the kernel) | ${r.totalCpuPerExec.toFixed(2)} | ${r.ceilingRps.toFixed(0)} | ${((r.rps / r.ceilingRps) * 100).toFixed(0)} % |`;
-  console.log(`POST /execute, one-action snapshot, ${RUN_SECONDS} s per row, ${cpus().length} cores, Node ${process.version}\n`);
-  console.log("| devices | executions | req/s | p50 ms | p99 ms | serve CPU ms/exec | all CPU ms/exec | CPU ceiling req/s | of ceiling |");
+  console.log(
+    `POST /execute, one-action snapshot, ${RUN_SECONDS} s per row, ${cpus().length} cores, Node ${process.version}\n`,
+  );
+  console.log(
+    "| devices | executions | req/s | p50 ms | p99 ms | serve CPU ms/exec | all CPU ms/exec | CPU ceiling req/s | of ceiling |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   console.log(row("1", one));
   console.log(row("4", four));
@@ -163,10 +200,16 @@ try {
   const apiP50 = percentile(apiTimes, 0.5);
   console.log("\n| measurement | value | note |\n|---|---:|---|");
   console.log(`| POST /observe/snapshot p50 (200 runs) | ${snapP50.toFixed(2)} ms | |`);
-  console.log(`| programmatic api.snapshot() p50 (200 runs) | ${apiP50.toFixed(2)} ms | difference ${(snapP50 - apiP50).toFixed(2)} ms (target <= 2) |`);
-  console.log(`| programmatic API process CPU per snapshot | ${apiCpuPerExec.toFixed(2)} ms | the same pipeline in one process, no HTTP |`);
+  console.log(
+    `| programmatic api.snapshot() p50 (200 runs) | ${apiP50.toFixed(2)} ms | difference ${(snapP50 - apiP50).toFixed(2)} ms (target <= 2) |`,
+  );
+  console.log(
+    `| programmatic API process CPU per snapshot | ${apiCpuPerExec.toFixed(2)} ms | the same pipeline in one process, no HTTP |`,
+  );
   console.log(`| serve RSS after 100 executions | ${rss100.toFixed(1)} MB | |`);
-  console.log(`| serve RSS after ${RSS_EXECUTIONS + 100} executions | ${rss10k.toFixed(1)} MB | ${(((rss10k - rss100) / rss100) * 100).toFixed(1)} % over (target <= 20 %) |`);
+  console.log(
+    `| serve RSS after ${RSS_EXECUTIONS + 100} executions | ${rss10k.toFixed(1)} MB | ${(((rss10k - rss100) / rss100) * 100).toFixed(1)} % over (target <= 20 %) |`,
+  );
 } finally {
   agent.destroy();
   server.kill("SIGTERM");

@@ -23,13 +23,21 @@ try {
   const bigFile = join(host.home, "big.json");
   writeFileSync(bigFile, JSON.stringify(big));
   const start = (...args) => {
-    const device = JSON.parse(execFileSync(process.execPath, [bin, "virtual", "start", "--detach", ...args], { encoding: "utf8" }));
+    const device = JSON.parse(
+      execFileSync(process.execPath, [bin, "virtual", "start", "--detach", ...args], { encoding: "utf8" }),
+    );
     started.push(device.serial);
     return device;
   };
   const devices = { home: start(), fixture: start("--scenario", bigFile) };
-  const pidOf = (serial) => JSON.parse(readFileSync(join(host.home, ".clawperator", "virtual", `${encodeURIComponent(serial)}.json`), "utf8")).pid;
-  const adbPid = Number(execFileSync("sh", ["-c", `ss -ltnp | grep ':${host.adbPort} ' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], { encoding: "utf8" }));
+  const pidOf = (serial) =>
+    JSON.parse(readFileSync(join(host.home, ".clawperator", "virtual", `${encodeURIComponent(serial)}.json`), "utf8"))
+      .pid;
+  const adbPid = Number(
+    execFileSync("sh", ["-c", `ss -ltnp | grep ':${host.adbPort} ' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], {
+      encoding: "utf8",
+    }),
+  );
   const cpuMs = (pid) => {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
@@ -46,7 +54,9 @@ try {
     for (let i = 0; i < snapshots; i++) await api.snapshot({ deviceId: serial });
     const hostUs = process.cpuUsage(host0);
     const per = (ms) => (ms / snapshots).toFixed(2);
-    console.log(`| ${name} | ${per(performance.now() - wall0)} | ${per((hostUs.user + hostUs.system) / 1000)} | ${per(cpuMs(device) - device0)} | ${per(cpuMs(adbPid) - adb0)} |`);
+    console.log(
+      `| ${name} | ${per(performance.now() - wall0)} | ${per((hostUs.user + hostUs.system) / 1000)} | ${per(cpuMs(device) - device0)} | ${per(cpuMs(adbPid) - adb0)} |`,
+    );
   }
   await api.close();
 } finally {

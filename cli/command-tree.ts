@@ -63,10 +63,14 @@ export function resolveCommand(root: TreeNode, argv: readonly string[]): Resolve
     const names = [...node.children.values()].map((c) => c.name);
     const suggestion = nearest(next, names);
     const where = node.path.length ? `"${node.path.join(" ")}" has no subcommand` : "unknown command";
-    throw new ClawperatorError("USAGE", `${where} "${next}"${suggestion ? `; did you mean "${[...node.path, suggestion].join(" ")}"?` : ""}`, {
-      hint: `Available: ${names.join(", ")}. Run \`clawperator ${node.path.join(" ")} --help\`.`.replace("  ", " "),
-      details: { command: next, ...(suggestion ? { suggestion } : {}) },
-    });
+    throw new ClawperatorError(
+      "USAGE",
+      `${where} "${next}"${suggestion ? `; did you mean "${[...node.path, suggestion].join(" ")}"?` : ""}`,
+      {
+        hint: `Available: ${names.join(", ")}. Run \`clawperator ${node.path.join(" ")} --help\`.`.replace("  ", " "),
+        details: { command: next, ...(suggestion ? { suggestion } : {}) },
+      },
+    );
   }
   return { node, args: argv.slice(index) };
 }
@@ -74,19 +78,29 @@ export function resolveCommand(root: TreeNode, argv: readonly string[]): Resolve
 function unknownFlag(flag: string, path: readonly string[]): ClawperatorError {
   const suggestion = nearest(flag, Object.keys(GLOBAL_FLAGS));
   const where = path.length ? ` before a "${path.join(" ")}" subcommand` : "";
-  return new ClawperatorError("USAGE", `unknown flag "${flag}"${where}${suggestion ? `; did you mean "${suggestion}"?` : ""}`, {
-    hint: `Global flags: ${Object.keys(GLOBAL_FLAGS).join(", ")}. Run \`clawperator --help\`.`,
-    details: { flag, ...(suggestion ? { suggestion } : {}) },
-  });
+  return new ClawperatorError(
+    "USAGE",
+    `unknown flag "${flag}"${where}${suggestion ? `; did you mean "${suggestion}"?` : ""}`,
+    {
+      hint: `Global flags: ${Object.keys(GLOBAL_FLAGS).join(", ")}. Run \`clawperator --help\`.`,
+      details: { flag, ...(suggestion ? { suggestion } : {}) },
+    },
+  );
 }
 
 /** A citty definition of a node, for parsing and usage rendering; no command implementation is loaded. */
 export function toCittyDef(node: TreeNode): CommandDef<ArgsDef> {
   const subCommands = Object.fromEntries(
-    [...node.children.values()].map((child) => [child.name, { meta: { name: child.name, description: child.description, hidden: child.alias } }]),
+    [...node.children.values()].map((child) => [
+      child.name,
+      { meta: { name: child.name, description: child.description, hidden: child.alias } },
+    ]),
   );
   return {
-    meta: { name: node.path.length ? `clawperator ${node.path.join(" ")}` : "clawperator", description: node.description },
+    meta: {
+      name: node.path.length ? `clawperator ${node.path.join(" ")}` : "clawperator",
+      description: node.description,
+    },
     args: node.command?.args ?? {},
     ...(node.children.size ? { subCommands } : {}),
   };

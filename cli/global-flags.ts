@@ -36,7 +36,8 @@ export interface ExtractedGlobals {
   rest: string[];
 }
 
-const usage = (message: string) => new ClawperatorError("USAGE", message, { hint: "Run `clawperator --help` for usage." });
+const usage = (message: string) =>
+  new ClawperatorError("USAGE", message, { hint: "Run `clawperator --help` for usage." });
 
 /** Pulls global flags out of argv wherever they stand (before or after the subcommand). */
 export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv): ExtractedGlobals {
@@ -69,11 +70,13 @@ export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv):
   let timeoutMs: number | undefined;
   if (raw.timeoutMs !== undefined) {
     timeoutMs = Number(raw.timeoutMs);
-    if (!Number.isInteger(timeoutMs)) throw usage(`--timeout-ms must be a whole number of milliseconds (got "${raw.timeoutMs}")`);
+    if (!Number.isInteger(timeoutMs))
+      throw usage(`--timeout-ms must be a whole number of milliseconds (got "${raw.timeoutMs}")`);
   }
 
   const deviceId = (raw.deviceId as string | undefined) ?? env.CLAWPERATOR_DEVICE_ID;
-  const receiverPackage = (raw.receiverPackage as string | undefined) ?? env.CLAWPERATOR_OPERATOR_PACKAGE ?? env.CLAWPERATOR_RECEIVER_PACKAGE;
+  const receiverPackage =
+    (raw.receiverPackage as string | undefined) ?? env.CLAWPERATOR_OPERATOR_PACKAGE ?? env.CLAWPERATOR_RECEIVER_PACKAGE;
   return {
     options: {
       output,

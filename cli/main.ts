@@ -32,9 +32,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
 
     const name = node.path.join(" ");
-    const parsed = parseCommandArgs(name, node.command.args ?? {}, args, { passthrough: node.command.passthrough === true });
+    const parsed = parseCommandArgs(name, node.command.args ?? {}, args, {
+      passthrough: node.command.passthrough === true,
+    });
     const handler = (await node.command.load()).default;
-    const result = await handler.run({ args: parsed as never, globals: globals.options, services: kernel.services, config: kernel.config, logger: kernel.logger });
+    const result = await handler.run({
+      args: parsed as never,
+      globals: globals.options,
+      services: kernel.services,
+      config: kernel.config,
+      logger: kernel.logger,
+    });
     // A command that printed its own output as it went (e.g. a foreground device) returns nothing.
     if (result !== undefined) printResult(result, mode, handler.pretty);
     return handler.exitCode?.(result) ?? 0;

@@ -11,7 +11,11 @@ function prettyValue(value: unknown, indent = ""): string {
     return value.map((item) => `${indent}- ${prettyValue(item, `${indent}  `).trimStart()}`).join("\n");
   }
   return Object.entries(value as Record<string, unknown>)
-    .map(([key, v]) => (v !== null && typeof v === "object" ? `${indent}${key}:\n${prettyValue(v, `${indent}  `)}` : `${indent}${key}: ${String(v)}`))
+    .map(([key, v]) =>
+      v !== null && typeof v === "object"
+        ? `${indent}${key}:\n${prettyValue(v, `${indent}  `)}`
+        : `${indent}${key}: ${String(v)}`,
+    )
     .join("\n");
 }
 

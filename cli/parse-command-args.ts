@@ -80,20 +80,29 @@ export function parseCommandArgs(
       if (takesValue.has(name) && inlineValue === undefined) i++;
       continue;
     }
-    const suggestion = nearest(name, [...known].filter((k) => k.length > 1 && k === kebab(k)));
+    const suggestion = nearest(
+      name,
+      [...known].filter((k) => k.length > 1 && k === kebab(k)),
+    );
     const globalSuggestion = suggestion ? undefined : nearest(`--${name}`, Object.keys(GLOBAL_FLAGS));
     const hint = suggestion ? `--${suggestion}` : globalSuggestion;
-    throw new ClawperatorError("USAGE", `unknown option "${token.split("=")[0]}" for "${commandName}"${hint ? `; did you mean "${hint}"?` : ""}`, {
-      hint: `Run \`clawperator ${commandName} --help\`.`,
-      details: { option: token.split("=")[0], ...(hint ? { suggestion: hint } : {}) },
-    });
+    throw new ClawperatorError(
+      "USAGE",
+      `unknown option "${token.split("=")[0]}" for "${commandName}"${hint ? `; did you mean "${hint}"?` : ""}`,
+      {
+        hint: `Run \`clawperator ${commandName} --help\`.`,
+        details: { option: token.split("=")[0], ...(hint ? { suggestion: hint } : {}) },
+      },
+    );
   }
 
   let parsed: Record<string, unknown> & { _: string[] };
   try {
     parsed = parseArgs([...argv], argsDef) as Record<string, unknown> & { _: string[] };
   } catch (error) {
-    throw new ClawperatorError("USAGE", `${commandName}: ${(error as Error).message}`, { hint: `Run \`clawperator ${commandName} --help\`.` });
+    throw new ClawperatorError("USAGE", `${commandName}: ${(error as Error).message}`, {
+      hint: `Run \`clawperator ${commandName} --help\`.`,
+    });
   }
   const positionals = Object.values(argsDef).filter((d) => d.type === "positional").length;
   const surplus = parsed._.slice(positionals);

@@ -24,11 +24,12 @@ const mtimeOf = (path: string): number => {
 /** Where cosmiconfig looks for a global config (env-paths' config dir for "clawperator"), and its parent. */
 function globalConfigDirs(): string[] {
   const home = homedir();
-  const base = process.platform === "darwin"
-    ? join(home, "Library", "Preferences")
-    : process.platform === "win32"
-      ? process.env.APPDATA ?? join(home, "AppData", "Roaming")
-      : process.env.XDG_CONFIG_HOME ?? join(home, ".config");
+  const base =
+    process.platform === "darwin"
+      ? join(home, "Library", "Preferences")
+      : process.platform === "win32"
+        ? (process.env.APPDATA ?? join(home, "AppData", "Roaming"))
+        : (process.env.XDG_CONFIG_HOME ?? join(home, ".config"));
   const dir = join(base, "clawperator");
   return process.platform === "win32" ? [base, dir, join(dir, "Config")] : [base, dir];
 }
@@ -65,7 +66,10 @@ function readAll(): Record<string, Discovery> {
  * running it costs ~8 ms per CLI start in a project; while nothing on the search path has changed, the answer
  * is known. Starts a stamp list before the search runs, so a file created during the search invalidates it.
  */
-export function discoveryCache(cwd: string): { found(): string | null | undefined; remember(filepath: string | null): void } {
+export function discoveryCache(cwd: string): {
+  found(): string | null | undefined;
+  remember(filepath: string | null): void;
+} {
   const stamps = (): Stamp[] => stampPaths(cwd).map((path) => [path, mtimeOf(path)]);
   let before: Stamp[] | undefined;
   return {
@@ -73,7 +77,9 @@ export function discoveryCache(cwd: string): { found(): string | null | undefine
       const entry = readAll()[cwd];
       before = stamps();
       if (!entry || entry.stamps.length !== before.length) return undefined;
-      return entry.stamps.every(([path, mtime], i) => before![i]![0] === path && before![i]![1] === mtime) ? entry.filepath : undefined;
+      return entry.stamps.every(([path, mtime], i) => before![i]![0] === path && before![i]![1] === mtime)
+        ? entry.filepath
+        : undefined;
     },
     remember(filepath) {
       if (!before) return;

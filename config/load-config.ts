@@ -24,7 +24,12 @@ export const CONFIG_SEARCH_PLACES = [
 
 const loadTypeScript: Loader = (filepath, content) => loadTypeScriptConfig(filepath, content);
 
-function invalid(file: string, message: string, details: Record<string, unknown> = {}, cause?: unknown): ClawperatorError {
+function invalid(
+  file: string,
+  message: string,
+  details: Record<string, unknown> = {},
+  cause?: unknown,
+): ClawperatorError {
   return new ClawperatorError("CONFIG_INVALID", `${file}: ${message}`, { details: { file, ...details }, cause });
 }
 
@@ -42,7 +47,8 @@ function syntaxProblem(file: string, error: unknown): SyntaxProblem | undefined 
 
 async function explorer() {
   // A CommonJS package: its module.exports is the namespace's default, in Node and in the bundle alike.
-  const { cosmiconfig } = ((await import("cosmiconfig")) as unknown as { default: typeof import("cosmiconfig") }).default;
+  const { cosmiconfig } = ((await import("cosmiconfig")) as unknown as { default: typeof import("cosmiconfig") })
+    .default;
   return cosmiconfig("clawperator", {
     searchPlaces: CONFIG_SEARCH_PLACES,
     searchStrategy: "global",
@@ -94,9 +100,10 @@ export async function loadConfig(options: { cwd: string; configPath?: string }):
   try {
     found = explicit === undefined ? await discover(options.cwd) : await (await explorer()).load(explicit);
   } catch (error) {
-    const file = explicit ?? ((error as { filepath?: string }).filepath ?? "config");
+    const file = explicit ?? (error as { filepath?: string }).filepath ?? "config";
     const syntax = syntaxProblem(file, error);
-    if (syntax) throw invalid(file, `line ${syntax.line}, column ${syntax.column}: ${syntax.reason}`, { ...syntax }, error);
+    if (syntax)
+      throw invalid(file, `line ${syntax.line}, column ${syntax.column}: ${syntax.reason}`, { ...syntax }, error);
     throw invalid(file, `could not be loaded: ${(error as Error).message.split("\n")[0]}`, {}, error);
   }
   if (found === null) return { plugins: [], disablePlugins: [] };
@@ -106,14 +113,20 @@ export async function loadConfig(options: { cwd: string; configPath?: string }):
   const cache = validationCache(value);
   const cached = cache.get();
   if (cached) return { ...cached, filepath: found.filepath };
-  const [{ ConfigSchema }, { formatPath, issueMessage, issuePath }] = await Promise.all([import("./schema.js"), import("../core/contracts/issue-message.js")]);
+  const [{ ConfigSchema }, { formatPath, issueMessage, issuePath }] = await Promise.all([
+    import("./schema.js"),
+    import("../core/contracts/issue-message.js"),
+  ]);
   const parsed = ConfigSchema.safeParse(value);
   if (!parsed.success) {
     const config = found.config as unknown;
     const issues = parsed.error.issues.map((issue) => {
       const path = formatPath(issuePath(issue)) || "(root)";
       const message = issueMessage(issue, config);
-      return { path, message: message.startsWith(`${path} `) ? `${path}: ${message.slice(path.length + 1)}` : `${path}: ${message}` };
+      return {
+        path,
+        message: message.startsWith(`${path} `) ? `${path}: ${message.slice(path.length + 1)}` : `${path}: ${message}`,
+      };
     });
     throw invalid(found.filepath, issues[0]!.message, { path: issues[0]!.path, issues });
   }

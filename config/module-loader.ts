@@ -32,9 +32,17 @@ async function withPrivateFiles<T>(load: () => Promise<T>): Promise<T> {
  * plant code this user would then run; it is kept in `~/.clawperator/cache/jiti` instead, and not used at all
  * when that directory is not private to this user.
  */
-export async function importModule(specifier: string, base: string, options: { fresh?: boolean } = {}): Promise<unknown> {
+export async function importModule(
+  specifier: string,
+  base: string,
+  options: { fresh?: boolean } = {},
+): Promise<unknown> {
   const { createJiti } = require("jiti") as typeof import("jiti");
   const fsCache = cachePath("jiti");
-  const jiti = createJiti(pathToFileURL(base).href, { fsCache: privateCacheDir(fsCache) ? fsCache : false, moduleCache: !options.fresh, interopDefault: true });
+  const jiti = createJiti(pathToFileURL(base).href, {
+    fsCache: privateCacheDir(fsCache) ? fsCache : false,
+    moduleCache: !options.fresh,
+    interopDefault: true,
+  });
   return withPrivateFiles(() => jiti.import(specifier, { default: true }));
 }

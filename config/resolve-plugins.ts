@@ -5,8 +5,12 @@ import { importModule } from "./module-loader.ts";
 import type { ClawperatorConfig } from "./schema.ts";
 
 function isPlugin(value: unknown): value is ClawperatorPlugin<any> {
-  return typeof value === "object" && value !== null && typeof (value as ClawperatorPlugin).name === "string"
-    && typeof (value as ClawperatorPlugin).setup === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ClawperatorPlugin).name === "string" &&
+    typeof (value as ClawperatorPlugin).setup === "function"
+  );
 }
 
 const isPath = (ref: string) => ref.startsWith(".") || isAbsolute(ref);
@@ -29,16 +33,26 @@ export async function resolvePlugins(config: ClawperatorConfig, cwd: string): Pr
     try {
       loaded = await importModule(target, base);
     } catch (error) {
-      throw new ClawperatorError("PLUGIN_INVALID", `[plugin:${specifier}] could not be loaded: ${(error as Error).message.split("\n")[0]}`, {
-        hint: isPath(specifier) ? `Paths are resolved relative to ${dirname(base)}.` : `Install it next to the config: npm install ${specifier}`,
-        details: { plugin: specifier, config: config.filepath },
-        cause: error,
-      });
+      throw new ClawperatorError(
+        "PLUGIN_INVALID",
+        `[plugin:${specifier}] could not be loaded: ${(error as Error).message.split("\n")[0]}`,
+        {
+          hint: isPath(specifier)
+            ? `Paths are resolved relative to ${dirname(base)}.`
+            : `Install it next to the config: npm install ${specifier}`,
+          details: { plugin: specifier, config: config.filepath },
+          cause: error,
+        },
+      );
     }
     if (!isPlugin(loaded)) {
-      throw new ClawperatorError("PLUGIN_INVALID", `[plugin:${specifier}] must default-export a plugin made with definePlugin()`, {
-        details: { plugin: specifier, config: config.filepath },
-      });
+      throw new ClawperatorError(
+        "PLUGIN_INVALID",
+        `[plugin:${specifier}] must default-export a plugin made with definePlugin()`,
+        {
+          details: { plugin: specifier, config: config.filepath },
+        },
+      );
     }
     entries.push({ plugin: loaded, options, origin: specifier });
   }

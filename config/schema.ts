@@ -1,10 +1,16 @@
 import { z } from "zod";
 import type { ClawperatorPlugin } from "../core/kernel/index.ts";
 
-const packageName = z.string().regex(/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/, "must be an Android application id like com.example.app");
+const packageName = z
+  .string()
+  .regex(/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/, "must be an Android application id like com.example.app");
 
 const inlinePlugin = z.custom<ClawperatorPlugin<any>>(
-  (v) => typeof v === "object" && v !== null && typeof (v as ClawperatorPlugin).name === "string" && typeof (v as ClawperatorPlugin).setup === "function",
+  (v) =>
+    typeof v === "object" &&
+    v !== null &&
+    typeof (v as ClawperatorPlugin).name === "string" &&
+    typeof (v as ClawperatorPlugin).setup === "function",
   "must be a plugin object made with definePlugin()",
 );
 

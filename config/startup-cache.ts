@@ -1,4 +1,18 @@
-import { chmodSync, closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  type Stats,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { clawperatorHome } from "../core/execution/device-lock.ts";
 
@@ -17,7 +31,11 @@ function fnv1a(text: string, basis: number): string {
  * FNV-1a, which need no node:crypto: importing it costs ~2 ms of every start); the entry begins with the parts it
  * was made from and is read back only when they are the same, so a collision costs a miss, never another's text.
  */
-export function cacheEntry(dir: string, parts: readonly string[], extension: string): { read(): string | undefined; write(text: string): void } {
+export function cacheEntry(
+  dir: string,
+  parts: readonly string[],
+  extension: string,
+): { read(): string | undefined; write(text: string): void } {
   // JSON escapes line breaks: the parts are the entry's first line.
   const header = JSON.stringify(parts);
   const path = cachePath(dir, `${fnv1a(header, 0x811c9dc5)}${fnv1a(header, 0x050c5d1f)}${extension}`);
@@ -57,7 +75,8 @@ export function privateDir(dir: string, options: { clearIfLoose?: boolean; follo
     if (uid !== undefined && stat.uid !== uid) return false;
     if ((stat.mode & 0o077) !== 0) {
       chmodSync(dir, 0o700);
-      if (options.clearIfLoose) for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+      if (options.clearIfLoose)
+        for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
     }
     return true;
   } catch {

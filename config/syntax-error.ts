@@ -36,7 +36,8 @@ export function jsonSyntaxProblem(text: string): SyntaxProblem | undefined {
       if (c < 0x20) throw new Stop("unescaped control character in a string", at);
       if (c === 0x5c) {
         const e = text[at + 1];
-        if (e === "u" ? !/^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6)) : !e || !'"\\/bfnrt'.includes(e)) throw new Stop("invalid escape in a string", at);
+        if (e === "u" ? !/^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6)) : !e || !'"\\/bfnrt'.includes(e))
+          throw new Stop("invalid escape in a string", at);
         at += e === "u" ? 6 : 2;
       } else at++;
     }
@@ -74,7 +75,8 @@ export function jsonSyntaxProblem(text: string): SyntaxProblem | undefined {
       skip();
       const top = stack[stack.length - 1]!;
       if (top === "object-key") {
-        if (text[at] !== '"') throw new Stop(`unexpected ${describe(at)}; expected a property name in double quotes`, at);
+        if (text[at] !== '"')
+          throw new Stop(`unexpected ${describe(at)}; expected a property name in double quotes`, at);
         string();
         skip();
         if (text[at] !== ":") throw new Stop(`unexpected ${describe(at)}; expected ":" after a property name`, at);

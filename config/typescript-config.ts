@@ -19,7 +19,13 @@ function requiredSpecifiers(code: string): string[] | undefined {
 function evaluate(code: string, filepath: string): unknown {
   const module = { exports: {} as Record<string, unknown> };
   const requireSelf = (specifier: string) => SELF_IMPORTS[specifier];
-  new Function("exports", "require", "module", "__filename", "__dirname", code)(module.exports, requireSelf, module, filepath, dirname(filepath));
+  new Function("exports", "require", "module", "__filename", "__dirname", code)(
+    module.exports,
+    requireSelf,
+    module,
+    filepath,
+    dirname(filepath),
+  );
   return module.exports.default ?? module.exports;
 }
 

@@ -27,7 +27,10 @@ function validatorFingerprint(): string {
  * environment evaluates differently each time). The schema needs zod, whose load costs about 30 ms on every
  * CLI start in a project with a config; an identical value seen before skips it. Only plain-JSON values are kept.
  */
-export function validationCache(value: unknown): { get(): ClawperatorConfig | undefined; set(parsed: ClawperatorConfig): void } {
+export function validationCache(value: unknown): {
+  get(): ClawperatorConfig | undefined;
+  set(parsed: ClawperatorConfig): void;
+} {
   if (!isPlainJson(value)) return { get: () => undefined, set: () => undefined };
   const entry = cacheEntry("config", [validatorFingerprint(), JSON.stringify(value)], ".json");
   return {

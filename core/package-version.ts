@@ -4,7 +4,10 @@ import { readFileSync } from "node:fs";
 export function packageVersion(): string {
   for (const relative of ["../package.json", "../../package.json", "../../../package.json"]) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(new URL(relative, import.meta.url), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === "clawperator" && pkg.version) return pkg.version;
     } catch {
       // not at this level; try the next one up

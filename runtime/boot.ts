@@ -27,7 +27,9 @@ export async function bootRuntime(options: BootOptions = {}): Promise<Kernel> {
   const loaded = await loadConfig({ cwd, ...(options.configPath ? { configPath: options.configPath } : {}) });
   const config = options.overrides ? await applyConfigOverrides(loaded, options.overrides) : loaded;
   const disabled = new Set(config.disablePlugins);
-  const builtins = builtinPlugins.filter((plugin) => !disabled.has(plugin.name)).map((plugin) => ({ plugin, origin: "builtin" }));
+  const builtins = builtinPlugins
+    .filter((plugin) => !disabled.has(plugin.name))
+    .map((plugin) => ({ plugin, origin: "builtin" }));
   const thirdParty = await resolvePlugins(config, cwd);
   return bootKernel({
     plugins: [...builtins, ...thirdParty],

@@ -24,7 +24,11 @@ export interface Clawperator {
   execute(execution: unknown, options?: ExecuteOptions): Promise<RunExecutionResult>;
   snapshot(options?: ExecuteOptions & { timeoutMs?: number }): Promise<RunExecutionResult>;
   /** Runs a command a plugin contributes (`["doctor"]`, `["skills", "search"]`) with its parsed flags. */
-  command(path: readonly string[], args?: Record<string, unknown>, globals?: Partial<GlobalOptions>): Promise<CommandOutcome>;
+  command(
+    path: readonly string[],
+    args?: Record<string, unknown>,
+    globals?: Partial<GlobalOptions>,
+  ): Promise<CommandOutcome>;
   /** Closes the device streams; call it when done. */
   close(): Promise<void>;
 }

@@ -21,7 +21,10 @@ export async function runCommand(
   globals: Partial<GlobalOptions> = {},
 ): Promise<CommandOutcome> {
   const name = path.join(" ");
-  const entry = kernel.services.resolve(CommandRegistry).entries().find((e) => e.value.path.join(" ") === name);
+  const entry = kernel.services
+    .resolve(CommandRegistry)
+    .entries()
+    .find((e) => e.value.path.join(" ") === name);
   if (!entry) {
     throw new ClawperatorError("USAGE", `the "${name}" command is not available: no loaded plugin contributes it`, {
       hint: "Check `disablePlugins` in the Clawperator config.",

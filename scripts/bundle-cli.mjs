@@ -15,7 +15,9 @@ const options = {
   platform: "node",
   target: "node20",
   // CommonJS dependencies bundled into ESM call require() for Node built-ins.
-  banner: { js: 'import { createRequire as __clawperatorRequire } from "node:module"; const require = __clawperatorRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __clawperatorRequire } from "node:module"; const require = __clawperatorRequire(import.meta.url);',
+  },
   // cosmiconfig requires TypeScript only for its own .ts loader (clawperator loads .ts configs itself) and js-yaml
   // only for YAML files; left out of the bundle, they cost nothing when no such file is read.
   external: ["typescript", "js-yaml"],
@@ -54,7 +56,8 @@ async function startupGraph() {
   const visit = (path) => {
     if (startup.has(path) || path.startsWith("node_modules/")) return; // dependencies follow their importers
     startup.add(path);
-    for (const record of inputs[path]?.imports ?? []) if (record.kind === "import-statement" && !record.external) visit(record.path);
+    for (const record of inputs[path]?.imports ?? [])
+      if (record.kind === "import-statement" && !record.external) visit(record.path);
   };
   for (const root of ["cli/main.ts", ...WITH_STARTUP]) {
     if (!inputs[root]) throw new Error(`bundle-cli: ${root} is not part of the CLI`);
@@ -62,7 +65,8 @@ async function startupGraph() {
   }
   startup.delete("cli/main.ts");
   // cli/main.ts imports them too, for WITH_STARTUP. What cli/bin.ts loads for `--version` must not: it loads first.
-  const lazy = (input) => input.imports.filter((r) => r.kind === "dynamic-import" && !r.external).map((r) => resolve(r.path));
+  const lazy = (input) =>
+    input.imports.filter((r) => r.kind === "dynamic-import" && !r.external).map((r) => resolve(r.path));
   const beforeMain = new Set(lazy(inputs["cli/bin.ts"]));
   const importers = new Set([resolve("cli/main.ts")]);
   for (const [path, input] of Object.entries(inputs)) {
@@ -71,7 +75,9 @@ async function startupGraph() {
   // A lazy import of a module already in the start-up chunk would only open a one-line facade file: made static.
   const inlined = new Map();
   for (const [path, input] of Object.entries(inputs)) {
-    const specifiers = input.imports.filter((r) => r.kind === "dynamic-import" && startup.has(r.path)).map((r) => r.original);
+    const specifiers = input.imports
+      .filter((r) => r.kind === "dynamic-import" && startup.has(r.path))
+      .map((r) => r.original);
     if (path !== "cli/bin.ts" && specifiers.length) inlined.set(resolve(path), specifiers);
   }
   return { startup: [...startup].map((path) => resolve(path)), importers, inlined };

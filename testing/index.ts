@@ -1,1 +1,6 @@
-export { HOSTILE_WORDS, transportConformance, type ConformanceOptions, type ConformanceTarget } from "./transport-conformance.ts";
+export {
+  HOSTILE_WORDS,
+  transportConformance,
+  type ConformanceOptions,
+  type ConformanceTarget,
+} from "./transport-conformance.ts";

@@ -69,93 +69,144 @@ export function transportConformance(name: string, options: ConformanceOptions):
       await options.teardown?.();
     }, timeout);
 
-    it("listDevices returns valid devices, the target among them in state `device`", async () => {
-      const devices = await target.transport.listDevices();
-      for (const device of devices) expect(DeviceSchema.safeParse(device).success, JSON.stringify(device)).toBe(true);
-      expect(devices.find((d) => d.serial === target.serial)?.state).toBe("device");
-    }, timeout);
+    it(
+      "listDevices returns valid devices, the target among them in state `device`",
+      async () => {
+        const devices = await target.transport.listDevices();
+        for (const device of devices) expect(DeviceSchema.safeParse(device).success, JSON.stringify(device)).toBe(true);
+        expect(devices.find((d) => d.serial === target.serial)?.state).toBe("device");
+      },
+      timeout,
+    );
 
-    it("shell returns stdout, stderr and the exit code separately", async () => {
-      expect(await target.transport.shell(target.serial, "echo out; echo err >&2; exit 3")).toEqual({ stdout: "out\n", stderr: "err\n", exitCode: 3 });
-      expect((await target.transport.shell(target.serial, "true")).exitCode).toBe(0);
-    }, timeout);
-
-    it("a quoted command line arrives byte for byte, and nothing in it runs", async () => {
-      for (const word of HOSTILE_WORDS) {
-        const result = await target.transport.shell(target.serial, shellCommand(["echo", "--", word]));
-        expect(result.stdout, JSON.stringify(word)).toBe(`-- ${word}\n`);
-      }
-    }, timeout);
-
-    it("execOut returns binary output unchanged (a PNG from screencap -p)", async () => {
-      const png = await target.transport.execOut(target.serial, "screencap -p");
-      expect(Buffer.isBuffer(png)).toBe(true);
-      expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-      expect(png.subarray(-8, -4).toString("latin1")).toBe("IEND");
-    }, timeout);
-
-    it("logcat streams live lines after `ready`, and close() ends the iteration", async () => {
-      const marker = `conformance-${nonce()}`;
-      const stream = target.transport.logcat(target.serial, ["-v", "time", "-T", "1"]);
-      await stream.ready;
-      const seen = (async () => {
-        for await (const line of stream) if (line.includes(marker)) return line;
-        return undefined;
-      })();
-      await target.transport.shell(target.serial, shellCommand(["log", "-t", "Conformance", marker]));
-      expect(await seen).toMatch(new RegExp(`I/Conformance\\(\\s*\\d+\\): ${marker}$`));
-      await stream.close();
-      const after = target.transport.logcat(target.serial, ["-v", "time", "-T", "1"]);
-      await after.ready;
-      await after.close();
-      const lines: string[] = [];
-      for await (const line of after) lines.push(line);
-      expect(lines.length).toBeLessThan(100);
-    }, timeout);
-
-    it("an unknown device is a ClawperatorError with a device code, not a hang or a crash", async () => {
-      const serial = `no-such-device-${nonce()}`;
-      for (const call of [
-        () => target.transport.shell(serial, "echo"),
-        () => target.transport.execOut(serial, "echo"),
-      ]) {
-        const error = await call().then(() => undefined, (e: unknown) => e);
-        expect(error).toBeInstanceOf(ClawperatorError);
-        expect(["DEVICE_NOT_FOUND", "DEVICE_OFFLINE", "NO_DEVICES"]).toContain((error as ClawperatorError).code);
-      }
-    }, timeout);
-
-    it("an aborted call rejects instead of running on", async () => {
-      const controller = new AbortController();
-      const call = target.transport.shell(target.serial, "sleep 30", { signal: controller.signal });
-      setImmediate(() => controller.abort());
-      await expect(call).rejects.toBeDefined();
-    }, timeout);
-
-    it("install puts an APK on the device (given one)", async (ctx) => {
-      if (!target.apk) return ctx.skip();
-      expect((await target.transport.install(target.serial, target.apk)).exitCode).toBe(0);
-    }, timeout);
-
-    it("the whole operator protocol works over the transport: a doctor_ping execution returns its envelope", async (ctx) => {
-      if (target.operatorPackage === false) return ctx.skip();
-      const receiverPackage = target.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE;
-      const dispatcher = createOperatorDispatcher({ transport: target.transport });
-      try {
-        const commandId = `conformance-${nonce()}`;
-        const outcome = await dispatcher.dispatch({
-          execution: {
-            commandId, taskId: "transport-conformance", source: "transport-conformance", expectedFormat: EXPECTED_FORMAT, timeoutMs: 10_000,
-            actions: [{ id: "ping", type: "doctor_ping" }],
-          },
-          deviceId: target.serial,
-          receiverPackage,
-          preDispatch: [],
+    it(
+      "shell returns stdout, stderr and the exit code separately",
+      async () => {
+        expect(await target.transport.shell(target.serial, "echo out; echo err >&2; exit 3")).toEqual({
+          stdout: "out\n",
+          stderr: "err\n",
+          exitCode: 3,
         });
-        expect(outcome.envelope).toMatchObject({ commandId, status: "success", stepResults: [{ id: "ping", actionType: "doctor_ping", success: true }] });
-      } finally {
-        await dispatcher.close();
-      }
-    }, timeout);
+        expect((await target.transport.shell(target.serial, "true")).exitCode).toBe(0);
+      },
+      timeout,
+    );
+
+    it(
+      "a quoted command line arrives byte for byte, and nothing in it runs",
+      async () => {
+        for (const word of HOSTILE_WORDS) {
+          const result = await target.transport.shell(target.serial, shellCommand(["echo", "--", word]));
+          expect(result.stdout, JSON.stringify(word)).toBe(`-- ${word}\n`);
+        }
+      },
+      timeout,
+    );
+
+    it(
+      "execOut returns binary output unchanged (a PNG from screencap -p)",
+      async () => {
+        const png = await target.transport.execOut(target.serial, "screencap -p");
+        expect(Buffer.isBuffer(png)).toBe(true);
+        expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+        expect(png.subarray(-8, -4).toString("latin1")).toBe("IEND");
+      },
+      timeout,
+    );
+
+    it(
+      "logcat streams live lines after `ready`, and close() ends the iteration",
+      async () => {
+        const marker = `conformance-${nonce()}`;
+        const stream = target.transport.logcat(target.serial, ["-v", "time", "-T", "1"]);
+        await stream.ready;
+        const seen = (async () => {
+          for await (const line of stream) if (line.includes(marker)) return line;
+          return undefined;
+        })();
+        await target.transport.shell(target.serial, shellCommand(["log", "-t", "Conformance", marker]));
+        expect(await seen).toMatch(new RegExp(`I/Conformance\\(\\s*\\d+\\): ${marker}$`));
+        await stream.close();
+        const after = target.transport.logcat(target.serial, ["-v", "time", "-T", "1"]);
+        await after.ready;
+        await after.close();
+        const lines: string[] = [];
+        for await (const line of after) lines.push(line);
+        expect(lines.length).toBeLessThan(100);
+      },
+      timeout,
+    );
+
+    it(
+      "an unknown device is a ClawperatorError with a device code, not a hang or a crash",
+      async () => {
+        const serial = `no-such-device-${nonce()}`;
+        for (const call of [
+          () => target.transport.shell(serial, "echo"),
+          () => target.transport.execOut(serial, "echo"),
+        ]) {
+          const error = await call().then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(error).toBeInstanceOf(ClawperatorError);
+          expect(["DEVICE_NOT_FOUND", "DEVICE_OFFLINE", "NO_DEVICES"]).toContain((error as ClawperatorError).code);
+        }
+      },
+      timeout,
+    );
+
+    it(
+      "an aborted call rejects instead of running on",
+      async () => {
+        const controller = new AbortController();
+        const call = target.transport.shell(target.serial, "sleep 30", { signal: controller.signal });
+        setImmediate(() => controller.abort());
+        await expect(call).rejects.toBeDefined();
+      },
+      timeout,
+    );
+
+    it(
+      "install puts an APK on the device (given one)",
+      async (ctx) => {
+        if (!target.apk) return ctx.skip();
+        expect((await target.transport.install(target.serial, target.apk)).exitCode).toBe(0);
+      },
+      timeout,
+    );
+
+    it(
+      "the whole operator protocol works over the transport: a doctor_ping execution returns its envelope",
+      async (ctx) => {
+        if (target.operatorPackage === false) return ctx.skip();
+        const receiverPackage = target.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE;
+        const dispatcher = createOperatorDispatcher({ transport: target.transport });
+        try {
+          const commandId = `conformance-${nonce()}`;
+          const outcome = await dispatcher.dispatch({
+            execution: {
+              commandId,
+              taskId: "transport-conformance",
+              source: "transport-conformance",
+              expectedFormat: EXPECTED_FORMAT,
+              timeoutMs: 10_000,
+              actions: [{ id: "ping", type: "doctor_ping" }],
+            },
+            deviceId: target.serial,
+            receiverPackage,
+            preDispatch: [],
+          });
+          expect(outcome.envelope).toMatchObject({
+            commandId,
+            status: "success",
+            stepResults: [{ id: "ping", actionType: "doctor_ping", success: true }],
+          });
+        } finally {
+          await dispatcher.close();
+        }
+      },
+      timeout,
+    );
   });
 }

@@ -55,7 +55,9 @@ export class AdbSocket {
       const socket = connect(address.port, address.host);
       socket.once("connect", () => resolve(new AdbSocket(socket)));
       socket.once("error", (error: NodeJS.ErrnoException) => {
-        reject(error.code === "ECONNREFUSED" ? new AdbServerDown(`no adb server on ${address.host}:${address.port}`) : error);
+        reject(
+          error.code === "ECONNREFUSED" ? new AdbServerDown(`no adb server on ${address.host}:${address.port}`) : error,
+        );
       });
     });
   }
@@ -109,7 +111,8 @@ export class AdbSocket {
   /** Sends one request and waits for OKAY; FAIL becomes an AdbFailure with adb's message. */
   async request(service: string): Promise<void> {
     const body = Buffer.from(service, "utf8");
-    if (body.length > MAX_ADB_REQUEST_BYTES) throw new AdbFailure(`the request is ${body.length} bytes; adb carries at most ${MAX_ADB_REQUEST_BYTES}`);
+    if (body.length > MAX_ADB_REQUEST_BYTES)
+      throw new AdbFailure(`the request is ${body.length} bytes; adb carries at most ${MAX_ADB_REQUEST_BYTES}`);
     this.socket.write(Buffer.concat([Buffer.from(body.length.toString(16).padStart(4, "0"), "latin1"), body]));
     await this.expectOkay();
   }

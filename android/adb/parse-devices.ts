@@ -19,7 +19,13 @@ export function parseDevices(text: string): Device[] {
     }
     const state = rest.join(" ");
     if (!serial || !state) continue;
-    devices.push({ serial, state, ...(Object.keys(properties).length ? { properties: Object.fromEntries(Object.entries(properties).reverse()) } : {}) });
+    devices.push({
+      serial,
+      state,
+      ...(Object.keys(properties).length
+        ? { properties: Object.fromEntries(Object.entries(properties).reverse()) }
+        : {}),
+    });
   }
   return devices;
 }

@@ -15,12 +15,16 @@ export interface ApkManifest {
 
 /** Why an APK could not be read: not a ZIP / no manifest (`not_apk`), or a manifest without the fields (`malformed`). */
 export class ApkReadError extends Error {
-  constructor(readonly reason: "not_apk" | "malformed", message: string) {
+  constructor(
+    readonly reason: "not_apk" | "malformed",
+    message: string,
+  ) {
     super(message);
   }
 }
 
-const names = (items: ReadonlyArray<{ name?: string }> | undefined) => (items ?? []).map((i) => i.name).filter((n): n is string => typeof n === "string");
+const names = (items: ReadonlyArray<{ name?: string }> | undefined) =>
+  (items ?? []).map((i) => i.name).filter((n): n is string => typeof n === "string");
 
 /**
  * Reads the manifest of an APK (a file path or its bytes) with @devicefarmer/adbkit-apkreader, the maintained APK
@@ -36,8 +40,10 @@ export async function readApkManifest(apk: string | Buffer): Promise<ApkManifest
     throw new ApkReadError("not_apk", `not a readable APK: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { package: packageName, versionName, versionCode } = manifest;
-  if (typeof packageName !== "string" || packageName === "") throw new ApkReadError("malformed", "the manifest has no package attribute");
-  if (typeof versionCode !== "number" || !Number.isInteger(versionCode)) throw new ApkReadError("malformed", "the manifest has no android:versionCode");
+  if (typeof packageName !== "string" || packageName === "")
+    throw new ApkReadError("malformed", "the manifest has no package attribute");
+  if (typeof versionCode !== "number" || !Number.isInteger(versionCode))
+    throw new ApkReadError("malformed", "the manifest has no android:versionCode");
   const label = manifest.application?.label;
   return {
     package: packageName,
@@ -49,4 +55,3 @@ export async function readApkManifest(apk: string | Buffer): Promise<ApkManifest
     launcherActivities: names(manifest.application?.launcherActivities),
   };
 }
-

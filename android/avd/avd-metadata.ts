@@ -68,5 +68,8 @@ export function listAvdNames(home: string): string[] {
   } catch {
     return [];
   }
-  return entries.filter((entry) => entry.endsWith(".ini")).map((entry) => entry.slice(0, -".ini".length)).sort();
+  return entries
+    .filter((entry) => entry.endsWith(".ini"))
+    .map((entry) => entry.slice(0, -".ini".length))
+    .sort();
 }

@@ -13,5 +13,7 @@ export function parseIni(text: string): Record<string, string> {
 
 /** Serializes as avdmanager does: one `key=value` per line, in the given order. */
 export function serializeIni(values: Record<string, string>): string {
-  return Object.entries(values).map(([key, value]) => `${key}=${value}\n`).join("");
+  return Object.entries(values)
+    .map(([key, value]) => `${key}=${value}\n`)
+    .join("");
 }

@@ -1,5 +1,9 @@
 /** Why an AVD is not one Clawperator provisions (the names the reference implementation reports). */
-export type UnsupportedReason = "missing_play_store" | "unsupported_api_level" | "unsupported_abi" | "unsupported_device_profile";
+export type UnsupportedReason =
+  | "missing_play_store"
+  | "unsupported_api_level"
+  | "unsupported_abi"
+  | "unsupported_device_profile";
 
 export interface EmulatorProfile {
   avdName: string;

@@ -13,8 +13,13 @@ export function systemImagePackage(spec: SystemImageSpec): string {
 }
 
 /** The parts of a package id or an `image.sysdir.1` path (`system-images/android-35/google_apis_playstore/x86_64/`). */
-export function parseSystemImage(value: string): { apiLevel?: number; tag?: string; abi?: string; package: string } | undefined {
-  const parts = value.replace(/[\\/]+$/, "").split(/[;/\\]/).filter((part) => part !== "");
+export function parseSystemImage(
+  value: string,
+): { apiLevel?: number; tag?: string; abi?: string; package: string } | undefined {
+  const parts = value
+    .replace(/[\\/]+$/, "")
+    .split(/[;/\\]/)
+    .filter((part) => part !== "");
   if (parts[0] !== "system-images" || parts.length < 4) return undefined;
   const api = /^android-(\d+)/.exec(parts[1]!);
   return {

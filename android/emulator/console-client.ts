@@ -87,10 +87,12 @@ export async function consoleCommand(port: number, command: string, options: Con
   try {
     const banner = await reply();
     if (banner.body.some((line) => line.includes("Authentication required"))) {
-      if (token === undefined) throw new ConsoleError("the emulator console requires ~/.emulator_console_auth_token, which is missing");
+      if (token === undefined)
+        throw new ConsoleError("the emulator console requires ~/.emulator_console_auth_token, which is missing");
       socket.write(`auth ${token}\r\n`);
       const auth = await reply();
-      if (auth.status.startsWith("KO")) throw new ConsoleError(`emulator console refused authentication: ${auth.status}`);
+      if (auth.status.startsWith("KO"))
+        throw new ConsoleError(`emulator console refused authentication: ${auth.status}`);
     }
     socket.write(`${command}\r\n`);
     const answer = await reply();

@@ -5,7 +5,9 @@ const BOUNDS = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/;
 /** `[l,t][r,b]` → numbers; a missing or malformed value is an empty box at the origin. */
 export function parseBounds(value: string | undefined): Bounds {
   const m = value === undefined ? null : BOUNDS.exec(value);
-  return m ? { left: Number(m[1]), top: Number(m[2]), right: Number(m[3]), bottom: Number(m[4]) } : { left: 0, top: 0, right: 0, bottom: 0 };
+  return m
+    ? { left: Number(m[1]), top: Number(m[2]), right: Number(m[3]), bottom: Number(m[4]) }
+    : { left: 0, top: 0, right: 0, bottom: 0 };
 }
 
 export function formatBounds(b: Bounds): string {

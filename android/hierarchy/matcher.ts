@@ -22,7 +22,8 @@ const CHECKS: ReadonlyArray<readonly [keyof MatcherFields, Check]> = [
   ["contentDescContains", (node, value) => (node.attributes["content-desc"] ?? "").includes(value)],
   [
     "role",
-    (node, value, index) => (index ? index.role(node) : inferRole(node)) === value.toLowerCase() || node.attributes.class === value,
+    (node, value, index) =>
+      (index ? index.role(node) : inferRole(node)) === value.toLowerCase() || node.attributes.class === value,
   ],
 ];
 

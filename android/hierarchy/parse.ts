@@ -46,8 +46,12 @@ function attributesOf(element: Ordered): Record<string, string> {
 function nodeChildren(items: Ordered[] | undefined, parent: string): UiNode[] {
   const nodes: UiNode[] = [];
   for (const item of items ?? []) {
-    if ("node" in item) nodes.push({ attributes: attributesOf(item), children: nodeChildren(item.node as Ordered[], "<node>") });
-    else if (!isWhitespace(item)) throw new HierarchyParseError(`unexpected ${describe(item)} inside ${parent}: a hierarchy holds only <node> elements`);
+    if ("node" in item)
+      nodes.push({ attributes: attributesOf(item), children: nodeChildren(item.node as Ordered[], "<node>") });
+    else if (!isWhitespace(item))
+      throw new HierarchyParseError(
+        `unexpected ${describe(item)} inside ${parent}: a hierarchy holds only <node> elements`,
+      );
   }
   return nodes;
 }
@@ -68,7 +72,9 @@ export function parseHierarchy(xml: string): UiHierarchy {
   const element = hierarchyElement(xml);
   const valid = XMLValidator.validate(element);
   if (valid !== true) {
-    throw new HierarchyParseError(`invalid hierarchy XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}`);
+    throw new HierarchyParseError(
+      `invalid hierarchy XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}`,
+    );
   }
   let items: Ordered[];
   try {

@@ -1,6 +1,15 @@
 import type { UiNode } from "./types.ts";
 
-const FLAGS = ["clickable", "long-clickable", "scrollable", "checkable", "checked", "focused", "selected", "password"] as const;
+const FLAGS = [
+  "clickable",
+  "long-clickable",
+  "scrollable",
+  "checkable",
+  "checked",
+  "focused",
+  "selected",
+  "password",
+] as const;
 
 function describe(node: UiNode): string {
   const a = node.attributes;

@@ -18,7 +18,10 @@ function attributes(attrs: Record<string, string>): string {
  */
 export function serializeHierarchy(hierarchy: UiHierarchy, options: { layout?: HierarchyLayout } = {}): string {
   const lines = options.layout === "lines";
-  const out: string[] = [XML_DECLARATION, `<hierarchy${attributes({ rotation: hierarchy.rotation, ...hierarchy.attributes })}>`];
+  const out: string[] = [
+    XML_DECLARATION,
+    `<hierarchy${attributes({ rotation: hierarchy.rotation, ...hierarchy.attributes })}>`,
+  ];
   const write = (node: UiNode, depth: number): void => {
     const indent = lines ? "  ".repeat(depth) : "";
     if (node.children.length === 0) {

@@ -27,5 +27,15 @@ export interface Bounds {
 }
 
 /** Clawperator semantic roles a NodeMatcher's `role` field names. */
-export const ROLES = ["button", "textfield", "text", "switch", "checkbox", "image", "listitem", "toolbar", "tab"] as const;
+export const ROLES = [
+  "button",
+  "textfield",
+  "text",
+  "switch",
+  "checkbox",
+  "image",
+  "listitem",
+  "toolbar",
+  "tab",
+] as const;
 export type Role = (typeof ROLES)[number];

@@ -8,12 +8,16 @@ const REFERENCE = /&(#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*)?(;?)/g;
 
 function resolve(whole: string, name: string | undefined, semicolon: string, offset: number, value: string): string {
   if (name === undefined || semicolon === "") {
-    throw new HierarchyParseError(`bare "&" in the attribute value ${JSON.stringify(value)} at character ${offset}; write it as &amp;`);
+    throw new HierarchyParseError(
+      `bare "&" in the attribute value ${JSON.stringify(value)} at character ${offset}; write it as &amp;`,
+    );
   }
   if (name[0] !== "#") {
     const char = NAMED[name];
     if (char === undefined) {
-      throw new HierarchyParseError(`unknown entity ${whole} in the attribute value ${JSON.stringify(value)}; hierarchy_xml only uses &amp; &lt; &gt; &quot; &apos; and numeric references`);
+      throw new HierarchyParseError(
+        `unknown entity ${whole} in the attribute value ${JSON.stringify(value)}; hierarchy_xml only uses &amp; &lt; &gt; &quot; &apos; and numeric references`,
+      );
     }
     return char;
   }

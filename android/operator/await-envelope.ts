@@ -53,7 +53,8 @@ export async function awaitEnvelope(request: AwaitRequest): Promise<void> {
       }
       emptyInARow = lines === 0 ? emptyInARow + 1 : 0;
       const pending = collector.state.kind === "pending" && !expired;
-      if (pending && (emptyInARow >= MAX_EMPTY_STREAMS || opens >= MAX_STREAM_OPENS)) throw streamsKeepEnding(context());
+      if (pending && (emptyInARow >= MAX_EMPTY_STREAMS || opens >= MAX_STREAM_OPENS))
+        throw streamsKeepEnding(context());
     }
   } finally {
     clearTimeout(timer);

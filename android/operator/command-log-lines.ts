@@ -39,7 +39,8 @@ export class CommandLines {
     const at = message.indexOf(COMMAND);
     if (at < 0) {
       if (!message.includes(RECEIVER_UNAVAILABLE)) return undefined;
-      return this.#after(message.slice(message.indexOf(RECEIVER_UNAVAILABLE) + RECEIVER_UNAVAILABLE.length)) === undefined
+      return this.#after(message.slice(message.indexOf(RECEIVER_UNAVAILABLE) + RECEIVER_UNAVAILABLE.length)) ===
+        undefined
         ? undefined
         : { kind: "unavailable" };
     }
@@ -59,7 +60,9 @@ export class CommandLines {
       case "stage-failure": {
         const id = field(rest, "id=") ?? "";
         const cut = id.indexOf(" reason=");
-        return cut < 0 ? { kind: "stage-failure", stage: id, reason: "" } : { kind: "stage-failure", stage: id.slice(0, cut), reason: id.slice(cut + " reason=".length) };
+        return cut < 0
+          ? { kind: "stage-failure", stage: id, reason: "" }
+          : { kind: "stage-failure", stage: id.slice(0, cut), reason: id.slice(cut + " reason=".length) };
       }
       default:
         return { kind: "other" };

@@ -28,7 +28,11 @@ export function dispatchMarker(nonce: string): string {
 }
 
 /** `am broadcast` of one execution, every token single-quoted; the JSON is one line (JSON.stringify has no newlines). */
-export function broadcastCommand(execution: Execution, receiverPackage: string, action = DEFAULT_OPERATOR_ACTION): string {
+export function broadcastCommand(
+  execution: Execution,
+  receiverPackage: string,
+  action = DEFAULT_OPERATOR_ACTION,
+): string {
   return `am broadcast -a ${shellQuote(action)} -p ${shellQuote(receiverPackage)} --es 'payload' ${shellQuote(JSON.stringify(execution))} --receiver-foreground`;
 }
 
@@ -37,7 +41,13 @@ export function broadcastCommand(execution: Execution, receiverPackage: string, 
  * pre-dispatch commands (close_app force-stops), the operator presence check, and the broadcast, which runs
  * only when the operator is installed.
  */
-export function dispatchScript(input: { execution: Execution; receiverPackage: string; action?: string; preDispatch: readonly string[]; nonce: string }): string {
+export function dispatchScript(input: {
+  execution: Execution;
+  receiverPackage: string;
+  action?: string;
+  preDispatch: readonly string[];
+  nonce: string;
+}): string {
   const marker = `${dispatchMarker(input.nonce)} commandId=${input.execution.commandId.replace(/\s/g, " ")}`;
   const script = [
     `date ${shellQuote(CLOCK_FORMAT)}`,

@@ -39,7 +39,8 @@ export class LoggedSteps {
       const rest = message.slice(at + verb.length + 1);
       if (this.#stepAt(rest, this.#current) === undefined) return false;
       const step = this.plan[this.#current]!;
-      if (verb === "step_success") this.#completed.push({ id: step.id, actionType: step.type, data: parseKotlinMap(rest) });
+      if (verb === "step_success")
+        this.#completed.push({ id: step.id, actionType: step.type, data: parseKotlinMap(rest) });
       else this.#loggedFailure = /\berror=(\S+)/.exec(rest)?.[1];
       if (verb === "step_success") this.#current = undefined;
       return true;
@@ -56,12 +57,20 @@ export class LoggedSteps {
   report(envelopeError: string | null): DeviceLogStepReport {
     const failedIndex = this.#current;
     const failed = failedIndex === undefined ? undefined : this.plan[failedIndex]!;
-    const reason = this.#stageFailure?.reason || this.#failureReason || this.#loggedFailure || envelopeError || undefined;
+    const reason =
+      this.#stageFailure?.reason || this.#failureReason || this.#loggedFailure || envelopeError || undefined;
     return {
       source: "device_log",
       completed: this.#completed,
       ...(failed
-        ? { failed: { id: failed.id, actionType: failed.type, ...(this.#stageFailure?.stage ? { stage: this.#stageFailure.stage } : {}), ...(reason ? { reason } : {}) } }
+        ? {
+            failed: {
+              id: failed.id,
+              actionType: failed.type,
+              ...(this.#stageFailure?.stage ? { stage: this.#stageFailure.stage } : {}),
+              ...(reason ? { reason } : {}),
+            },
+          }
         : {}),
       notStarted: this.plan.slice(failedIndex === undefined ? this.#next : failedIndex + 1).map((s) => s.id),
     };

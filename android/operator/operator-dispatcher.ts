@@ -18,12 +18,21 @@ export interface OperatorDispatcherOptions {
   graceMs?: number;
 }
 
-const failure = (code: "RECEIVER_NOT_INSTALLED" | "BROADCAST_FAILED", message: string, request: DispatchRequest, status: string) =>
+const failure = (
+  code: "RECEIVER_NOT_INSTALLED" | "BROADCAST_FAILED",
+  message: string,
+  request: DispatchRequest,
+  status: string,
+) =>
   new ClawperatorError(code, message, {
     ...(code === "RECEIVER_NOT_INSTALLED"
       ? { hint: `Install the Operator APK: clawperator operator setup --apk <file> --device-id ${request.deviceId}` }
       : {}),
-    diagnostics: { deviceId: request.deviceId, receiverPackage: request.receiverPackage, broadcastDispatchStatus: status },
+    diagnostics: {
+      deviceId: request.deviceId,
+      receiverPackage: request.receiverPackage,
+      broadcastDispatchStatus: status,
+    },
   });
 
 /** The operator protocol over any Transport: one shell round trip to dispatch, then the envelope from logcat. */
@@ -55,42 +64,75 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
         const dispatchMs = elapsedMs(started);
 
         if (!report.receiverInstalled || /Target package not found|does not exist/.test(result.stderr)) {
-          throw failure("RECEIVER_NOT_INSTALLED", `the Operator APK ${request.receiverPackage} is not installed on ${request.deviceId}`, request, "not_sent");
+          throw failure(
+            "RECEIVER_NOT_INSTALLED",
+            `the Operator APK ${request.receiverPackage} is not installed on ${request.deviceId}`,
+            request,
+            "not_sent",
+          );
         }
         if (result.exitCode !== 0 || !report.broadcastCompleted) {
-          const reason = (result.stderr || result.stdout).trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
-          throw failure("BROADCAST_FAILED", `am broadcast to ${request.receiverPackage} failed: ${reason}`, request, `failed: ${reason}`);
+          const reason =
+            (result.stderr || result.stdout).trim().split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`;
+          throw failure(
+            "BROADCAST_FAILED",
+            `am broadcast to ${request.receiverPackage} failed: ${reason}`,
+            request,
+            `failed: ${reason}`,
+          );
         }
 
         const awaitStarted = monotonicMs();
         const deadlineMs = request.execution.timeoutMs + graceMs;
         if (attached) await attached.dispatched(report.deviceTime).then(() => collector.wait(deadlineMs));
-        else await awaitEnvelope({ transport: options.transport, deviceId: request.deviceId, receiverPackage: request.receiverPackage, deviceTime: report.deviceTime, collector, deadlineMs });
+        else
+          await awaitEnvelope({
+            transport: options.transport,
+            deviceId: request.deviceId,
+            receiverPackage: request.receiverPackage,
+            deviceTime: report.deviceTime,
+            collector,
+            deadlineMs,
+          });
         collector.flush();
 
         const state = await collector.checked();
         if (state.kind === "lost") throw state.error;
         if (state.kind === "pending") {
-          throw new ClawperatorError("RESULT_ENVELOPE_TIMEOUT", `no [Clawperator-Result] for ${request.execution.commandId} within ${deadlineMs} ms`, {
-            hint: "Check the device screen and `clawperator doctor`; the accessibility service may have stopped.",
-            diagnostics: {
-              deviceId: request.deviceId,
-              receiverPackage: request.receiverPackage,
-              broadcastDispatchStatus: "sent",
-              lastCorrelatedEvents: collector.evidence,
+          throw new ClawperatorError(
+            "RESULT_ENVELOPE_TIMEOUT",
+            `no [Clawperator-Result] for ${request.execution.commandId} within ${deadlineMs} ms`,
+            {
+              hint: "Check the device screen and `clawperator doctor`; the accessibility service may have stopped.",
+              diagnostics: {
+                deviceId: request.deviceId,
+                receiverPackage: request.receiverPackage,
+                broadcastDispatchStatus: "sent",
+                lastCorrelatedEvents: collector.evidence,
+              },
             },
-          });
+          );
         }
         if (state.kind === "malformed") {
-          throw new ClawperatorError("RESULT_ENVELOPE_MALFORMED", `the result envelope for ${request.execution.commandId} could not be parsed: ${state.reason}`, {
-            details: { deviceId: request.deviceId, receiverPackage: request.receiverPackage, line: state.line.slice(0, 2_000) },
-          });
+          throw new ClawperatorError(
+            "RESULT_ENVELOPE_MALFORMED",
+            `the result envelope for ${request.execution.commandId} could not be parsed: ${state.reason}`,
+            {
+              details: {
+                deviceId: request.deviceId,
+                receiverPackage: request.receiverPackage,
+                line: state.line.slice(0, 2_000),
+              },
+            },
+          );
         }
         const { envelope } = state;
         return {
           envelope,
           snapshots: collector.snapshots,
-          ...(envelope.status === "failed" && envelope.stepResults.length === 0 && envelope.errorCode !== "SERVICE_UNAVAILABLE"
+          ...(envelope.status === "failed" &&
+          envelope.stepResults.length === 0 &&
+          envelope.errorCode !== "SERVICE_UNAVAILABLE"
             ? { stepsFromDeviceLog: collector.stepReport(envelope.error) }
             : {}),
           timings: { dispatchMs, awaitMs: elapsedMs(awaitStarted) },

@@ -12,17 +12,29 @@ export interface InstalledVersion {
 export function parseDumpsysVersion(output: string): InstalledVersion {
   const name = /^\s*versionName=(\S+)/m.exec(output)?.[1];
   const code = /^\s*versionCode=(\d+)/m.exec(output)?.[1];
-  return { ...(name === undefined ? {} : { versionName: name }), ...(code === undefined ? {} : { versionCode: Number(code) }) };
+  return {
+    ...(name === undefined ? {} : { versionName: name }),
+    ...(code === undefined ? {} : { versionCode: Number(code) }),
+  };
 }
 
-export async function readInstalledVersion(transport: Transport, serial: string, packageName: string): Promise<InstalledVersion & { raw: string }> {
+export async function readInstalledVersion(
+  transport: Transport,
+  serial: string,
+  packageName: string,
+): Promise<InstalledVersion & { raw: string }> {
   const result = await transport.shell(serial, `dumpsys package ${shellQuote(packageName)}`);
   return { ...parseDumpsysVersion(result.stdout), raw: result.stdout };
 }
 
 /** Exact `package:<pkg>` lines of `pm list packages` (its filter is a substring match). */
 export function listedPackages(output: string): Set<string> {
-  return new Set(output.split(/\r?\n/).filter((l) => l.startsWith("package:")).map((l) => l.slice("package:".length).trim()));
+  return new Set(
+    output
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith("package:"))
+      .map((l) => l.slice("package:".length).trim()),
+  );
 }
 
 /** Which of the two Operator variants are installed: one `pm list packages` call, which matches both by substring. */

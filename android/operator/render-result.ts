@@ -26,7 +26,9 @@ export function renderResult(value: unknown): string {
     for (const step of logged.completed) lines.push(`    ${step.id} ${step.actionType}: ok`);
     if (logged.failed) {
       const why = [logged.failed.stage, logged.failed.reason].filter(Boolean).join(": ");
-      lines.push(`    ${logged.failed.id} ${logged.failed.actionType}: failed${why ? ` (${shortValue("reason", why)})` : ""}`);
+      lines.push(
+        `    ${logged.failed.id} ${logged.failed.actionType}: failed${why ? ` (${shortValue("reason", why)})` : ""}`,
+      );
     }
     if (logged.notStarted.length > 0) lines.push(`    not started: ${logged.notStarted.join(", ")}`);
   }

@@ -9,7 +9,8 @@ import { parseSnapshotMarker, SnapshotAssembler } from "./snapshot-assembler.ts"
 import { SplitResultLine, type JoinedResult } from "./split-result-line.ts";
 
 const EVIDENCE_LIMIT = 10;
-const isSnapshotMarker = (message: string): boolean => message.startsWith("[TaskScope] UI Hierarchy") && parseSnapshotMarker(message) !== undefined;
+const isSnapshotMarker = (message: string): boolean =>
+  message.startsWith("[TaskScope] UI Hierarchy") && parseSnapshotMarker(message) !== undefined;
 /** Lines kept while waiting for the dispatch marker, replayed if the device could not write one. */
 const UNMARKED_LIMIT = 5_000;
 /** The message of the APK's envelope for a command whose budget ran out (also while queued). */
@@ -143,7 +144,8 @@ export class ResultCollector {
     }
 
     // XML lines and result pieces come from the logger that wrote their first line; other lines may interleave.
-    const sameSource = (source: { pid: number | undefined; tag: string | undefined }) => line?.pid === source.pid && line?.tag === source.tag;
+    const sameSource = (source: { pid: number | undefined; tag: string | undefined }) =>
+      line?.pid === source.pid && line?.tag === source.tag;
     if (this.#split && sameSource(this.#split)) {
       const joined = this.#split.push(message);
       if (joined) {
@@ -163,7 +165,8 @@ export class ResultCollector {
 
     const marker = parseSnapshotMarker(message);
     if (marker) {
-      const ours = marker.commandId === undefined ? this.#run === "running" : marker.commandId === this.options.commandId;
+      const ours =
+        marker.commandId === undefined ? this.#run === "running" : marker.commandId === this.options.commandId;
       if (ours) {
         // The lines of one log record share the text before the message (time, priority, tag, pid).
         const prefix = line ? raw.slice(0, raw.length - message.length) : "";
@@ -224,7 +227,11 @@ export class ResultCollector {
     const parsed = ResultEnvelopeSchema.safeParse(value);
     const state = parsed.success
       ? ({ kind: "envelope", envelope: parsed.data } as const)
-      : ({ kind: "malformed", line, reason: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") } as const);
+      : ({
+          kind: "malformed",
+          line,
+          reason: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+        } as const);
     this.state = state;
     return state;
   }
@@ -292,5 +299,7 @@ export class ResultCollector {
 /** The device time of a `-v time`/`threadtime` line in ms since the start of its year, for comparing lines. */
 function lineTimeMs(raw: string): number | undefined {
   const m = /^(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3})/.exec(raw);
-  return m ? Date.UTC(2000, Number(m[1]) - 1, Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) : undefined;
+  return m
+    ? Date.UTC(2000, Number(m[1]) - 1, Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]))
+    : undefined;
 }

@@ -33,7 +33,11 @@ export class SharedResultStreams {
   constructor(private readonly transport: Transport) {}
 
   /** Registers a collector before its dispatch (so no line is missed); the returned function detaches it. */
-  attach(deviceId: string, collector: ResultCollector, receiverPackage: string): { dispatched(deviceTime: string | undefined): Promise<void>; detach(): void } {
+  attach(
+    deviceId: string,
+    collector: ResultCollector,
+    receiverPackage: string,
+  ): { dispatched(deviceTime: string | undefined): Promise<void>; detach(): void } {
     const set = this.#waiting.get(deviceId) ?? new Set();
     this.#waiting.set(deviceId, set);
     const entry: Waiting = { collector, receiverPackage, dispatched: false, opens: 0, empty: 0 };
@@ -71,14 +75,26 @@ export class SharedResultStreams {
       if (this.#streams.get(deviceId) === entry) this.#streams.delete(deviceId);
     }
     if (entry.closed) return;
-    const pending = [...(this.#waiting.get(deviceId) ?? [])].filter((w) => w.dispatched && w.collector.state.kind === "pending");
+    const pending = [...(this.#waiting.get(deviceId) ?? [])].filter(
+      (w) => w.dispatched && w.collector.state.kind === "pending",
+    );
     if (pending.length === 0) return;
     for (const w of pending) w.empty = lines === 0 ? w.empty + 1 : 0;
     if (failure === undefined && pending.some((w) => w.empty >= MAX_EMPTY_STREAMS || w.opens >= MAX_STREAM_OPENS)) {
-      failure = new Error(`the device log stream ended ${Math.max(...pending.map((w) => w.opens))} times before the result`);
+      failure = new Error(
+        `the device log stream ended ${Math.max(...pending.map((w) => w.opens))} times before the result`,
+      );
     }
     if (failure !== undefined) {
-      for (const w of pending) w.collector.fail(deviceLost(failure, { deviceId, receiverPackage: w.receiverPackage, collector: w.collector, streamOpens: w.opens }));
+      for (const w of pending)
+        w.collector.fail(
+          deviceLost(failure, {
+            deviceId,
+            receiverPackage: w.receiverPackage,
+            collector: w.collector,
+            streamOpens: w.opens,
+          }),
+        );
       return;
     }
     // Read again from the earliest dispatch still waiting; its lines come again, so its collectors start over.

@@ -43,8 +43,9 @@ export class SnapshotAssembler {
       return;
     }
     this.#parts.push(piece);
-    this.#previousCut = piece.length >= LOGGER_CUT_UNITS
-      || (piece.length * 3 > RECORD_BYTES && !piece.endsWith(">") && Buffer.byteLength(piece) > RECORD_BYTES);
+    this.#previousCut =
+      piece.length >= LOGGER_CUT_UNITS ||
+      (piece.length * 3 > RECORD_BYTES && !piece.endsWith(">") && Buffer.byteLength(piece) > RECORD_BYTES);
   }
 
   get done(): boolean {

@@ -3,7 +3,9 @@ import { RESULT_PREFIX } from "../../core/contracts/result-prefix.ts";
 /** Timber's DebugTree logs a message of this many UTF-16 units or more in pieces of exactly this size. */
 export const LOGGER_PIECE_UNITS = 4_000;
 
-export type JoinedResult = { kind: "json"; json: string; value: unknown } | { kind: "unparseable"; json: string; reason: string };
+export type JoinedResult =
+  | { kind: "json"; json: string; value: unknown }
+  | { kind: "unparseable"; json: string; reason: string };
 
 /**
  * Rebuilds a `[Clawperator-Result]` line the APK's logger cut into 4,000-unit records (PROTOCOL.md "Snapshots":
@@ -49,6 +51,10 @@ export class SplitResultLine {
   finish(): JoinedResult {
     const result = this.attempt();
     if (result) return result;
-    return { kind: "unparseable", json: this.#json, reason: "the result line was cut by the device's logger and its remaining pieces never arrived" };
+    return {
+      kind: "unparseable",
+      json: this.#json,
+      reason: "the result line was cut by the device's logger and its remaining pieces never arrived",
+    };
   }
 }

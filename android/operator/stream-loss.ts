@@ -15,7 +15,15 @@ export interface LossContext {
   streamOpens: number;
 }
 
-const DEVICE_CODES: ReadonlySet<ErrorCode> = new Set(["DEVICE_NOT_FOUND", "DEVICE_OFFLINE", "DEVICE_UNAUTHORIZED", "DEVICE_SHELL_UNAVAILABLE", "ADB_NO_USB_PERMISSIONS", "ADB_SERVER_FAILED", "ADB_NOT_FOUND"]);
+const DEVICE_CODES: ReadonlySet<ErrorCode> = new Set([
+  "DEVICE_NOT_FOUND",
+  "DEVICE_OFFLINE",
+  "DEVICE_UNAUTHORIZED",
+  "DEVICE_SHELL_UNAVAILABLE",
+  "ADB_NO_USB_PERMISSIONS",
+  "ADB_SERVER_FAILED",
+  "ADB_NOT_FOUND",
+]);
 
 /**
  * The result stream could not be reopened after it ended: the device (or the adb server, which could not be
@@ -26,19 +34,29 @@ export function deviceLost(cause: unknown, ctx: LossContext): ClawperatorError {
   const known = cause instanceof ClawperatorError && DEVICE_CODES.has(cause.code);
   const code: ErrorCode = known ? (cause as ClawperatorError).code : "LOGCAT_UNAVAILABLE";
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new ClawperatorError(code, `lost ${ctx.deviceId} while waiting for the result of ${ctx.collector.commandId}: ${reason}`, {
-    hint: code === "LOGCAT_UNAVAILABLE"
-      ? "The device's log stream keeps ending; check the connection (`clawperator devices`) and try again."
-      : "Reconnect the device (`clawperator devices` to check), then run the execution again; it may or may not have run on the device.",
-    diagnostics: {
-      deviceId: ctx.deviceId,
-      receiverPackage: ctx.receiverPackage,
-      broadcastDispatchStatus: "sent",
-      lastCorrelatedEvents: ctx.collector.evidence,
+  return new ClawperatorError(
+    code,
+    `lost ${ctx.deviceId} while waiting for the result of ${ctx.collector.commandId}: ${reason}`,
+    {
+      hint:
+        code === "LOGCAT_UNAVAILABLE"
+          ? "The device's log stream keeps ending; check the connection (`clawperator devices`) and try again."
+          : "Reconnect the device (`clawperator devices` to check), then run the execution again; it may or may not have run on the device.",
+      diagnostics: {
+        deviceId: ctx.deviceId,
+        receiverPackage: ctx.receiverPackage,
+        broadcastDispatchStatus: "sent",
+        lastCorrelatedEvents: ctx.collector.evidence,
+      },
+      details: {
+        phase: "awaiting_result",
+        dispatchReachedLog: ctx.collector.sawDispatch,
+        streamOpens: ctx.streamOpens,
+        cause: reason,
+      },
+      cause,
     },
-    details: { phase: "awaiting_result", dispatchReachedLog: ctx.collector.sawDispatch, streamOpens: ctx.streamOpens, cause: reason },
-    cause,
-  });
+  );
 }
 
 /** Streams that keep ending without a line: the device answers but gives no log. */

@@ -39,7 +39,11 @@ export interface RunningVirtualDevice {
 /** Emulator adb ports an adb server scans: odd ports 5555–5585, each with its console on the port below. */
 const EMULATOR_ADB_PORTS = Array.from({ length: 16 }, (_, i) => 5555 + 2 * i);
 
-async function listenEmulator(device: VirtualDevice, options: StartVirtualDeviceOptions, onKill: () => void): Promise<VirtualEmulator> {
+async function listenEmulator(
+  device: VirtualDevice,
+  options: StartVirtualDeviceOptions,
+  onKill: () => void,
+): Promise<VirtualEmulator> {
   const ports = options.port === undefined ? EMULATOR_ADB_PORTS : [options.port];
   for (const adbPort of ports) {
     try {
@@ -80,7 +84,16 @@ export async function startVirtualDevice(options: StartVirtualDeviceOptions): Pr
     if (options.emulator) {
       const emulator = await listenEmulator(device, options, () => void stop());
       closeNetwork = emulator.close;
-      return { serial: emulator.serial, port: emulator.adbPort, consolePort: emulator.consolePort, scenario: scenario.name, device, server: emulator.device, stopped, stop };
+      return {
+        serial: emulator.serial,
+        port: emulator.adbPort,
+        consolePort: emulator.consolePort,
+        scenario: scenario.name,
+        device,
+        server: emulator.device,
+        stopped,
+        stop,
+      };
     }
     const host = options.host ?? "127.0.0.1";
     const server = new AdbDeviceServer(device.services, { authorized: options.authorized ?? true });

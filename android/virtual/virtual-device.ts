@@ -27,7 +27,12 @@ export function createVirtualDevice(scenario: Scenario): VirtualDevice {
 
   // An operator APK installed later (`adb install`) starts answering broadcasts; an uninstalled one stops.
   const syncOperators = () => {
-    const installed = new Set(state.packages.list().filter((p) => p.operator).map((p) => p.packageName));
+    const installed = new Set(
+      state.packages
+        .list()
+        .filter((p) => p.operator)
+        .map((p) => p.packageName),
+    );
     for (const [packageName, entry] of operators) {
       if (installed.has(packageName)) continue;
       entry.operator.close();

@@ -5,7 +5,13 @@ import { LIMITS } from "./limits.ts";
 import { NodeMatcherSchema } from "./matcher.ts";
 import { RetrySchema } from "./retry.ts";
 
-export { ACTION_TYPES, INTERNAL_ACTION_TYPES, PARAMS_OPTIONAL, PUBLIC_ACTION_TYPES, type ActionType } from "./action-types.ts";
+export {
+  ACTION_TYPES,
+  INTERNAL_ACTION_TYPES,
+  PARAMS_OPTIONAL,
+  PUBLIC_ACTION_TYPES,
+  type ActionType,
+} from "./action-types.ts";
 
 const direction = z.enum(["down", "up", "left", "right"]);
 const distanceRatio = z.number().min(0).max(1);
@@ -38,7 +44,12 @@ export const ACTION_PARAMS = {
   open_uri: z.strictObject({ uri: text(2048), retry }),
   close_app: z.strictObject({ applicationId: text(512), retry }),
   click: z
-    .strictObject({ matcher: NodeMatcherSchema.optional(), coordinate: coordinate.optional(), clickType: clickType.optional(), retry })
+    .strictObject({
+      matcher: NodeMatcherSchema.optional(),
+      coordinate: coordinate.optional(),
+      clickType: clickType.optional(),
+      retry,
+    })
     .superRefine((p, ctx) => {
       if (p.matcher === undefined && p.coordinate === undefined) {
         ctx.addIssue({ code: "custom", path: ["matcher"], message: "is required (or params.coordinate {x, y})" });
@@ -79,7 +90,12 @@ export const ACTION_PARAMS = {
         ctx.addIssue({ code: "custom", path: ["validatorPattern"], message: "is required with validator regex" });
       }
       const problem = p.validatorPattern === undefined ? undefined : javaRegexProblem(p.validatorPattern);
-      if (problem) ctx.addIssue({ code: "custom", path: ["validatorPattern"], message: `is not a regular expression the APK can compile: ${problem}` });
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          path: ["validatorPattern"],
+          message: `is not a regular expression the APK can compile: ${problem}`,
+        });
     }),
   enter_text: z.strictObject({
     matcher: NodeMatcherSchema,
@@ -89,10 +105,20 @@ export const ACTION_PARAMS = {
     clear: z.boolean().optional(),
     retry,
   }),
-  wait_for_node: z.strictObject({ matcher: NodeMatcherSchema, retry, timeoutMs: z.number().int().min(1).max(120_000).optional() }),
+  wait_for_node: z.strictObject({
+    matcher: NodeMatcherSchema,
+    retry,
+    timeoutMs: z.number().int().min(1).max(120_000).optional(),
+  }),
   wait_for_navigation: z
-    .strictObject({ expectedPackage: text(512).optional(), expectedNode: NodeMatcherSchema.optional(), timeoutMs: z.number().int().min(1).max(30_000) })
-    .refine((p) => p.expectedPackage !== undefined || p.expectedNode !== undefined, { message: "needs params.expectedPackage or params.expectedNode" }),
+    .strictObject({
+      expectedPackage: text(512).optional(),
+      expectedNode: NodeMatcherSchema.optional(),
+      timeoutMs: z.number().int().min(1).max(30_000),
+    })
+    .refine((p) => p.expectedPackage !== undefined || p.expectedNode !== undefined, {
+      message: "needs params.expectedPackage or params.expectedNode",
+    }),
   read_key_value_pair: z.strictObject({ labelMatcher: NodeMatcherSchema, retry }),
   snapshot_ui: z.strictObject({ retry }),
   take_screenshot: z.strictObject({ path: z.string().min(1).optional(), retry }),
@@ -108,12 +134,23 @@ export const ACTION_DEFAULTS = {
   click: { clickType: "default" },
   enter_text: { submit: false, clear: false },
   scroll_and_click: {
-    direction: "down", maxSwipes: 10, distanceRatio: 0.7, settleDelayMs: 250, findFirstScrollableChild: true, clickAfter: true,
+    direction: "down",
+    maxSwipes: 10,
+    distanceRatio: 0.7,
+    settleDelayMs: 250,
+    findFirstScrollableChild: true,
+    clickAfter: true,
   },
   scroll: { direction: "down", distanceRatio: 0.7, settleDelayMs: 250, findFirstScrollableChild: true },
   scroll_until: {
-    direction: "down", distanceRatio: 0.7, settleDelayMs: 250, maxScrolls: 20, maxDurationMs: 10_000,
-    noPositionChangeThreshold: 3, findFirstScrollableChild: true, clickAfter: false,
+    direction: "down",
+    distanceRatio: 0.7,
+    settleDelayMs: 250,
+    maxScrolls: 20,
+    maxDurationMs: 10_000,
+    noPositionChangeThreshold: 3,
+    findFirstScrollableChild: true,
+    clickAfter: false,
   },
   read_text: { all: false },
 } as const;
@@ -131,7 +168,10 @@ function actionSchema<T extends ActionType>(type: T) {
 
 export const ActionSchema = z.discriminatedUnion(
   "type",
-  ACTION_TYPES.map((type) => actionSchema(type)) as unknown as [ReturnType<typeof actionSchema<ActionType>>, ...ReturnType<typeof actionSchema<ActionType>>[]],
+  ACTION_TYPES.map((type) => actionSchema(type)) as unknown as [
+    ReturnType<typeof actionSchema<ActionType>>,
+    ...ReturnType<typeof actionSchema<ActionType>>[],
+  ],
 );
 
 export type Action = { [T in ActionType]: { id: string; type: T; params?: ActionParams<T> } }[ActionType];

@@ -21,15 +21,27 @@ export function apkClamps(execution: Execution): ApkClamp[] {
   execution.actions.forEach((action, index) => {
     const params = (action.params ?? {}) as Record<string, unknown>;
     for (const key of RETRY_KEYS) {
-      const retry = params[key] as { backoffMultiplier?: number; initialDelayMs?: number; maxDelayMs?: number } | undefined;
+      const retry = params[key] as
+        | { backoffMultiplier?: number; initialDelayMs?: number; maxDelayMs?: number }
+        | undefined;
       if (!retry) continue;
       const path = `actions.${index}.params.${key}`;
       if (retry.backoffMultiplier !== undefined && retry.backoffMultiplier > APK_MAX_BACKOFF) {
-        clamps.push({ path: `${path}.backoffMultiplier`, value: retry.backoffMultiplier, applied: APK_MAX_BACKOFF, reason: "the APK caps backoffMultiplier at 5" });
+        clamps.push({
+          path: `${path}.backoffMultiplier`,
+          value: retry.backoffMultiplier,
+          applied: APK_MAX_BACKOFF,
+          reason: "the APK caps backoffMultiplier at 5",
+        });
       }
       const initial = retry.initialDelayMs ?? 0;
       if (retry.maxDelayMs !== undefined && retry.maxDelayMs < initial) {
-        clamps.push({ path: `${path}.maxDelayMs`, value: retry.maxDelayMs, applied: initial, reason: "the APK never waits less than initialDelayMs" });
+        clamps.push({
+          path: `${path}.maxDelayMs`,
+          value: retry.maxDelayMs,
+          applied: initial,
+          reason: "the APK never waits less than initialDelayMs",
+        });
       }
     }
   });

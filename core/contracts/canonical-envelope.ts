@@ -1,13 +1,20 @@
 import type { ResultEnvelope, StepResult } from "./envelope.ts";
 
 const isString = (value: unknown): value is string => typeof value === "string";
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function canonicalStep(value: unknown): StepResult | undefined {
-  if (!isRecord(value) || !isString(value.id) || !isString(value.actionType) || typeof value.success !== "boolean") return undefined;
+  if (!isRecord(value) || !isString(value.id) || !isString(value.actionType) || typeof value.success !== "boolean")
+    return undefined;
   if (!isRecord(value.data) || !Object.values(value.data).every(isString)) return undefined;
   if (value.error !== undefined && !isString(value.error)) return undefined;
-  const step: StepResult = { id: value.id, actionType: value.actionType, success: value.success, data: value.data as Record<string, string> };
+  const step: StepResult = {
+    id: value.id,
+    actionType: value.actionType,
+    success: value.success,
+    data: value.data as Record<string, string>,
+  };
   if (value.error !== undefined) step.error = value.error;
   return step;
 }
@@ -28,7 +35,13 @@ export function canonicalEnvelope(value: unknown): ResultEnvelope | undefined {
     if (!step) return undefined;
     stepResults.push(step);
   }
-  const envelope: ResultEnvelope = { commandId: value.commandId, taskId: value.taskId, status: value.status, stepResults, error: value.error };
+  const envelope: ResultEnvelope = {
+    commandId: value.commandId,
+    taskId: value.taskId,
+    status: value.status,
+    stepResults,
+    error: value.error,
+  };
   if (value.errorCode !== undefined) envelope.errorCode = value.errorCode;
   return envelope;
 }

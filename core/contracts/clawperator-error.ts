@@ -34,7 +34,12 @@ export class ClawperatorError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    options: { hint?: string; details?: Record<string, unknown>; diagnostics?: DispatchDiagnostics; cause?: unknown } = {},
+    options: {
+      hint?: string;
+      details?: Record<string, unknown>;
+      diagnostics?: DispatchDiagnostics;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ClawperatorError";

@@ -10,15 +10,35 @@ import { EXPECTED_FORMAT, LIMITS } from "./limits.ts";
 type Check = (value: unknown) => boolean;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const keysWithin = (value: Record<string, unknown>, allowed: ReadonlySet<string>) => Object.keys(value).every((k) => allowed.has(k));
+const keysWithin = (value: Record<string, unknown>, allowed: ReadonlySet<string>) =>
+  Object.keys(value).every((k) => allowed.has(k));
 
-const text = (max: number): Check => (v) => typeof v === "string" && v.length >= 1 && v.length <= max && v.trim() !== "";
-const int = (min: number, max: number): Check => (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= min && v <= max;
-const num = (min: number, max: number): Check => (v) => typeof v === "number" && Number.isFinite(v) && v >= min && v <= max;
+const text =
+  (max: number): Check =>
+  (v) =>
+    typeof v === "string" && v.length >= 1 && v.length <= max && v.trim() !== "";
+const int =
+  (min: number, max: number): Check =>
+  (v) =>
+    typeof v === "number" && Number.isSafeInteger(v) && v >= min && v <= max;
+const num =
+  (min: number, max: number): Check =>
+  (v) =>
+    typeof v === "number" && Number.isFinite(v) && v >= min && v <= max;
 const bool: Check = (v) => typeof v === "boolean";
-const oneOf = (...words: string[]): Check => (v) => typeof v === "string" && words.includes(v);
+const oneOf =
+  (...words: string[]): Check =>
+  (v) =>
+    typeof v === "string" && words.includes(v);
 
-const MATCHER_KEYS = new Set(["resourceId", "contentDescEquals", "textEquals", "textContains", "contentDescContains", "role"]);
+const MATCHER_KEYS = new Set([
+  "resourceId",
+  "contentDescEquals",
+  "textEquals",
+  "textContains",
+  "contentDescContains",
+  "role",
+]);
 const matcher: Check = (v) => {
   if (!isRecord(v) || !keysWithin(v, MATCHER_KEYS)) return false;
   let nonEmpty = false;
@@ -37,13 +57,26 @@ const RETRY: Record<string, Check> = {
   backoffMultiplier: num(1, 10),
   jitterRatio: num(0, 1),
 };
-const object = (fields: Record<string, Check>): Check => (v) => isRecord(v) && Object.entries(v).every(([k, value]) => value === undefined || (fields[k]?.(value) ?? false));
+const object =
+  (fields: Record<string, Check>): Check =>
+  (v) =>
+    isRecord(v) && Object.entries(v).every(([k, value]) => value === undefined || (fields[k]?.(value) ?? false));
 const retry = object(RETRY);
-const coordinate: Check = (v) => isRecord(v) && Object.keys(v).length === 2 && int(0, Number.MAX_SAFE_INTEGER)(v.x) && int(0, Number.MAX_SAFE_INTEGER)(v.y);
+const coordinate: Check = (v) =>
+  isRecord(v) &&
+  Object.keys(v).length === 2 &&
+  int(0, Number.MAX_SAFE_INTEGER)(v.x) &&
+  int(0, Number.MAX_SAFE_INTEGER)(v.y);
 
 const direction = oneOf("down", "up", "left", "right");
 const clickType = oneOf("default", "click", "long_click", "focus");
-const scrollTargeting = { container: matcher, direction, distanceRatio: num(0, 1), settleDelayMs: int(0, 10_000), findFirstScrollableChild: bool };
+const scrollTargeting = {
+  container: matcher,
+  direction,
+  distanceRatio: num(0, 1),
+  settleDelayMs: int(0, 10_000),
+  findFirstScrollableChild: bool,
+};
 
 interface ParamsSpec {
   fields: Record<string, Check>;
@@ -56,17 +89,39 @@ const PARAMS: Partial<Record<ActionType, ParamsSpec>> = {
   open_app: { fields: { applicationId: text(512), retry }, required: ["applicationId"] },
   open_uri: { fields: { uri: text(2048), retry }, required: ["uri"] },
   close_app: { fields: { applicationId: text(512), retry }, required: ["applicationId"] },
-  click: { fields: { matcher, coordinate, clickType, retry }, rule: (p) => (p.matcher === undefined) !== (p.coordinate === undefined) },
+  click: {
+    fields: { matcher, coordinate, clickType, retry },
+    rule: (p) => (p.matcher === undefined) !== (p.coordinate === undefined),
+  },
   scroll_and_click: {
-    fields: { matcher, ...scrollTargeting, clickType, maxSwipes: int(1, 50), clickAfter: bool, scrollRetry: retry, clickRetry: retry },
+    fields: {
+      matcher,
+      ...scrollTargeting,
+      clickType,
+      maxSwipes: int(1, 50),
+      clickAfter: bool,
+      scrollRetry: retry,
+      clickRetry: retry,
+    },
     required: ["matcher"],
   },
   scroll: { fields: { ...scrollTargeting, retry } },
   scroll_until: {
-    fields: { ...scrollTargeting, matcher, clickType, clickAfter: bool, maxScrolls: int(1, 200), maxDurationMs: int(0, 120_000), noPositionChangeThreshold: int(1, 20) },
+    fields: {
+      ...scrollTargeting,
+      matcher,
+      clickType,
+      clickAfter: bool,
+      maxScrolls: int(1, 200),
+      maxDurationMs: int(0, 120_000),
+      noPositionChangeThreshold: int(1, 20),
+    },
   },
   // validatorPattern is left to zod: whether a pattern compiles is its check.
-  read_text: { fields: { matcher, validator: oneOf("temperature", "version"), all: bool, container: matcher, retry }, required: ["matcher"] },
+  read_text: {
+    fields: { matcher, validator: oneOf("temperature", "version"), all: bool, container: matcher, retry },
+    required: ["matcher"],
+  },
   enter_text: { fields: { matcher, text: text(512), submit: bool, clear: bool, retry }, required: ["matcher", "text"] },
   wait_for_node: { fields: { matcher, retry, timeoutMs: int(1, 120_000) }, required: ["matcher"] },
   wait_for_navigation: {
@@ -110,9 +165,19 @@ function validAction(action: unknown): boolean {
 export function fastValidExecution(candidate: Record<string, unknown>): Execution | undefined {
   const c = candidate;
   if (!keysWithin(c, EXECUTION_KEYS)) return undefined;
-  if (!text(LIMITS.MAX_ID_LENGTH)(c.commandId) || !text(LIMITS.MAX_ID_LENGTH)(c.taskId) || !text(LIMITS.MAX_SOURCE_LENGTH)(c.source)) return undefined;
-  if (c.expectedFormat !== EXPECTED_FORMAT || !int(LIMITS.MIN_EXECUTION_TIMEOUT_MS, LIMITS.MAX_EXECUTION_TIMEOUT_MS)(c.timeoutMs)) return undefined;
+  if (
+    !text(LIMITS.MAX_ID_LENGTH)(c.commandId) ||
+    !text(LIMITS.MAX_ID_LENGTH)(c.taskId) ||
+    !text(LIMITS.MAX_SOURCE_LENGTH)(c.source)
+  )
+    return undefined;
+  if (
+    c.expectedFormat !== EXPECTED_FORMAT ||
+    !int(LIMITS.MIN_EXECUTION_TIMEOUT_MS, LIMITS.MAX_EXECUTION_TIMEOUT_MS)(c.timeoutMs)
+  )
+    return undefined;
   if (c.mode !== undefined && c.mode !== "artifact_compiled" && c.mode !== "direct") return undefined;
-  if (!Array.isArray(c.actions) || c.actions.length < 1 || c.actions.length > LIMITS.MAX_EXECUTION_ACTIONS) return undefined;
+  if (!Array.isArray(c.actions) || c.actions.length < 1 || c.actions.length > LIMITS.MAX_EXECUTION_ACTIONS)
+    return undefined;
   return c.actions.every(validAction) ? (c as unknown as Execution) : undefined;
 }

@@ -10,7 +10,9 @@ export function formatPath(path: Path): string {
 
 /** Where an issue points; a single unknown key is reported at its own path (`serve.prot`), as the spec's path form expects. */
 export function issuePath(issue: Issue): PropertyKey[] {
-  return issue.code === "unrecognized_keys" && issue.keys.length === 1 ? [...issue.path, issue.keys[0]!] : [...issue.path];
+  return issue.code === "unrecognized_keys" && issue.keys.length === 1
+    ? [...issue.path, issue.keys[0]!]
+    : [...issue.path];
 }
 
 function valueAt(root: unknown, path: Path): unknown {
@@ -33,18 +35,23 @@ function reason(issue: Issue, input: unknown): string {
   const got = valueAt(input, issuePath(issue));
   switch (issue.code) {
     case "invalid_type":
-      return got === undefined ? "is required" : `must be ${article(issue.expected === "int" ? "integer" : issue.expected)} (got ${shown(got)})`;
+      return got === undefined
+        ? "is required"
+        : `must be ${article(issue.expected === "int" ? "integer" : issue.expected)} (got ${shown(got)})`;
     case "invalid_value":
       return issue.values.length === 1
         ? `must be ${shown(issue.values[0])} (got ${shown(got)})`
         : `must be one of: ${issue.values.map(String).join(", ")}`;
     case "too_small":
       if (issue.origin === "array") return `must have at least ${issue.minimum} item(s)`;
-      if (issue.origin === "string") return issue.minimum === 1 ? "must not be empty" : `must be at least ${issue.minimum} characters`;
+      if (issue.origin === "string")
+        return issue.minimum === 1 ? "must not be empty" : `must be at least ${issue.minimum} characters`;
       return `must be ${issue.inclusive ? ">=" : ">"} ${issue.minimum} (got ${shown(got)})`;
     case "too_big":
-      if (issue.origin === "array") return `must have at most ${issue.maximum} items (got ${Array.isArray(got) ? got.length : "?"})`;
-      if (issue.origin === "string") return `must be at most ${issue.maximum} characters (got ${typeof got === "string" ? got.length : "?"})`;
+      if (issue.origin === "array")
+        return `must have at most ${issue.maximum} items (got ${Array.isArray(got) ? got.length : "?"})`;
+      if (issue.origin === "string")
+        return `must be at most ${issue.maximum} characters (got ${typeof got === "string" ? got.length : "?"})`;
       return `must be ${issue.inclusive ? "<=" : "<"} ${issue.maximum} (got ${shown(got)})`;
     case "unrecognized_keys":
       return issue.keys.length === 1 ? "is not a known key" : `has unknown keys: ${issue.keys.join(", ")}`;
@@ -54,7 +61,11 @@ function reason(issue: Issue, input: unknown): string {
 }
 
 /** A one-line message for a zod issue; `subject` names the action when the path is inside one. */
-export function issueMessage(issue: Issue, input: unknown, subject?: (path: Path) => { label: string; rest: Path } | undefined): string {
+export function issueMessage(
+  issue: Issue,
+  input: unknown,
+  subject?: (path: Path) => { label: string; rest: Path } | undefined,
+): string {
   const path = issuePath(issue);
   const scoped = subject?.(path);
   const where = scoped ? `${scoped.label} ${formatPath(scoped.rest)}`.trim() : formatPath(path) || "execution";

@@ -3,7 +3,14 @@ import { LIMITS } from "./limits.ts";
 
 const matcherValue = z.string().max(LIMITS.MAX_MATCHER_VALUE_LENGTH);
 
-export const MATCHER_FIELDS = ["resourceId", "contentDescEquals", "textEquals", "textContains", "contentDescContains", "role"] as const;
+export const MATCHER_FIELDS = [
+  "resourceId",
+  "contentDescEquals",
+  "textEquals",
+  "textContains",
+  "contentDescContains",
+  "role",
+] as const;
 
 /**
  * NodeMatcher (spec/001 "NodeMatcher Reference"): every given field must match (AND), at least one field must be

@@ -11,7 +11,8 @@ function tooDeep(input: unknown): string | undefined {
     const { value, depth, path } = pending.pop()!;
     if (typeof value !== "object" || value === null) continue;
     if (depth >= LIMITS.MAX_NESTING_DEPTH) return path;
-    for (const [key, child] of Object.entries(value)) pending.push({ value: child, depth: depth + 1, path: path ? `${path}.${key}` : key });
+    for (const [key, child] of Object.entries(value))
+      pending.push({ value: child, depth: depth + 1, path: path ? `${path}.${key}` : key });
   }
   return undefined;
 }
@@ -21,5 +22,7 @@ export function assertNestingDepth(input: unknown): void {
   const deep = tooDeep(input);
   if (deep === undefined) return;
   const shown = deep.split(".").slice(0, 6).join(".");
-  fail(`${shown}${shown === deep ? "" : "..."} nests deeper than ${LIMITS.MAX_NESTING_DEPTH} levels`, shown, { maxDepth: LIMITS.MAX_NESTING_DEPTH });
+  fail(`${shown}${shown === deep ? "" : "..."} nests deeper than ${LIMITS.MAX_NESTING_DEPTH} levels`, shown, {
+    maxDepth: LIMITS.MAX_NESTING_DEPTH,
+  });
 }

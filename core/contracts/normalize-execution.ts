@@ -11,7 +11,8 @@ export interface ValidateOptions {
   allowInternal?: boolean;
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function fail(message: string, path: string, extra: Record<string, unknown> = {}): never {
   throw new ClawperatorError("EXECUTION_VALIDATION_FAILED", message, { details: { path, ...extra } });
@@ -32,12 +33,20 @@ function normalizeWords(params: Record<string, unknown>): Record<string, unknown
 /** scroll_and_click's target is called `matcher` by the APK; the spec's `target` stays accepted and is sent as `matcher`. */
 function targetAsMatcher(params: Record<string, unknown>, index: number): Record<string, unknown> {
   if (params.target === undefined) return params;
-  if (params.matcher !== undefined) fail(`scroll_and_click takes params.matcher or its alias params.target, not both`, `actions.${index}.params.target`);
+  if (params.matcher !== undefined)
+    fail(
+      `scroll_and_click takes params.matcher or its alias params.target, not both`,
+      `actions.${index}.params.target`,
+    );
   const { target, ...rest } = params;
   return { ...rest, matcher: target };
 }
 
-function canonicalAction(action: Record<string, unknown>, index: number, supported: readonly ActionType[]): Record<string, unknown> {
+function canonicalAction(
+  action: Record<string, unknown>,
+  index: number,
+  supported: readonly ActionType[],
+): Record<string, unknown> {
   if (typeof action.type !== "string") {
     const problem = action.type === undefined ? "is required" : `must be a string (got ${JSON.stringify(action.type)})`;
     fail(`actions.${index}.type ${problem}`, `actions.${index}.type`, { supported });
@@ -51,7 +60,10 @@ function canonicalAction(action: Record<string, unknown>, index: number, support
     type = alias.type;
     for (const [key, value] of Object.entries(alias.params ?? {})) {
       if (isRecord(params) && params[key] !== undefined && params[key] !== value) {
-        fail(`${action.type} implies params.${key} ${JSON.stringify(value)} (got ${JSON.stringify(params[key])})`, `actions.${index}.params.${key}`);
+        fail(
+          `${action.type} implies params.${key} ${JSON.stringify(value)} (got ${JSON.stringify(params[key])})`,
+          `actions.${index}.params.${key}`,
+        );
       }
     }
     if (alias.params && (params === undefined || isRecord(params))) params = { ...params, ...alias.params };
@@ -60,7 +72,10 @@ function canonicalAction(action: Record<string, unknown>, index: number, support
     throw new ClawperatorError(
       "EXECUTION_ACTION_UNSUPPORTED",
       `actions.${index}.type "${action.type}" is not a supported action type${suggestion ? `; did you mean "${suggestion}"?` : ""}`,
-      { hint: `Supported types: ${supported.join(", ")}`, details: { path: `actions.${index}.type`, type: action.type, supported } },
+      {
+        hint: `Supported types: ${supported.join(", ")}`,
+        details: { path: `actions.${index}.type`, type: action.type, supported },
+      },
     );
   }
   if (isRecord(params)) {
@@ -77,7 +92,11 @@ function canonicalAction(action: Record<string, unknown>, index: number, support
  * is nothing to rewrite.
  */
 export function normalizeExecution(input: unknown, options: ValidateOptions): Record<string, unknown> {
-  if (!isRecord(input)) fail(`execution must be a JSON object (got ${Array.isArray(input) ? "an array" : input === null ? "null" : typeof input})`, "");
+  if (!isRecord(input))
+    fail(
+      `execution must be a JSON object (got ${Array.isArray(input) ? "an array" : input === null ? "null" : typeof input})`,
+      "",
+    );
   assertNestingDepth(input);
   if (!Array.isArray(input.actions)) return input;
   const supported = ACTION_TYPES.filter((t) => options.allowInternal || !INTERNAL_ACTION_TYPES.includes(t));

@@ -42,10 +42,14 @@ export function assertPayloadSize(candidate: Record<string, unknown>): void {
   const json = JSON.stringify(candidate);
   const bytes = Buffer.byteLength(json, "utf8");
   if (bytes > LIMITS.MAX_PAYLOAD_BYTES) {
-    throw new ClawperatorError("PAYLOAD_TOO_LARGE", `execution payload is ${bytes} UTF-8 bytes; the limit is ${LIMITS.MAX_PAYLOAD_BYTES}`, {
-      hint: "Split the work across several executions.",
-      details: { bytes, limit: LIMITS.MAX_PAYLOAD_BYTES },
-    });
+    throw new ClawperatorError(
+      "PAYLOAD_TOO_LARGE",
+      `execution payload is ${bytes} UTF-8 bytes; the limit is ${LIMITS.MAX_PAYLOAD_BYTES}`,
+      {
+        hint: "Split the work across several executions.",
+        details: { bytes, limit: LIMITS.MAX_PAYLOAD_BYTES },
+      },
+    );
   }
   const quoted = quotedPayloadBytes(json) + forceStopBytes(candidate.actions);
   if (quoted > MAX_QUOTED_PAYLOAD_BYTES) {

@@ -24,7 +24,10 @@ export function validateExecution(input: unknown, options: ValidateOptions = {})
       const type = isRecord(action) && typeof action.type === "string" ? action.type : `actions.${path[1]}`;
       return { label: type, rest: path.slice(2) };
     };
-    const issues = parsed.error.issues.map((issue) => ({ path: formatPath(issuePath(issue)), message: issueMessage(issue, candidate, label) }));
+    const issues = parsed.error.issues.map((issue) => ({
+      path: formatPath(issuePath(issue)),
+      message: issueMessage(issue, candidate, label),
+    }));
     const [first] = issues;
     fail(first!.message, first!.path, { issues });
   }

@@ -1,4 +1,13 @@
-import { linkSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from "node:fs";
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  type Stats,
+} from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
@@ -44,7 +53,13 @@ interface LockFile {
 
 function isLockRecord(value: unknown): value is LockRecord {
   const v = value as Partial<LockRecord> | null;
-  return typeof v === "object" && v !== null && Number.isInteger(v.pid) && typeof v.executionId === "string" && typeof v.commandId === "string";
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    Number.isInteger(v.pid) &&
+    typeof v.executionId === "string" &&
+    typeof v.commandId === "string"
+  );
 }
 
 function readLock(path: string): LockFile | undefined {
@@ -60,7 +75,8 @@ function readLock(path: string): LockFile | undefined {
 
 const read = (path: string): LockRecord | undefined => readLock(path)?.record;
 
-const sameFile = (a: Stats, b: Stats | undefined) => b !== undefined && a.ino === b.ino && a.dev === b.dev && a.mtimeMs === b.mtimeMs && a.size === b.size;
+const sameFile = (a: Stats, b: Stats | undefined) =>
+  b !== undefined && a.ino === b.ino && a.dev === b.dev && a.mtimeMs === b.mtimeMs && a.size === b.size;
 
 function writeAtomically(path: string, text: string): void {
   const temp = `${path}.${process.pid}.tmp`;
@@ -159,7 +175,12 @@ export class DeviceLocks {
         : `device ${deviceId} is busy with another execution${holder ? ` (${holder.commandId}, pid ${holder.pid})` : ""}`,
       {
         hint: "One execution runs per device at a time; retry when it finishes.",
-        details: { deviceId, ...(holder ? { holder: { commandId: holder.commandId, pid: holder.pid, since: new Date(holder.since).toISOString() } } : {}) },
+        details: {
+          deviceId,
+          ...(holder
+            ? { holder: { commandId: holder.commandId, pid: holder.pid, since: new Date(holder.since).toISOString() } }
+            : {}),
+        },
       },
     );
   }

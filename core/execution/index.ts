@@ -1,5 +1,10 @@
 export { clawperatorHome, DeviceLocks, type DeviceLock } from "./device-lock.ts";
-export { OperatorDispatcher, type DeviceLogStepReport, type DispatchOutcome, type DispatchRequest } from "./dispatcher.ts";
+export {
+  OperatorDispatcher,
+  type DeviceLogStepReport,
+  type DispatchOutcome,
+  type DispatchRequest,
+} from "./dispatcher.ts";
 export { ExecutionHooks, type AfterResultContext, type BeforeDispatchContext, type ExecutionHook } from "./hooks.ts";
 export { checkPolicy } from "./policy.ts";
 export { selectDevice, unusableDevice } from "./resolve-device.ts";

@@ -49,21 +49,31 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
       const preDispatch: string[] = [];
       const hooks = await deps.hooks();
       const transport = deps.transport();
-      for (const hook of hooks) await hook.beforeDispatch?.({ execution, deviceId, receiverPackage, transport, preDispatch });
+      for (const hook of hooks)
+        await hook.beforeDispatch?.({ execution, deviceId, receiverPackage, transport, preDispatch });
 
       let outcome;
       try {
         outcome = await deps.dispatcher().dispatch({ execution, deviceId, receiverPackage, preDispatch });
       } catch (error) {
-        if (error instanceof ClawperatorError && error.code === "RESULT_ENVELOPE_TIMEOUT") settleMs = LIMITS.TIMEOUT_SETTLE_MS;
+        if (error instanceof ClawperatorError && error.code === "RESULT_ENVELOPE_TIMEOUT")
+          settleMs = LIMITS.TIMEOUT_SETTLE_MS;
         throw error;
       }
       timings.dispatchMs = outcome.timings.dispatchMs;
       timings.awaitMs = outcome.timings.awaitMs;
 
       const after: AfterResultContext = {
-        execution, deviceId, receiverPackage, transport, executionId, envelope: outcome.envelope, snapshots: outcome.snapshots, warnings: [],
-        pathOrigin: request.pathOrigin ?? "payload", force: request.force === true,
+        execution,
+        deviceId,
+        receiverPackage,
+        transport,
+        executionId,
+        envelope: outcome.envelope,
+        snapshots: outcome.snapshots,
+        warnings: [],
+        pathOrigin: request.pathOrigin ?? "payload",
+        force: request.force === true,
       };
       const hooksStarted = monotonicMs();
       for (const hook of hooks) await hook.afterResult?.(after);
@@ -95,8 +105,15 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
         deps.events.emit("clawperator:execution", { deviceId: result.deviceId, input: request.execution, result });
         return result;
       } catch (error) {
-        const failure = error instanceof ClawperatorError ? error.toJSON() : { code: "INTERNAL_ERROR" as const, message: String(error) };
-        deps.events.emit("clawperator:execution", { ...(request.deviceId ? { deviceId: request.deviceId } : {}), input: request.execution, result: { ok: false, error: failure } });
+        const failure =
+          error instanceof ClawperatorError
+            ? error.toJSON()
+            : { code: "INTERNAL_ERROR" as const, message: String(error) };
+        deps.events.emit("clawperator:execution", {
+          ...(request.deviceId ? { deviceId: request.deviceId } : {}),
+          input: request.execution,
+          result: { ok: false, error: failure },
+        });
         throw error;
       }
     },

@@ -13,7 +13,10 @@ export function isExecutable(path: string): boolean {
 
 /** Where a command of that name would be on PATH, in PATH's order (empty entries skipped). */
 export function pathCandidates(name: string, env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.PATH ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, name));
+  return (env.PATH ?? "")
+    .split(delimiter)
+    .filter(Boolean)
+    .map((dir) => join(dir, name));
 }
 
 /** The first executable of that name on PATH, as a shell would find it. */

@@ -11,13 +11,18 @@ export function createServiceAccess(): ServiceAccess {
     register<T>(token: symbol, provider: ServiceProvider<T>) {
       if ("useValue" in provider) container.register(token, { useValue: provider.useValue });
       // Factories run once, on first resolve: services cost nothing until a command needs them.
-      else container.register(token, { useFactory: tsyringe.instanceCachingFactory(() => provider.useFactory(access)) });
+      else
+        container.register(token, { useFactory: tsyringe.instanceCachingFactory(() => provider.useFactory(access)) });
     },
     resolve<T>(token: symbol): T {
       if (!container.isRegistered(token, true)) {
-        throw new ClawperatorError("PLUGIN_INVALID", `no service is registered for ${token.description ?? String(token)}`, {
-          hint: "A plugin that provides it may be disabled in the config.",
-        });
+        throw new ClawperatorError(
+          "PLUGIN_INVALID",
+          `no service is registered for ${token.description ?? String(token)}`,
+          {
+            hint: "A plugin that provides it may be disabled in the config.",
+          },
+        );
       }
       return container.resolve<T>(token);
     },

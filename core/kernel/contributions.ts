@@ -114,7 +114,11 @@ export interface DoctorCheckResult {
   code?: string;
   summary: string;
   detail?: string;
-  fix?: { title: string; platform: "mac" | "linux" | "win" | "any"; steps: Array<{ kind: "shell" | "manual"; value: string }> };
+  fix?: {
+    title: string;
+    platform: "mac" | "linux" | "win" | "any";
+    steps: Array<{ kind: "shell" | "manual"; value: string }>;
+  };
   deviceGuidance?: { screen: string; steps: string[] };
   evidence?: Record<string, unknown>;
 }

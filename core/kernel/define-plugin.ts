@@ -2,8 +2,13 @@ import type { ArgsDef } from "citty";
 import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type {
-  CheckContribution, CommandContribution, CommandGroupContribution, ExecutionHookContribution, RouteContribution,
-  SkillSourceContribution, TransportContribution,
+  CheckContribution,
+  CommandContribution,
+  CommandGroupContribution,
+  ExecutionHookContribution,
+  RouteContribution,
+  SkillSourceContribution,
+  TransportContribution,
 } from "./contributions.ts";
 import type { ServiceAccess } from "./service-access.ts";
 
@@ -12,7 +17,9 @@ import type { ServiceAccess } from "./service-access.ts";
  * is run by the kernel without the kernel loading zod itself.
  */
 export interface OptionsSchema<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly OptionsIssue[] } };
+  safeParse(
+    input: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly OptionsIssue[] } };
 }
 export interface OptionsIssue {
   path: readonly PropertyKey[];
@@ -28,7 +35,10 @@ export interface PluginContext<Options = unknown> {
   readonly config: RuntimeConfig;
   readonly logger: Logger;
   readonly services: ServiceAccess;
-  readonly commands: { add<const A extends ArgsDef = ArgsDef>(command: CommandContribution<A>): void; group(group: CommandGroupContribution): void };
+  readonly commands: {
+    add<const A extends ArgsDef = ArgsDef>(command: CommandContribution<A>): void;
+    group(group: CommandGroupContribution): void;
+  };
   readonly routes: { add(route: RouteContribution): void };
   readonly checks: { add(check: CheckContribution): void };
   readonly hooks: { add(hook: ExecutionHookContribution): void };

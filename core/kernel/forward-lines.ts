@@ -3,7 +3,10 @@
  * applied to what it throws. Plain delegation instead of an `async *` generator per wrapping layer: each layer
  * cost a microtask hop per line, and a 504-node snapshot is some 700 lines.
  */
-export function forwardLines(open: () => Promise<AsyncIterable<string> | undefined>, mapError: (error: unknown) => unknown = (error) => error): AsyncIterator<string> {
+export function forwardLines(
+  open: () => Promise<AsyncIterable<string> | undefined>,
+  mapError: (error: unknown) => unknown = (error) => error,
+): AsyncIterator<string> {
   let inner: AsyncIterator<string> | undefined;
   let ended = false;
   const fail = (error: unknown): never => {

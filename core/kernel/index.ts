@@ -1,11 +1,23 @@
 export type * from "./contributions.ts";
 export { SKILL_PRECEDENCE } from "./contributions.ts";
 export { attributeError, type Attribution } from "./attribution.ts";
-export { definePlugin, type ClawperatorPlugin, type OptionsIssue, type OptionsSchema, type PluginContext } from "./define-plugin.ts";
+export {
+  definePlugin,
+  type ClawperatorPlugin,
+  type OptionsIssue,
+  type OptionsSchema,
+  type PluginContext,
+} from "./define-plugin.ts";
 export { bootKernel, commandKey, DEFAULT_SETUP_TIMEOUT_MS, type Kernel, type PluginEntry } from "./kernel.ts";
 export { orderPlugins } from "./order-plugins.ts";
 export {
-  CheckRegistry, CommandGroupRegistry, CommandRegistry, HookRegistry, RouteRegistry, SkillSourceRegistry, TransportRegistry,
+  CheckRegistry,
+  CommandGroupRegistry,
+  CommandRegistry,
+  HookRegistry,
+  RouteRegistry,
+  SkillSourceRegistry,
+  TransportRegistry,
   type ContributionList,
 } from "./registries.ts";
 export { Registry, type Owned } from "./registry.ts";

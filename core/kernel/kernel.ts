@@ -7,15 +7,26 @@ import { Transport as TransportToken } from "../services/transport.ts";
 import { ExecutionHooks } from "../execution/hooks.ts";
 import { createServiceAccess } from "./container.ts";
 import type {
-  CheckContribution, CommandContribution, CommandGroupContribution, ExecutionHookContribution, RouteContribution,
-  SkillSourceContribution, TransportContribution,
+  CheckContribution,
+  CommandContribution,
+  CommandGroupContribution,
+  ExecutionHookContribution,
+  RouteContribution,
+  SkillSourceContribution,
+  TransportContribution,
 } from "./contributions.ts";
 import type { ClawperatorPlugin } from "./define-plugin.ts";
 import { orderPlugins } from "./order-plugins.ts";
 import { attributedContributions } from "./plugin-contributions.ts";
 import { parsePluginOptions } from "./plugin-options.ts";
 import {
-  CheckRegistry, CommandGroupRegistry, CommandRegistry, HookRegistry, RouteRegistry, SkillSourceRegistry, TransportRegistry,
+  CheckRegistry,
+  CommandGroupRegistry,
+  CommandRegistry,
+  HookRegistry,
+  RouteRegistry,
+  SkillSourceRegistry,
+  TransportRegistry,
 } from "./registries.ts";
 import { Registry } from "./registry.ts";
 import type { ServiceAccess } from "./service-access.ts";
@@ -56,12 +67,18 @@ function provideCoreServices(kernel: Kernel): void {
   services.register(HookRegistry, { useValue: kernel.hooks });
   services.register(TransportRegistry, { useValue: kernel.transports });
   services.register(SkillSourceRegistry, { useValue: kernel.skills });
-  services.register(TransportToken, { useFactory: () => new TransportRouter(kernel.transports, { services, config, logger }) });
+  services.register(TransportToken, {
+    useFactory: () => new TransportRouter(kernel.transports, { services, config, logger }),
+  });
   let loaded: ReturnType<ExecutionHooks> | undefined;
   services.register(ExecutionHooks, {
     useValue: () => {
       loaded ??= Promise.all(
-        kernel.hooks.entries().map((e) => e.value).sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).map(async (hook) => (await hook.load()).default),
+        kernel.hooks
+          .entries()
+          .map((e) => e.value)
+          .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+          .map(async (hook) => (await hook.load()).default),
       );
       return loaded;
     },
@@ -75,7 +92,12 @@ export const commandKey = (path: readonly string[]) => path.join(" ");
  * `pluginSetupTimeoutMs`), and returns the filled registries. Every contribution is recorded with its plugin,
  * and its failures carry the plugin's name.
  */
-export async function bootKernel(input: { plugins: readonly PluginEntry[]; config: RuntimeConfig; logger: Logger; host?: HostInfo }): Promise<Kernel> {
+export async function bootKernel(input: {
+  plugins: readonly PluginEntry[];
+  config: RuntimeConfig;
+  logger: Logger;
+  host?: HostInfo;
+}): Promise<Kernel> {
   const services = createServiceAccess();
   services.register(HostInfoToken, { useValue: input.host ?? { longLived: false } });
   services.register(RuntimeConfig, { useValue: input.config });
@@ -97,7 +119,9 @@ export async function bootKernel(input: { plugins: readonly PluginEntry[]; confi
   };
 
   const timeoutMs = input.config.pluginSetupTimeoutMs ?? DEFAULT_SETUP_TIMEOUT_MS;
-  const ordered = orderPlugins(input.plugins.map((entry) => ({ ...entry, name: entry.plugin.name, dependsOn: entry.plugin.dependsOn })));
+  const ordered = orderPlugins(
+    input.plugins.map((entry) => ({ ...entry, name: entry.plugin.name, dependsOn: entry.plugin.dependsOn })),
+  );
   for (const entry of ordered) {
     const name = entry.plugin.name;
     const options = parsePluginOptions(entry.plugin, entry.options, entry.origin);

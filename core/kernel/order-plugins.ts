@@ -9,17 +9,23 @@ export function orderPlugins<P extends Pick<ClawperatorPlugin, "name" | "depends
   const byName = new Map<string, P>();
   for (const plugin of plugins) {
     if (byName.has(plugin.name)) {
-      throw new ClawperatorError("PLUGIN_INVALID", `[plugin:${plugin.name}] two plugins are named "${plugin.name}"`, { details: { plugin: plugin.name } });
+      throw new ClawperatorError("PLUGIN_INVALID", `[plugin:${plugin.name}] two plugins are named "${plugin.name}"`, {
+        details: { plugin: plugin.name },
+      });
     }
     byName.set(plugin.name, plugin);
   }
   for (const plugin of plugins) {
     for (const dependency of plugin.dependsOn ?? []) {
       if (!byName.has(dependency)) {
-        throw new ClawperatorError("PLUGIN_INVALID", `[plugin:${plugin.name}] depends on "${dependency}", which is not loaded`, {
-          hint: `Add "${dependency}" to the config's plugins, or stop disabling it.`,
-          details: { plugin: plugin.name, missing: dependency },
-        });
+        throw new ClawperatorError(
+          "PLUGIN_INVALID",
+          `[plugin:${plugin.name}] depends on "${dependency}", which is not loaded`,
+          {
+            hint: `Add "${dependency}" to the config's plugins, or stop disabling it.`,
+            details: { plugin: plugin.name, missing: dependency },
+          },
+        );
       }
     }
   }
@@ -31,7 +37,9 @@ export function orderPlugins<P extends Pick<ClawperatorPlugin, "name" | "depends
     if (seen === "done") return;
     if (seen === "visiting") {
       const cycle = [...chain.slice(chain.indexOf(plugin.name)), plugin.name];
-      throw new ClawperatorError("PLUGIN_INVALID", `[plugin:${plugin.name}] dependency cycle: ${cycle.join(" -> ")}`, { details: { cycle } });
+      throw new ClawperatorError("PLUGIN_INVALID", `[plugin:${plugin.name}] dependency cycle: ${cycle.join(" -> ")}`, {
+        details: { cycle },
+      });
     }
     state.set(plugin.name, "visiting");
     for (const dependency of plugin.dependsOn ?? []) visit(byName.get(dependency)!, [...chain, plugin.name]);

@@ -15,7 +15,8 @@ function wrapMethods<T extends object>(value: T, by: Attribution, names: readonl
   for (const name of names) {
     const method = value[name];
     if (typeof method !== "function") continue;
-    (copy as Record<keyof T, unknown>)[name] = (...args: unknown[]) => attributed(by, () => (method as (...a: unknown[]) => unknown).apply(value, args));
+    (copy as Record<keyof T, unknown>)[name] = (...args: unknown[]) =>
+      attributed(by, () => (method as (...a: unknown[]) => unknown).apply(value, args));
   }
   return copy;
 }
@@ -26,7 +27,8 @@ function attributedHandler(handler: CommandHandler<any>, by: Attribution): Comma
 }
 
 /** h3's HTTPError (thrown by its body and param helpers) is the route's answer, not a plugin bug: it passes unchanged. */
-const isHttpError = (error: unknown) => error instanceof Error && error.name === "HTTPError" && typeof (error as { status?: unknown }).status === "number";
+const isHttpError = (error: unknown) =>
+  error instanceof Error && error.name === "HTTPError" && typeof (error as { status?: unknown }).status === "number";
 
 async function attributedRoute(by: Attribution, run: () => unknown): Promise<unknown> {
   try {
@@ -47,7 +49,9 @@ export function attributedContributions(kernel: Kernel, plugin: string): Contrib
         const id = key(command.path);
         const contribution = {
           ...command,
-          load: lazyAttributed(command.load, { plugin, contribution: { command: id } }, (h) => attributedHandler(h, { plugin, contribution: { command: id } })),
+          load: lazyAttributed(command.load, { plugin, contribution: { command: id } }, (h) =>
+            attributedHandler(h, { plugin, contribution: { command: id } }),
+          ),
         } as unknown as CommandContribution;
         kernel.commands.add(id, plugin, contribution);
         for (const alias of command.aliases ?? []) kernel.commands.add(key(alias), plugin, contribution);
@@ -60,20 +64,29 @@ export function attributedContributions(kernel: Kernel, plugin: string): Contrib
       add(route) {
         const id = `${route.method} ${route.path}`;
         const by = { plugin, contribution: { route: id } };
-        kernel.routes.add(id, plugin, { ...route, load: lazyAttributed(route.load, by, (handler) => (event) => attributedRoute(by, () => handler(event))) });
+        kernel.routes.add(id, plugin, {
+          ...route,
+          load: lazyAttributed(route.load, by, (handler) => (event) => attributedRoute(by, () => handler(event))),
+        });
       },
     },
     checks: {
       add(check) {
         const by = { plugin, contribution: { check: check.id } };
-        kernel.checks.add(check.id, plugin, { ...check, load: lazyAttributed(check.load, by, (c) => wrapMethods(c, by, ["run"])) });
+        kernel.checks.add(check.id, plugin, {
+          ...check,
+          load: lazyAttributed(check.load, by, (c) => wrapMethods(c, by, ["run"])),
+        });
       },
     },
     hooks: {
       add(hook) {
         const by = { plugin, contribution: { hook: hook.name } };
         const names: (keyof ExecutionHook)[] = ["beforeDispatch", "afterResult"];
-        kernel.hooks.add(hook.name, plugin, { ...hook, load: lazyAttributed(hook.load, by, (h) => wrapMethods(h, by, names)) });
+        kernel.hooks.add(hook.name, plugin, {
+          ...hook,
+          load: lazyAttributed(hook.load, by, (h) => wrapMethods(h, by, names)),
+        });
       },
     },
     transports: { add: (transport) => kernel.transports.add(transport.name, plugin, transport) },

@@ -1,6 +1,11 @@
 import type {
-  CheckContribution, CommandContribution, CommandGroupContribution, ExecutionHookContribution, RouteContribution,
-  SkillSourceContribution, TransportContribution,
+  CheckContribution,
+  CommandContribution,
+  CommandGroupContribution,
+  ExecutionHookContribution,
+  RouteContribution,
+  SkillSourceContribution,
+  TransportContribution,
 } from "./contributions.ts";
 import type { Registry } from "./registry.ts";
 import { createToken } from "./token.ts";

@@ -14,9 +14,13 @@ export class Registry<T> {
   add(key: string, plugin: string, value: T): void {
     const existing = this.#entries.get(key);
     if (existing) {
-      throw new ClawperatorError("PLUGIN_INVALID", `[plugin:${plugin}] ${this.kind} "${key}" is already registered by plugin "${existing.plugin}"`, {
-        details: { kind: this.kind, key, plugins: [existing.plugin, plugin] },
-      });
+      throw new ClawperatorError(
+        "PLUGIN_INVALID",
+        `[plugin:${plugin}] ${this.kind} "${key}" is already registered by plugin "${existing.plugin}"`,
+        {
+          details: { kind: this.kind, key, plugins: [existing.plugin, plugin] },
+        },
+      );
     }
     this.#entries.set(key, { plugin, value });
   }

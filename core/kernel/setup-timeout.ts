@@ -5,11 +5,14 @@ export async function setupWithin(timeoutMs: number, plugin: string, setup: () =
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      reject(new ClawperatorError("PLUGIN_INVALID", `[plugin:${plugin}] setup did not settle within ${timeoutMs} ms`, {
-        hint: "A plugin's setup only registers contributions; slow work belongs in the contributions, which load lazily. "
-          + "Raise pluginSetupTimeoutMs in the config if this plugin needs longer.",
-        details: { plugin, timeoutMs },
-      }));
+      reject(
+        new ClawperatorError("PLUGIN_INVALID", `[plugin:${plugin}] setup did not settle within ${timeoutMs} ms`, {
+          hint:
+            "A plugin's setup only registers contributions; slow work belongs in the contributions, which load lazily. " +
+            "Raise pluginSetupTimeoutMs in the config if this plugin needs longer.",
+          details: { plugin, timeoutMs },
+        }),
+      );
     }, timeoutMs);
   });
   try {

@@ -32,7 +32,11 @@ function attributedTransport(transport: Transport, by: Attribution): Transport {
       return {
         ready,
         close: () => stream.close(),
-        [Symbol.asyncIterator]: () => forwardLines(async () => stream, (error) => attributeError(error, by)),
+        [Symbol.asyncIterator]: () =>
+          forwardLines(
+            async () => stream,
+            (error) => attributeError(error, by),
+          ),
       };
     },
   };
@@ -52,7 +56,8 @@ export class TransportRouter implements Transport {
     private readonly registry: Registry<TransportContribution>,
     private readonly ctx: TransportFactoryContext & { config: RuntimeConfig; logger: Logger },
   ) {
-    if (ctx.config.transport !== undefined && !registry.has(ctx.config.transport)) throw this.#unknown(ctx.config.transport);
+    if (ctx.config.transport !== undefined && !registry.has(ctx.config.transport))
+      throw this.#unknown(ctx.config.transport);
   }
 
   #unknown(name: string): ClawperatorError {
@@ -91,7 +96,9 @@ export class TransportRouter implements Transport {
   async listDevices(options?: CallOptions): Promise<Device[]> {
     const names = this.registry.keys();
     if (names.length <= 1) return (await this.#transport(this.#defaultName)).listDevices(options);
-    const lists = await Promise.allSettled(names.map(async (name) => (await this.#transport(name)).listDevices(options)));
+    const lists = await Promise.allSettled(
+      names.map(async (name) => (await this.#transport(name)).listDevices(options)),
+    );
     const failures = lists.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
     if (failures.length === names.length) throw failures[0];
     const devices: Device[] = [];
@@ -133,7 +140,10 @@ export class TransportRouter implements Transport {
 
   prepare(serial: string): void {
     // Routing may load the transport's module: that too is done by the time the call comes.
-    this.#route(serial).then((transport) => transport.prepare?.(serial), () => undefined);
+    this.#route(serial).then(
+      (transport) => transport.prepare?.(serial),
+      () => undefined,
+    );
   }
 
   logcat(serial: string, args: readonly string[]): LineStream {

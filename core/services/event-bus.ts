@@ -7,7 +7,11 @@ import type { RunExecutionResult } from "../execution/runner.ts";
 /** Events core publishes; plugins (serve's SSE, the OpenClaw bridge) subscribe. */
 export interface ClawperatorEvents {
   /** Every execution attempt, including ones that failed before reaching a device. */
-  "clawperator:execution": { deviceId?: string; input: unknown; result: RunExecutionResult | { ok: false; error: ClawperatorErrorShape } };
+  "clawperator:execution": {
+    deviceId?: string;
+    input: unknown;
+    result: RunExecutionResult | { ok: false; error: ClawperatorErrorShape };
+  };
   /** Every terminal result with a known device. */
   "clawperator:result": { deviceId: string; envelope: ResultEnvelope };
 }

@@ -4,6 +4,16 @@ export { RuntimeConfig } from "./runtime-config.ts";
 export { Transport, type CallOptions, type LineStream, type ShellResult } from "./transport.ts";
 export { HostInfo } from "./host-info.ts";
 export {
-  Skills, type MissingReason, type RegistrySkill, type SkillList, type SkillOrigin, type SkillResult, type SkillRunOutcome,
-  type SkillRunRequest, type SkillSearchQuery, type SkillsService, type SkillStatus, type SkillStatusReport,
+  Skills,
+  type MissingReason,
+  type RegistrySkill,
+  type SkillList,
+  type SkillOrigin,
+  type SkillResult,
+  type SkillRunOutcome,
+  type SkillRunRequest,
+  type SkillSearchQuery,
+  type SkillsService,
+  type SkillStatus,
+  type SkillStatusReport,
 } from "./skills.ts";

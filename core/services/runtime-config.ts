@@ -14,7 +14,13 @@ export interface RuntimeConfig {
   skills?: Record<string, unknown>;
   /** Where take_screenshot paths from payloads may point (default: the working directory and the OS temp directory). */
   screenshots?: { allowedDirs?: string[] };
-  policy?: { allowActions?: string[]; denyActions?: string[]; allowPackages?: string[]; denyPackages?: string[]; maxTimeoutMs?: number };
+  policy?: {
+    allowActions?: string[];
+    denyActions?: string[];
+    allowPackages?: string[];
+    denyPackages?: string[];
+    maxTimeoutMs?: number;
+  };
   /** Absolute path of the config file the values came from, when there was one. */
   filepath?: string;
 }

@@ -45,4 +45,3 @@ export interface Transport {
 }
 
 export const Transport = createToken<Transport>("Transport");
-

@@ -7,6 +7,9 @@ export default definePlugin({
   setup(ctx) {
     const { host, port } = ctx.options;
     // Loaded on the first device call; `clawperator --help` never imports execa.
-    ctx.transports.add({ name: "farm", load: async () => ({ default: async () => (await import("./farm-transport.ts")).farmTransport(host, port) }) });
+    ctx.transports.add({
+      name: "farm",
+      load: async () => ({ default: async () => (await import("./farm-transport.ts")).farmTransport(host, port) }),
+    });
   },
 });

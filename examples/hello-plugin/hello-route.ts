@@ -1,3 +1,6 @@
 import { defineHandler } from "h3";
 
-export default defineHandler((event) => ({ ok: true, greeting: `Hello, ${event.url.searchParams.get("name") ?? "world"}!` }));
+export default defineHandler((event) => ({
+  ok: true,
+  greeting: `Hello, ${event.url.searchParams.get("name") ?? "world"}!`,
+}));

@@ -20,7 +20,12 @@ export default definePlugin({
     });
 
     // Served by `clawperator serve` as GET /hello.
-    ctx.routes.add({ method: "GET", path: "/hello", description: "Greeting as JSON", load: () => import("./hello-route.ts") });
+    ctx.routes.add({
+      method: "GET",
+      path: "/hello",
+      description: "Greeting as JSON",
+      load: () => import("./hello-route.ts"),
+    });
 
     // Run by `clawperator doctor` in the host phase; not critical, so a failure is a warning.
     ctx.checks.add({

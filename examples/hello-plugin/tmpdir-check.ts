@@ -13,7 +13,11 @@ const check: DoctorCheck = {
         status: "warn",
         summary: `temp directory ${tmpdir()} is not writable`,
         detail: (error as Error).message,
-        fix: { title: "Point TMPDIR at a writable directory", platform: "any", steps: [{ kind: "shell", value: "export TMPDIR=$HOME/tmp" }] },
+        fix: {
+          title: "Point TMPDIR at a writable directory",
+          platform: "any",
+          steps: [{ kind: "shell", value: "export TMPDIR=$HOME/tmp" }],
+        },
       };
     }
   },

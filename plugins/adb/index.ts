@@ -11,7 +11,11 @@ export default definePlugin({
       description: "Android Debug Bridge: USB, Wi-Fi, emulators and virtual devices",
       load: () => import("./transport-factory.js"),
     });
-    ctx.commands.add({ path: ["devices"], description: "List connected Android devices and their states", load: () => import("./commands/devices.js") });
+    ctx.commands.add({
+      path: ["devices"],
+      description: "List connected Android devices and their states",
+      load: () => import("./commands/devices.js"),
+    });
     ctx.commands.group({ path: ["packages"], description: "Installed packages on a device" });
     ctx.commands.add({
       path: ["packages", "list"],

@@ -24,9 +24,20 @@ export async function applyFixes(results: readonly DoctorCheckResult[]): Promise
     for (const step of result.fix?.steps ?? []) {
       if (step.kind !== "shell" || done.has(step.value)) continue;
       done.add(step.value);
-      const run = await execa(resolveSelf(step.value), { shell: true, reject: false, timeout: 60_000, stdin: "ignore" });
+      const run = await execa(resolveSelf(step.value), {
+        shell: true,
+        reject: false,
+        timeout: 60_000,
+        stdin: "ignore",
+      });
       const exitCode = run.exitCode ?? 1;
-      outcomes.push({ checkId: result.id, step: step.value, ok: exitCode === 0, exitCode, output: tail(`${run.stdout}\n${run.stderr}`) });
+      outcomes.push({
+        checkId: result.id,
+        step: step.value,
+        ok: exitCode === 0,
+        exitCode,
+        output: tail(`${run.stdout}\n${run.stderr}`),
+      });
     }
   }
   return outcomes;

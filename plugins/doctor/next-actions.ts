@@ -4,12 +4,16 @@ import type { DoctorCheckResult } from "../../core/kernel/index.ts";
  * `nextActions` (spec/001 "JSON output"): the deduplicated remediation steps of non-passing checks, without the shell
  * steps `--fix` already ran; when every check passed, a suggested next command. Undefined when there is nothing.
  */
-export function nextActions(results: readonly DoctorCheckResult[], options: { fixed: boolean; deviceId?: string; receiverPackage: string }): string[] | undefined {
+export function nextActions(
+  results: readonly DoctorCheckResult[],
+  options: { fixed: boolean; deviceId?: string; receiverPackage: string },
+): string[] | undefined {
   const failing = results.filter((r) => r.status !== "pass");
   const actions = new Set<string>();
   for (const result of failing) {
     for (const step of result.fix?.steps ?? []) if (!(options.fixed && step.kind === "shell")) actions.add(step.value);
   }
-  if (failing.length === 0 && options.deviceId) actions.add(`Try: clawperator observe snapshot --device-id ${options.deviceId}`);
+  if (failing.length === 0 && options.deviceId)
+    actions.add(`Try: clawperator observe snapshot --device-id ${options.deviceId}`);
   return actions.size ? [...actions] : undefined;
 }

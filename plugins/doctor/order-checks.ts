@@ -12,9 +12,11 @@ export function orderChecks(entries: readonly Owned<CheckContribution>[], full: 
   return entries
     .map((entry, index) => ({ entry, index }))
     .filter(({ entry }) => full || !entry.value.full)
-    .sort((a, b) =>
-      PHASES.indexOf(a.entry.value.phase) - PHASES.indexOf(b.entry.value.phase)
-      || (a.entry.value.order ?? DEFAULT_ORDER) - (b.entry.value.order ?? DEFAULT_ORDER)
-      || a.index - b.index)
+    .sort(
+      (a, b) =>
+        PHASES.indexOf(a.entry.value.phase) - PHASES.indexOf(b.entry.value.phase) ||
+        (a.entry.value.order ?? DEFAULT_ORDER) - (b.entry.value.order ?? DEFAULT_ORDER) ||
+        a.index - b.index,
+    )
     .map(({ entry }) => entry);
 }

@@ -14,14 +14,16 @@ export const COLOURS: Palette = { red: ansi(31), yellow: ansi(33), green: ansi(3
 export const PLAIN: Palette = { red: (s) => s, yellow: (s) => s, green: (s) => s, dim: (s) => s, bold: (s) => s };
 
 /** Colour only for a person at a terminal (and never with NO_COLOR). */
-export const paletteFor = (stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Palette => (stream.isTTY && env.NO_COLOR === undefined ? COLOURS : PLAIN);
+export const paletteFor = (stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Palette =>
+  stream.isTTY && env.NO_COLOR === undefined ? COLOURS : PLAIN;
 
 function failure(result: DoctorCheckResult, mark: string): string[] {
   const lines = [`  ${mark} ${result.id}  ${result.summary}${result.code ? `  [${result.code}]` : ""}`];
   if (result.detail) lines.push(`      ${result.detail}`);
   if (result.fix) {
     lines.push(`      fix: ${result.fix.title}`);
-    for (const step of result.fix.steps) lines.push(step.kind === "shell" ? `        $ ${step.value}` : `        - ${step.value}`);
+    for (const step of result.fix.steps)
+      lines.push(step.kind === "shell" ? `        $ ${step.value}` : `        - ${step.value}`);
   }
   if (result.deviceGuidance) {
     lines.push(`      on the device (${result.deviceGuidance.screen}):`);
@@ -39,7 +41,10 @@ export function renderDoctor(report: DoctorReport, critical: ReadonlySet<string>
   const criticalFailures = failing.filter((r) => critical.has(r.id) && r.status === "fail");
   const advisory = failing.filter((r) => !criticalFailures.includes(r));
   const passed = report.checks.filter((r) => r.status === "pass");
-  const lines = [c.bold(`Clawperator doctor${report.deviceId ? ` · ${report.deviceId}` : ""} · ${report.receiverPackage}`), ""];
+  const lines = [
+    c.bold(`Clawperator doctor${report.deviceId ? ` · ${report.deviceId}` : ""} · ${report.receiverPackage}`),
+    "",
+  ];
 
   if (criticalFailures.length) {
     lines.push(c.red(c.bold("Critical")));
@@ -51,15 +56,26 @@ export function renderDoctor(report: DoctorReport, critical: ReadonlySet<string>
     for (const r of advisory) lines.push(...failure(r, r.status === "fail" ? c.red("✗") : c.yellow("!")));
     lines.push("");
   }
-  lines.push(c.green(`${passed.length} check${passed.length === 1 ? "" : "s"} passed`) + c.dim(passed.length ? `: ${passed.map((r) => r.id).join(", ")}` : ""));
+  lines.push(
+    c.green(`${passed.length} check${passed.length === 1 ? "" : "s"} passed`) +
+      c.dim(passed.length ? `: ${passed.map((r) => r.id).join(", ")}` : ""),
+  );
   if (report.fixes?.length) {
     lines.push("", c.bold("Fixes run"));
-    for (const f of report.fixes) lines.push(`  ${f.ok ? c.green("✓") : c.red("✗")} $ ${f.step}${f.ok ? "" : `  (exit ${f.exitCode})`}`);
+    for (const f of report.fixes)
+      lines.push(`  ${f.ok ? c.green("✓") : c.red("✗")} $ ${f.step}${f.ok ? "" : `  (exit ${f.exitCode})`}`);
   }
   const warnings = advisory.length;
-  lines.push("", report.criticalOk
-    ? c.green(c.bold(`Ready: every critical check passed${warnings ? ` (${warnings} advisory finding${warnings === 1 ? "" : "s"})` : ""}.`))
-    : c.red(c.bold(`Not ready: ${criticalFailures.map((r) => r.id).join(", ")} failed.`)));
+  lines.push(
+    "",
+    report.criticalOk
+      ? c.green(
+          c.bold(
+            `Ready: every critical check passed${warnings ? ` (${warnings} advisory finding${warnings === 1 ? "" : "s"})` : ""}.`,
+          ),
+        )
+      : c.red(c.bold(`Not ready: ${criticalFailures.map((r) => r.id).join(", ")} failed.`)),
+  );
   if (report.nextActions?.length) {
     lines.push("", c.bold("Next actions"));
     for (const action of report.nextActions) lines.push(`  - ${action}`);

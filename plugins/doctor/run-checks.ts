@@ -21,13 +21,18 @@ function crashed(entry: Owned<CheckContribution>, error: unknown): DoctorCheckRe
     status: "fail",
     code: "DOCTOR_FAILED",
     summary: `Check ${entry.value.id} of plugin "${entry.plugin}" failed to run: ${message.replace(/^\[plugin:[^\]]*\] (check \S+ failed: )?/, "")}`,
-    ...(error instanceof ClawperatorError && error.code !== "INTERNAL_ERROR" ? { detail: `${error.code}: ${error.hint ?? error.message}` } : {}),
+    ...(error instanceof ClawperatorError && error.code !== "INTERNAL_ERROR"
+      ? { detail: `${error.code}: ${error.hint ?? error.message}` }
+      : {}),
     evidence: { plugin: entry.plugin },
   };
 }
 
 /** Runs the ordered checks one after another, sharing facts; a critical failure halts the rest. */
-export async function runChecks(checks: readonly Owned<CheckContribution>[], base: Omit<DoctorCheckContext, "deviceId">): Promise<CheckRun> {
+export async function runChecks(
+  checks: readonly Owned<CheckContribution>[],
+  base: Omit<DoctorCheckContext, "deviceId">,
+): Promise<CheckRun> {
   const results: DoctorCheckResult[] = [];
   const critical = new Set<string>();
   // Every check's module loads at once (reading files in parallel); they still run one after another.
@@ -45,7 +50,8 @@ export async function runChecks(checks: readonly Owned<CheckContribution>[], bas
       result = crashed(entry, error);
     }
     results.push(result);
-    if (result.status === "fail" && entry.value.critical && !NON_HALTING.has(id)) return { results, critical, haltedAt: id };
+    if (result.status === "fail" && entry.value.critical && !NON_HALTING.has(id))
+      return { results, critical, haltedAt: id };
   }
   return { results, critical };
 }

@@ -41,7 +41,14 @@ export async function runningEmulators(ctx: EmulatorContext): Promise<RunningEmu
       const avd = avdName === null ? undefined : describeAvd(ctx, avdName, new Set());
       // An emulator whose AVD is not in this host's AVD folder cannot be checked, so it is not supported.
       const supported = avd?.supported ?? false;
-      return { type: "emulator" as const, avdName, serial, booted, supported, unsupportedReasons: avd?.unsupportedReasons ?? [] };
+      return {
+        type: "emulator" as const,
+        avdName,
+        serial,
+        booted,
+        supported,
+        unsupportedReasons: avd?.unsupportedReasons ?? [],
+      };
     }),
   );
 }
@@ -55,7 +62,9 @@ export async function listAvds(ctx: EmulatorContext): Promise<EmulatorAvd[]> {
 
 export function checkAvdName(name: string): void {
   if (!AVD_NAME.test(name)) {
-    throw new ClawperatorError("USAGE", `"${name}" is not an AVD name (letters, digits, ".", "_" and "-" only)`, { details: { name } });
+    throw new ClawperatorError("USAGE", `"${name}" is not an AVD name (letters, digits, ".", "_" and "-" only)`, {
+      details: { name },
+    });
   }
 }
 

@@ -5,7 +5,10 @@ export const nameArg = {
 } as const satisfies ArgsDef;
 
 const timeoutArgs = {
-  registrationTimeoutMs: { type: "string", description: "How long the emulator may take to register with adb (default 120000)" },
+  registrationTimeoutMs: {
+    type: "string",
+    description: "How long the emulator may take to register with adb (default 120000)",
+  },
   bootTimeoutMs: { type: "string", description: "How long Android may take to boot once registered (default 300000)" },
 } as const satisfies ArgsDef;
 
@@ -17,5 +20,8 @@ export const createArgs = {
   apiLevel: { type: "string", description: "Android API level (default 35)" },
   deviceProfile: { type: "string", description: "Hardware profile (default pixel_7)" },
   abi: { type: "string", description: "System image ABI (default: the host's, arm64-v8a or x86_64)" },
-  playStore: { type: "boolean", description: "Google Play system image (default true; --no-play-store for Google APIs)" },
+  playStore: {
+    type: "boolean",
+    description: "Google Play system image (default true; --no-play-store for Google APIs)",
+  },
 } as const satisfies ArgsDef;

@@ -22,9 +22,14 @@ export interface EmulatorAdb {
 /** The transport's ADB_NOT_FOUND is, for the emulator commands, a missing SDK tool like the others. */
 function asToolMissing(error: unknown): unknown {
   if (isClawperatorError(error) && error.code === "ADB_NOT_FOUND") {
-    return new ClawperatorError("ANDROID_SDK_TOOL_MISSING", `the Android SDK tool \`adb\` was not found: ${error.message}`, {
-      ...(error.hint ? { hint: error.hint } : {}), details: { tool: "adb" },
-    });
+    return new ClawperatorError(
+      "ANDROID_SDK_TOOL_MISSING",
+      `the Android SDK tool \`adb\` was not found: ${error.message}`,
+      {
+        ...(error.hint ? { hint: error.hint } : {}),
+        details: { tool: "adb" },
+      },
+    );
   }
   return error;
 }
@@ -42,7 +47,9 @@ export function createEmulatorAdb(transport: () => Transport, env: NodeJS.Proces
     async listEmulators() {
       try {
         const devices = await transport().listDevices();
-        return devices.filter((d) => consolePortOf(d.serial) !== undefined).map((d) => ({ serial: d.serial, state: d.state }));
+        return devices
+          .filter((d) => consolePortOf(d.serial) !== undefined)
+          .map((d) => ({ serial: d.serial, state: d.state }));
       } catch (error) {
         throw asToolMissing(error);
       }

@@ -5,14 +5,49 @@ type RouteName = "list" | "running" | "inspect" | "create" | "start" | "stop" | 
 
 /** The spec's emulator routes: method, path, and which handler of routes/handlers.ts (and schema) serves it. */
 const ROUTES: ReadonlyArray<{ method: HttpMethod; path: string; handler: RouteName; description: string }> = [
-  { method: "GET", path: "/android/emulators", handler: "list", description: "Configured AVDs with compatibility metadata" },
-  { method: "GET", path: "/android/emulators/running", handler: "running", description: "Running emulators and boot state" },
-  { method: "GET", path: "/android/emulators/:name", handler: "inspect", description: "Normalized metadata for one AVD" },
-  { method: "POST", path: "/android/emulators/create", handler: "create", description: "Ensure the system image exists and create an AVD" },
-  { method: "POST", path: "/android/emulators/:name/start", handler: "start", description: "Start an AVD and return a booted emulator" },
-  { method: "POST", path: "/android/emulators/:name/stop", handler: "stop", description: "Stop a running emulator by AVD name" },
+  {
+    method: "GET",
+    path: "/android/emulators",
+    handler: "list",
+    description: "Configured AVDs with compatibility metadata",
+  },
+  {
+    method: "GET",
+    path: "/android/emulators/running",
+    handler: "running",
+    description: "Running emulators and boot state",
+  },
+  {
+    method: "GET",
+    path: "/android/emulators/:name",
+    handler: "inspect",
+    description: "Normalized metadata for one AVD",
+  },
+  {
+    method: "POST",
+    path: "/android/emulators/create",
+    handler: "create",
+    description: "Ensure the system image exists and create an AVD",
+  },
+  {
+    method: "POST",
+    path: "/android/emulators/:name/start",
+    handler: "start",
+    description: "Start an AVD and return a booted emulator",
+  },
+  {
+    method: "POST",
+    path: "/android/emulators/:name/stop",
+    handler: "stop",
+    description: "Stop a running emulator by AVD name",
+  },
   { method: "DELETE", path: "/android/emulators/:name", handler: "delete", description: "Delete an AVD by name" },
-  { method: "POST", path: "/android/provision/emulator", handler: "provision", description: "Reuse or create a supported emulator and return a booted device" },
+  {
+    method: "POST",
+    path: "/android/provision/emulator",
+    handler: "provision",
+    description: "Reuse or create a supported emulator and return a booted device",
+  },
 ];
 
 /** Android emulators: SDK tools, AVD discovery and the support rule, lifecycle and reuse-first provisioning. */
@@ -21,19 +56,65 @@ export default definePlugin({
   // Running emulators are adb devices: listing them and reading their boot properties goes through the Transport.
   dependsOn: ["adb"],
   setup(ctx) {
-    ctx.commands.group({ path: ["emulator"], description: "Android emulators: list, inspect, create, start, stop, delete, status, provision" });
+    ctx.commands.group({
+      path: ["emulator"],
+      description: "Android emulators: list, inspect, create, start, stop, delete, status, provision",
+    });
     ctx.commands.group({ path: ["provision"], description: "Provision an Android target" });
     const commands = [
-      { path: ["emulator", "list"], description: "List configured Android Virtual Devices with compatibility metadata", load: () => import("./commands/list.js") },
-      { path: ["emulator", "inspect"], description: "Show normalized metadata for one Android Virtual Device", args: nameArg, load: () => import("./commands/inspect.js") },
-      { path: ["emulator", "create"], description: "Create the default supported Android emulator", args: createArgs, load: () => import("./commands/create.js") },
-      { path: ["emulator", "start"], description: "Start an existing Android Virtual Device and wait until boot completes", args: startArgs, load: () => import("./commands/start.js") },
-      { path: ["emulator", "stop"], description: "Stop a running Android emulator by AVD name", args: nameArg, load: () => import("./commands/stop.js") },
-      { path: ["emulator", "delete"], description: "Delete an Android Virtual Device by name", args: nameArg, load: () => import("./commands/delete.js") },
-      { path: ["emulator", "status"], description: "List running Android emulators and boot state", load: () => import("./commands/status.js") },
-      { path: ["emulator", "provision"], description: "Reuse or create a supported Android emulator and return its ADB serial", args: provisionArgs, load: () => import("./commands/provision.js") },
+      {
+        path: ["emulator", "list"],
+        description: "List configured Android Virtual Devices with compatibility metadata",
+        load: () => import("./commands/list.js"),
+      },
+      {
+        path: ["emulator", "inspect"],
+        description: "Show normalized metadata for one Android Virtual Device",
+        args: nameArg,
+        load: () => import("./commands/inspect.js"),
+      },
+      {
+        path: ["emulator", "create"],
+        description: "Create the default supported Android emulator",
+        args: createArgs,
+        load: () => import("./commands/create.js"),
+      },
+      {
+        path: ["emulator", "start"],
+        description: "Start an existing Android Virtual Device and wait until boot completes",
+        args: startArgs,
+        load: () => import("./commands/start.js"),
+      },
+      {
+        path: ["emulator", "stop"],
+        description: "Stop a running Android emulator by AVD name",
+        args: nameArg,
+        load: () => import("./commands/stop.js"),
+      },
+      {
+        path: ["emulator", "delete"],
+        description: "Delete an Android Virtual Device by name",
+        args: nameArg,
+        load: () => import("./commands/delete.js"),
+      },
+      {
+        path: ["emulator", "status"],
+        description: "List running Android emulators and boot state",
+        load: () => import("./commands/status.js"),
+      },
+      {
+        path: ["emulator", "provision"],
+        description: "Reuse or create a supported Android emulator and return its ADB serial",
+        args: provisionArgs,
+        load: () => import("./commands/provision.js"),
+      },
       // spec/001: `provision emulator` is the same command; listed under both groups so either is discoverable.
-      { path: ["provision", "emulator"], description: "Reuse or create a supported Android emulator and return its ADB serial (= emulator provision)", args: provisionArgs, load: () => import("./commands/provision.js") },
+      {
+        path: ["provision", "emulator"],
+        description: "Reuse or create a supported Android emulator and return its ADB serial (= emulator provision)",
+        args: provisionArgs,
+        load: () => import("./commands/provision.js"),
+      },
     ];
     for (const command of commands) ctx.commands.add(command as Parameters<typeof ctx.commands.add>[0]);
 

@@ -33,9 +33,21 @@ export function createLauncher(env: NodeJS.ProcessEnv = process.env): Launcher {
       // A stream with a file descriptor is handed to the child as is, not piped through this process, so the
       // emulator keeps logging after this process has exited.
       const out = createWriteStream(log, { fd: openSync(log, "w", 0o600) });
-      const child = execa(emulatorPath, [...args], { env, extendEnv: false, detached: true, stdin: "ignore", stdout: out, stderr: out, reject: false, buffer: false });
+      const child = execa(emulatorPath, [...args], {
+        env,
+        extendEnv: false,
+        detached: true,
+        stdin: "ignore",
+        stdout: out,
+        stderr: out,
+        reject: false,
+        buffer: false,
+      });
       out.close();
-      void child.then((result) => (exit = { code: result.exitCode ?? null }), () => (exit = { code: null }));
+      void child.then(
+        (result) => (exit = { code: result.exitCode ?? null }),
+        () => (exit = { code: null }),
+      );
       child.unref();
       return {
         pid: child.pid,

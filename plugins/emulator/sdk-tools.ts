@@ -17,11 +17,18 @@ export const TOOL_OVERRIDE: Record<SdkTool, string> = {
 function cmdlineToolCandidates(root: string, tool: string): string[] {
   let versions: string[] = [];
   try {
-    versions = readdirSync(join(root, "cmdline-tools")).filter((v) => v !== "latest").sort().reverse();
+    versions = readdirSync(join(root, "cmdline-tools"))
+      .filter((v) => v !== "latest")
+      .sort()
+      .reverse();
   } catch {
     // no cmdline-tools folder
   }
-  return [join(root, "cmdline-tools", "latest", "bin", tool), ...versions.map((v) => join(root, "cmdline-tools", v, "bin", tool)), join(root, "tools", "bin", tool)];
+  return [
+    join(root, "cmdline-tools", "latest", "bin", tool),
+    ...versions.map((v) => join(root, "cmdline-tools", v, "bin", tool)),
+    join(root, "tools", "bin", tool),
+  ];
 }
 
 function sdkCandidates(root: string, tool: SdkTool): string[] {
@@ -35,9 +42,10 @@ function sdkCandidates(root: string, tool: SdkTool): string[] {
   }
 }
 
-const HINT = "Install the Android SDK (command-line tools, emulator, platform-tools) and set ANDROID_HOME, or point "
-  + "ADB_PATH / EMULATOR_PATH / SDKMANAGER_PATH / AVDMANAGER_PATH at the binaries. To try the emulator flow without an SDK: "
-  + "`clawperator virtual android-home --out <dir>` and ANDROID_HOME=<dir>.";
+const HINT =
+  "Install the Android SDK (command-line tools, emulator, platform-tools) and set ANDROID_HOME, or point " +
+  "ADB_PATH / EMULATOR_PATH / SDKMANAGER_PATH / AVDMANAGER_PATH at the binaries. To try the emulator flow without an SDK: " +
+  "`clawperator virtual android-home --out <dir>` and ANDROID_HOME=<dir>.";
 
 /**
  * Finds an SDK tool: its override variable (which must then be executable), then ANDROID_HOME and ANDROID_SDK_ROOT,
@@ -47,9 +55,14 @@ export function resolveSdkTool(tool: SdkTool, env: NodeJS.ProcessEnv = process.e
   const override = env[TOOL_OVERRIDE[tool]];
   if (override) {
     if (isExecutable(override)) return override;
-    throw new ClawperatorError("ANDROID_SDK_TOOL_MISSING", `${TOOL_OVERRIDE[tool]} points to ${override}, which is not an executable ${tool}`, {
-      hint: HINT, details: { tool, searched: [override] },
-    });
+    throw new ClawperatorError(
+      "ANDROID_SDK_TOOL_MISSING",
+      `${TOOL_OVERRIDE[tool]} points to ${override}, which is not an executable ${tool}`,
+      {
+        hint: HINT,
+        details: { tool, searched: [override] },
+      },
+    );
   }
   const searched: string[] = [];
   const roots = [env.ANDROID_HOME, env.ANDROID_SDK_ROOT].filter((root): root is string => Boolean(root));
@@ -63,5 +76,8 @@ export function resolveSdkTool(tool: SdkTool, env: NodeJS.ProcessEnv = process.e
     searched.push(candidate);
     if (isExecutable(candidate)) return candidate;
   }
-  throw new ClawperatorError("ANDROID_SDK_TOOL_MISSING", `the Android SDK tool \`${tool}\` was not found`, { hint: HINT, details: { tool, searched } });
+  throw new ClawperatorError("ANDROID_SDK_TOOL_MISSING", `the Android SDK tool \`${tool}\` was not found`, {
+    hint: HINT,
+    details: { tool, searched },
+  });
 }

@@ -28,12 +28,16 @@ export function createSdkTools(env: NodeJS.ProcessEnv = process.env): SdkTools {
       const path = resolveSdkTool(tool, env);
       const { execa } = await import("execa");
       const result = await execa(path, args, {
-        env, extendEnv: false, reject: false,
+        env,
+        extendEnv: false,
+        reject: false,
         ...(options.input === undefined ? { stdin: "ignore" as const } : { input: options.input }),
         ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
       });
       return {
-        stdout: String(result.stdout ?? ""), stderr: String(result.stderr ?? ""), exitCode: result.exitCode ?? 1,
+        stdout: String(result.stdout ?? ""),
+        stderr: String(result.stderr ?? ""),
+        exitCode: result.exitCode ?? 1,
         command: [tool, ...args].join(" "),
       };
     },
@@ -42,5 +46,10 @@ export function createSdkTools(env: NodeJS.ProcessEnv = process.env): SdkTools {
 
 /** The last lines of a tool's output, for an error message a person can act on. */
 export function outputTail(result: Pick<ToolResult, "stdout" | "stderr">, lines = 8): string {
-  return `${result.stdout}\n${result.stderr}`.trim().split(/\r?\n/).filter((l) => l.trim() !== "").slice(-lines).join("\n");
+  return `${result.stdout}\n${result.stderr}`
+    .trim()
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== "")
+    .slice(-lines)
+    .join("\n");
 }

@@ -15,14 +15,17 @@ import { syncRegistrySkills } from "./skills-bridge.ts";
 const GENERATED_SKILLS = ["plugins", "openclaw", "generated-skills"];
 
 /** The package root: the plugin's own (api.rootDir), else found from this file (dist/plugins/openclaw/entry.js). */
-const packageRoot = (api: OpenClawPluginApi) => api.rootDir ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const packageRoot = (api: OpenClawPluginApi) =>
+  api.rootDir ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
 function parseConfig(value: unknown): PluginConfig {
   const parsed = PluginConfigSchema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const path = formatPath(issuePath(issue)) || "(root)";
-  throw new ClawperatorError("CONFIG_INVALID", `[plugin:${PLUGIN_ID}] invalid config "${path}": ${issue.message}`, { details: { path } });
+  throw new ClawperatorError("CONFIG_INVALID", `[plugin:${PLUGIN_ID}] invalid config "${path}": ${issue.message}`, {
+    details: { path },
+  });
 }
 
 /** Exposes the runtime's skills registry to OpenClaw as skills; a missing registry just means none to bridge. */
@@ -30,7 +33,10 @@ async function bridgeSkills(api: OpenClawPluginApi, runtime: SharedRuntime): Pro
   try {
     const services = (await runtime.get()).kernel.services;
     if (!services.isRegistered(Skills)) return;
-    const { written } = await syncRegistrySkills(await services.resolve(Skills).list(), join(packageRoot(api), ...GENERATED_SKILLS));
+    const { written } = await syncRegistrySkills(
+      await services.resolve(Skills).list(),
+      join(packageRoot(api), ...GENERATED_SKILLS),
+    );
     api.logger?.info?.(`clawperator: ${written.length} registry skill(s) available to OpenClaw`);
   } catch (error) {
     api.logger?.warn?.(`clawperator: registry skills not bridged: ${(error as Error).message}`);

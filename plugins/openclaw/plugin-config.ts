@@ -15,7 +15,11 @@ export const PluginConfigSchema = z.strictObject({
   adbPath: z.string().min(1).optional().describe("path of the adb binary (default: adb on PATH, or ADB_PATH)"),
   skillsRegistry: z.string().min(1).optional().describe("path of a skills-registry.json"),
   skillDirs: z.array(z.string().min(1)).max(64).optional().describe("extra directories of AgentSkills skill folders"),
-  configPath: z.string().min(1).optional().describe("a Clawperator config file to load (default: searched from the gateway's working directory)"),
+  configPath: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("a Clawperator config file to load (default: searched from the gateway's working directory)"),
 });
 
 export type PluginConfig = z.output<typeof PluginConfigSchema>;

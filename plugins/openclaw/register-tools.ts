@@ -6,7 +6,10 @@ import type { SharedRuntime } from "./shared-runtime.ts";
 /** A tool output in OpenClaw's result format: the text (and image) for the model, the structured result in details. */
 function toResult(output: ToolOutput): OpenClawToolResult {
   return {
-    content: [{ type: "text", text: output.text }, ...(output.image ? [{ type: "image" as const, ...output.image }] : [])],
+    content: [
+      { type: "text", text: output.text },
+      ...(output.image ? [{ type: "image" as const, ...output.image }] : []),
+    ],
     details: output.details,
   };
 }
@@ -17,7 +20,9 @@ function toResult(output: ToolOutput): OpenClawToolResult {
  */
 function errorResult(error: unknown): OpenClawToolResult {
   const failure = toClawperatorError(error).toJSON();
-  const text = [`error ${failure.code}: ${failure.message}`, ...(failure.hint ? [`hint: ${failure.hint}`] : [])].join("\n");
+  const text = [`error ${failure.code}: ${failure.message}`, ...(failure.hint ? [`hint: ${failure.hint}`] : [])].join(
+    "\n",
+  );
   return { content: [{ type: "text", text }], details: { ok: false, error: failure } };
 }
 

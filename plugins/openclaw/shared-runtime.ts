@@ -11,7 +11,9 @@ export class SharedRuntime {
 
   get(): Promise<Clawperator> {
     if (this.#runtime) return this.#runtime;
-    const runtime = import("../../runtime/create-clawperator.js").then(({ createClawperator }) => createClawperator(this.options));
+    const runtime = import("../../runtime/create-clawperator.js").then(({ createClawperator }) =>
+      createClawperator(this.options),
+    );
     this.#runtime = runtime;
     // A failed boot (a bad config, say) is reported to this call and retried by the next one.
     runtime.catch(() => {

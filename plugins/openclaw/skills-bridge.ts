@@ -16,7 +16,10 @@ const MARKER = ".clawperator-generated";
 
 /** An AgentSkills name (lowercase letters, digits, hyphens, at most 64) for a registry id; also a safe folder name. */
 export function skillName(id: string): string {
-  const slug = id.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const slug = id
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   return `clawperator-${slug}`.slice(0, 64).replace(/-+$/, "");
 }
 

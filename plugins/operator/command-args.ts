@@ -2,23 +2,41 @@ import type { ArgsDef } from "citty";
 
 /** The operator plugin's command flags, as data: the manifest declares them, the handlers are typed from them. */
 export const executeArgs = {
-  file: { type: "positional", required: false, description: "Path to an execution JSON file (same as --execution <path>)" },
-  execution: { type: "string", description: "Execution as inline JSON, a path to a JSON file, or - for stdin", valueHint: "json|path" },
-  "validate-only": { type: "boolean", description: "Validate and print the normalized canonical execution; needs no device" },
+  file: {
+    type: "positional",
+    required: false,
+    description: "Path to an execution JSON file (same as --execution <path>)",
+  },
+  execution: {
+    type: "string",
+    description: "Execution as inline JSON, a path to a JSON file, or - for stdin",
+    valueHint: "json|path",
+  },
+  "validate-only": {
+    type: "boolean",
+    description: "Validate and print the normalized canonical execution; needs no device",
+  },
 } as const satisfies ArgsDef;
 
 export const screenshotArgs = {
-  path: { type: "string", description: "Where to write the PNG (default: a temp file); an existing file that is not a PNG is kept" },
+  path: {
+    type: "string",
+    description: "Where to write the PNG (default: a temp file); an existing file that is not a PNG is kept",
+  },
   force: { type: "boolean", description: "Replace the file at --path even if it is not a PNG" },
 } as const satisfies ArgsDef;
 
 export const selectorArgs = {
-  selector: { type: "string", description: "NodeMatcher JSON, e.g. '{\"resourceId\":\"com.example:id/ok\"}'", valueHint: "json" },
-  text: { type: "string", description: "Shorthand for {\"textEquals\": <text>}" },
-  "resource-id": { type: "string", description: "Shorthand for {\"resourceId\": <id>}" },
+  selector: {
+    type: "string",
+    description: 'NodeMatcher JSON, e.g. \'{"resourceId":"com.example:id/ok"}\'',
+    valueHint: "json",
+  },
+  text: { type: "string", description: 'Shorthand for {"textEquals": <text>}' },
+  "resource-id": { type: "string", description: 'Shorthand for {"resourceId": <id>}' },
   id: { type: "string", description: "Same as --resource-id" },
-  desc: { type: "string", description: "Shorthand for {\"contentDescEquals\": <desc>}" },
-  role: { type: "string", description: "Shorthand for {\"role\": <role>} (button, textfield, switch, ...)" },
+  desc: { type: "string", description: 'Shorthand for {"contentDescEquals": <desc>}' },
+  role: { type: "string", description: 'Shorthand for {"role": <role>} (button, textfield, switch, ...)' },
 } as const satisfies ArgsDef;
 
 export const appArgs = {
@@ -33,14 +51,22 @@ export const openUriArgs = {
 export const clickArgs = {
   ...selectorArgs,
   coordinate: { type: "string", description: "Tap at screen coordinates instead of a node: x,y", valueHint: "x,y" },
-  "click-type": { type: "enum", options: ["default", "long_click", "focus"], description: "Click type (default: default)" },
+  "click-type": {
+    type: "enum",
+    options: ["default", "long_click", "focus"],
+    description: "Click type (default: default)",
+  },
   long: { type: "boolean", description: "Same as --click-type long_click" },
   focus: { type: "boolean", description: "Same as --click-type focus" },
 } as const satisfies ArgsDef;
 
 export const readArgs = {
   ...selectorArgs,
-  validator: { type: "enum", options: ["temperature", "version", "regex"], description: "Validate the text (regex needs --pattern)" },
+  validator: {
+    type: "enum",
+    options: ["temperature", "version", "regex"],
+    description: "Validate the text (regex needs --pattern)",
+  },
   pattern: { type: "string", description: "The regular expression of --validator regex" },
   all: { type: "boolean", description: "Read every matching node, one per line" },
 } as const satisfies ArgsDef;
@@ -67,8 +93,16 @@ export const sleepArgs = {
 } as const satisfies ArgsDef;
 
 export const scrollArgs = {
-  direction: { type: "enum", options: ["down", "up", "left", "right"], description: "Content direction (default: down)" },
-  container: { type: "string", description: "NodeMatcher JSON of the container (default: first scrollable)", valueHint: "json" },
+  direction: {
+    type: "enum",
+    options: ["down", "up", "left", "right"],
+    description: "Content direction (default: down)",
+  },
+  container: {
+    type: "string",
+    description: "NodeMatcher JSON of the container (default: first scrollable)",
+    valueHint: "json",
+  },
 } as const satisfies ArgsDef;
 
 /** Each `action <name>` command's flags. */

@@ -1,7 +1,10 @@
 import type { CommandContribution } from "../../core/kernel/index.ts";
 import { actionArgs, executeArgs, screenshotArgs, type ActionName } from "./command-args.ts";
 
-const action = <N extends ActionName>(name: N) => () => import("./commands/action.js").then((m) => ({ default: m.actionCommand(name) }));
+const action =
+  <N extends ActionName>(name: N) =>
+  () =>
+    import("./commands/action.js").then((m) => ({ default: m.actionCommand(name) }));
 
 /** Every command of the operator plugin, as data: `--help` lists them without loading their code. */
 export const OPERATOR_COMMANDS: CommandContribution[] = [
@@ -12,7 +15,12 @@ export const OPERATOR_COMMANDS: CommandContribution[] = [
     args: executeArgs,
     load: () => import("./commands/execute.js"),
   },
-  { path: ["observe", "snapshot"], aliases: [["snapshot"]], description: "Capture the UI hierarchy (hierarchy_xml)", load: () => import("./commands/observe-snapshot.js") },
+  {
+    path: ["observe", "snapshot"],
+    aliases: [["snapshot"]],
+    description: "Capture the UI hierarchy (hierarchy_xml)",
+    load: () => import("./commands/observe-snapshot.js"),
+  },
   {
     path: ["observe", "screenshot"],
     aliases: [["screenshot"]],
@@ -20,13 +28,46 @@ export const OPERATOR_COMMANDS: CommandContribution[] = [
     args: screenshotArgs,
     load: () => import("./commands/observe-screenshot.js"),
   },
-  { path: ["inspect", "ui"], description: "Show the current screen as a readable tree (observe snapshot, formatted)", load: () => import("./commands/inspect-ui.js") },
-  { path: ["action", "open-app"], aliases: [["open"]], description: "Open an app by application id", args: actionArgs["open-app"], load: action("open-app") },
-  { path: ["action", "close-app"], aliases: [["close"]], description: "Force-stop an app by application id", args: actionArgs["close-app"], load: action("close-app") },
-  { path: ["action", "open-uri"], description: "Open a URI with the device's handler for its scheme", args: actionArgs["open-uri"], load: action("open-uri") },
-  { path: ["action", "click"], aliases: [["click"]], description: "Click a UI node matching a selector", args: actionArgs.click, load: action("click") },
+  {
+    path: ["inspect", "ui"],
+    description: "Show the current screen as a readable tree (observe snapshot, formatted)",
+    load: () => import("./commands/inspect-ui.js"),
+  },
+  {
+    path: ["action", "open-app"],
+    aliases: [["open"]],
+    description: "Open an app by application id",
+    args: actionArgs["open-app"],
+    load: action("open-app"),
+  },
+  {
+    path: ["action", "close-app"],
+    aliases: [["close"]],
+    description: "Force-stop an app by application id",
+    args: actionArgs["close-app"],
+    load: action("close-app"),
+  },
+  {
+    path: ["action", "open-uri"],
+    description: "Open a URI with the device's handler for its scheme",
+    args: actionArgs["open-uri"],
+    load: action("open-uri"),
+  },
+  {
+    path: ["action", "click"],
+    aliases: [["click"]],
+    description: "Click a UI node matching a selector",
+    args: actionArgs.click,
+    load: action("click"),
+  },
   // The single-word aliases are the reference CLI 0.5.3's commands that real skills call; --help lists ours only.
-  { path: ["action", "read"], aliases: [["read"]], description: "Read text from a UI node", args: actionArgs.read, load: action("read") },
+  {
+    path: ["action", "read"],
+    aliases: [["read"]],
+    description: "Read text from a UI node",
+    args: actionArgs.read,
+    load: action("read"),
+  },
   {
     path: ["action", "wait"],
     aliases: [["wait"]],
@@ -34,7 +75,13 @@ export const OPERATOR_COMMANDS: CommandContribution[] = [
     args: actionArgs.wait,
     load: action("wait"),
   },
-  { path: ["action", "type"], aliases: [["type"]], description: "Type text into a UI node", args: actionArgs.type, load: action("type") },
+  {
+    path: ["action", "type"],
+    aliases: [["type"]],
+    description: "Type text into a UI node",
+    args: actionArgs.type,
+    load: action("type"),
+  },
   {
     path: ["action", "press-key"],
     aliases: [["press"]],
@@ -42,7 +89,13 @@ export const OPERATOR_COMMANDS: CommandContribution[] = [
     args: actionArgs["press-key"],
     load: action("press-key"),
   },
-  { path: ["action", "back"], aliases: [["back"]], description: "Press the back key", args: actionArgs.back, load: action("back") },
+  {
+    path: ["action", "back"],
+    aliases: [["back"]],
+    description: "Press the back key",
+    args: actionArgs.back,
+    load: action("back"),
+  },
   {
     path: ["action", "scroll"],
     aliases: [["scroll"]],
@@ -50,5 +103,11 @@ export const OPERATOR_COMMANDS: CommandContribution[] = [
     args: actionArgs.scroll,
     load: action("scroll"),
   },
-  { path: ["action", "sleep"], aliases: [["sleep"]], description: "Wait on the device for a number of milliseconds", args: actionArgs.sleep, load: action("sleep") },
+  {
+    path: ["action", "sleep"],
+    aliases: [["sleep"]],
+    description: "Wait on the device for a number of milliseconds",
+    args: actionArgs.sleep,
+    load: action("sleep"),
+  },
 ];

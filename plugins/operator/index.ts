@@ -15,11 +15,22 @@ export default definePlugin({
     registerExecutionServices(ctx);
     const hooks = () => import("./hooks/index.js");
     ctx.hooks.add({ name: "close-app", order: 10, load: async () => ({ default: (await hooks()).closeApp }) });
-    ctx.hooks.add({ name: "inject-snapshots", order: 20, load: async () => ({ default: (await hooks()).injectSnapshots }) });
-    ctx.hooks.add({ name: "capture-screenshots", order: 30, load: async () => ({ default: (await hooks()).captureScreenshots(ctx.config) }) });
+    ctx.hooks.add({
+      name: "inject-snapshots",
+      order: 20,
+      load: async () => ({ default: (await hooks()).injectSnapshots }),
+    });
+    ctx.hooks.add({
+      name: "capture-screenshots",
+      order: 30,
+      load: async () => ({ default: (await hooks()).captureScreenshots(ctx.config) }),
+    });
     ctx.commands.group({ path: ["observe"], description: "Observe the device: UI snapshot, screenshot" });
     ctx.commands.group({ path: ["inspect"], description: "Inspect the device for people" });
-    ctx.commands.group({ path: ["action"], description: "Single-step interactions: open, click, read, type, wait, keys, scroll" });
+    ctx.commands.group({
+      path: ["action"],
+      description: "Single-step interactions: open, click, read, type, wait, keys, scroll",
+    });
     for (const command of OPERATOR_COMMANDS) ctx.commands.add(command);
     ctx.commands.group({ path: ["operator"], description: "Install and set up the Operator APK on a device" });
     for (const command of SETUP_COMMANDS) ctx.commands.add(command);

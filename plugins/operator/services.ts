@@ -12,21 +12,23 @@ import { Transport } from "../../core/services/transport.ts";
 /** Registers the operator dispatcher and the execution pipeline; both are built on first use only. */
 export function registerExecutionServices(ctx: PluginContext<unknown>): void {
   ctx.services.register(OperatorDispatcher, {
-    useFactory: (services) => createOperatorDispatcher({
-      transport: services.resolve(Transport),
-      ...(ctx.config.operatorAction ? { action: ctx.config.operatorAction } : {}),
-      sharedStreams: services.resolve(HostInfo).longLived,
-    }),
+    useFactory: (services) =>
+      createOperatorDispatcher({
+        transport: services.resolve(Transport),
+        ...(ctx.config.operatorAction ? { action: ctx.config.operatorAction } : {}),
+        sharedStreams: services.resolve(HostInfo).longLived,
+      }),
   });
   ctx.services.register(ExecutionRunner, {
-    useFactory: (services) => createExecutionPipeline({
-      transport: () => services.resolve(Transport),
-      dispatcher: () => services.resolve(OperatorDispatcher),
-      hooks: () => services.resolve(ExecutionHooks)(),
-      locks: new DeviceLocks(),
-      events: services.resolve(EventBus),
-      config: ctx.config,
-      warn: (message) => ctx.logger.warn(message),
-    }),
+    useFactory: (services) =>
+      createExecutionPipeline({
+        transport: () => services.resolve(Transport),
+        dispatcher: () => services.resolve(OperatorDispatcher),
+        hooks: () => services.resolve(ExecutionHooks)(),
+        locks: new DeviceLocks(),
+        events: services.resolve(EventBus),
+        config: ctx.config,
+        warn: (message) => ctx.logger.warn(message),
+      }),
   });
 }

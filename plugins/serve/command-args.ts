@@ -2,9 +2,28 @@ import type { ArgsDef } from "citty";
 
 /** `serve` flags, as data. No citty defaults: a flag given beats the config, and the config beats the defaults. */
 export const serveArgs = {
-  port: { type: "string", description: "Port to listen on (default: config serve.port, else 3000; 0 picks a free port)", valueHint: "number" },
-  host: { type: "string", description: "Address to bind (default: config serve.host, else 127.0.0.1); anything but loopback needs a token" },
-  token: { type: "string", description: "Bearer token every route but /health requires (default: $CLAWPERATOR_SERVE_TOKEN, else config serve.token)" },
-  "allowed-hosts": { type: "string", description: "Extra Host names clients may use, comma-separated (e.g. a reverse proxy's name)", valueHint: "names" },
-  "heartbeat-ms": { type: "string", description: "Interval of the SSE heartbeat on /events (default 15000)", valueHint: "ms" },
+  port: {
+    type: "string",
+    description: "Port to listen on (default: config serve.port, else 3000; 0 picks a free port)",
+    valueHint: "number",
+  },
+  host: {
+    type: "string",
+    description: "Address to bind (default: config serve.host, else 127.0.0.1); anything but loopback needs a token",
+  },
+  token: {
+    type: "string",
+    description:
+      "Bearer token every route but /health requires (default: $CLAWPERATOR_SERVE_TOKEN, else config serve.token)",
+  },
+  "allowed-hosts": {
+    type: "string",
+    description: "Extra Host names clients may use, comma-separated (e.g. a reverse proxy's name)",
+    valueHint: "names",
+  },
+  "heartbeat-ms": {
+    type: "string",
+    description: "Interval of the SSE heartbeat on /events (default 15000)",
+    valueHint: "ms",
+  },
 } as const satisfies ArgsDef;

@@ -1,7 +1,8 @@
 import { definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
 import { serveArgs } from "./command-args.ts";
 
-const schemas = (name: keyof typeof import("./route-schemas.ts")) => async () => (await import("./route-schemas.js"))[name];
+const schemas = (name: keyof typeof import("./route-schemas.ts")) => async () =>
+  (await import("./route-schemas.js"))[name];
 
 /**
  * The HTTP/SSE API (spec/001 "HTTP API (serve mode)"): the `serve` command, which mounts every route in the route
@@ -20,15 +21,68 @@ export default definePlugin({
       load: () => import("./commands/serve.js"),
     });
     const routes: RouteContribution[] = [
-      { method: "GET", path: "/health", description: "Liveness: the server answers (no token needed)", schemas: schemas("healthSchemas"), load: () => import("./routes/health.js") },
-      { method: "GET", path: "/devices", description: "Connected Android devices and their states", schemas: schemas("devicesSchemas"), load: () => import("./routes/devices.js") },
-      { method: "POST", path: "/execute", description: "Run an execution payload on a device", schemas: schemas("executeSchemas"), load: () => import("./routes/execute.js") },
-      { method: "POST", path: "/observe/snapshot", description: "Capture the UI hierarchy (hierarchy_xml)", schemas: schemas("snapshotSchemas"), load: () => import("./routes/snapshot.js") },
-      { method: "POST", path: "/snapshot", description: "Same as POST /observe/snapshot", schemas: schemas("snapshotSchemas"), load: () => import("./routes/snapshot.js") },
-      { method: "POST", path: "/observe/screenshot", description: "Capture the screen as a PNG on the server host", schemas: schemas("screenshotSchemas"), load: () => import("./routes/screenshot.js") },
-      { method: "POST", path: "/screenshot", description: "Same as POST /observe/screenshot", schemas: schemas("screenshotSchemas"), load: () => import("./routes/screenshot.js") },
-      { method: "GET", path: "/events", description: "Server-Sent Events: heartbeat, clawperator:execution, clawperator:result", schemas: schemas("eventsSchemas"), load: () => import("./routes/events.js") },
-      { method: "GET", path: "/openapi.json", description: "This API as OpenAPI 3.1, from the routes' zod schemas", load: () => import("./routes/openapi.js") },
+      {
+        method: "GET",
+        path: "/health",
+        description: "Liveness: the server answers (no token needed)",
+        schemas: schemas("healthSchemas"),
+        load: () => import("./routes/health.js"),
+      },
+      {
+        method: "GET",
+        path: "/devices",
+        description: "Connected Android devices and their states",
+        schemas: schemas("devicesSchemas"),
+        load: () => import("./routes/devices.js"),
+      },
+      {
+        method: "POST",
+        path: "/execute",
+        description: "Run an execution payload on a device",
+        schemas: schemas("executeSchemas"),
+        load: () => import("./routes/execute.js"),
+      },
+      {
+        method: "POST",
+        path: "/observe/snapshot",
+        description: "Capture the UI hierarchy (hierarchy_xml)",
+        schemas: schemas("snapshotSchemas"),
+        load: () => import("./routes/snapshot.js"),
+      },
+      {
+        method: "POST",
+        path: "/snapshot",
+        description: "Same as POST /observe/snapshot",
+        schemas: schemas("snapshotSchemas"),
+        load: () => import("./routes/snapshot.js"),
+      },
+      {
+        method: "POST",
+        path: "/observe/screenshot",
+        description: "Capture the screen as a PNG on the server host",
+        schemas: schemas("screenshotSchemas"),
+        load: () => import("./routes/screenshot.js"),
+      },
+      {
+        method: "POST",
+        path: "/screenshot",
+        description: "Same as POST /observe/screenshot",
+        schemas: schemas("screenshotSchemas"),
+        load: () => import("./routes/screenshot.js"),
+      },
+      {
+        method: "GET",
+        path: "/events",
+        description: "Server-Sent Events: heartbeat, clawperator:execution, clawperator:result",
+        schemas: schemas("eventsSchemas"),
+        load: () => import("./routes/events.js"),
+      },
+      {
+        method: "GET",
+        path: "/openapi.json",
+        description: "This API as OpenAPI 3.1, from the routes' zod schemas",
+        load: () => import("./routes/openapi.js"),
+      },
     ];
     for (const route of routes) ctx.routes.add(route);
   },

@@ -2,7 +2,11 @@ import type { ArgsDef } from "citty";
 
 /** The skills commands' flags, as data: the manifest declares them, the handlers are typed from them. */
 export const skillIdArg = {
-  skill_id: { type: "positional", required: false, description: "Skill id, e.g. com.android.settings.capture-overview" },
+  skill_id: {
+    type: "positional",
+    required: false,
+    description: "Skill id, e.g. com.android.settings.capture-overview",
+  },
 } as const satisfies ArgsDef;
 
 export const forAppArgs = {
@@ -30,12 +34,18 @@ export const compileArgs = {
 
 export const runArgs = {
   ...skillIdArg,
-  "expect-contains": { type: "string", description: "Fail with SKILL_OUTPUT_ASSERTION_FAILED unless stdout contains this text" },
+  "expect-contains": {
+    type: "string",
+    description: "Fail with SKILL_OUTPUT_ASSERTION_FAILED unless stdout contains this text",
+  },
   "skip-validate": { type: "boolean", description: "Skip the pre-run validation gate" },
 } as const satisfies ArgsDef;
 
 export const repoArgs = {
-  repo: { type: "string", description: "Skills repository URL or path (default: config skills.repo, else the public repository)" },
+  repo: {
+    type: "string",
+    description: "Skills repository URL or path (default: config skills.repo, else the public repository)",
+  },
   ref: { type: "string", description: "Git ref: branch, tag or commit (default: the repository's default branch)" },
 } as const satisfies ArgsDef;
 

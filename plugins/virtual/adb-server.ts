@@ -15,11 +15,17 @@ async function query(address: ServerAddress, service: string): Promise<string> {
  * `adb connect host:port` through the server; adb answers OKAY even on failure, so its message is checked.
  * A device that refuses authorization is listed (as `unauthorized`) although adb reports "failed to authenticate".
  */
-export async function adbConnect(address: ServerAddress, target: string, options: { authorized: boolean }): Promise<void> {
+export async function adbConnect(
+  address: ServerAddress,
+  target: string,
+  options: { authorized: boolean },
+): Promise<void> {
   const message = await query(address, `host:connect:${target}`);
   const expected = options.authorized ? /connected to/ : /connected to|failed to authenticate/;
   if (!expected.test(message)) {
-    throw new ClawperatorError("DEVICE_NOT_FOUND", `adb could not connect to ${target}: ${message.trim()}`, { details: { deviceId: target } });
+    throw new ClawperatorError("DEVICE_NOT_FOUND", `adb could not connect to ${target}: ${message.trim()}`, {
+      details: { deviceId: target },
+    });
   }
 }
 

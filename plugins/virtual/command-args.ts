@@ -1,7 +1,12 @@
 import type { ArgsDef } from "citty";
 
 export const startArgs = {
-  scenario: { type: "string", description: "Built-in scenario (default, fresh, no-accessibility, outdated-operator, debug-operator, both-operators, dev-options-off, usb-debugging-off) or a scenario file (JSON/YAML)", default: "default" },
+  scenario: {
+    type: "string",
+    description:
+      "Built-in scenario (default, fresh, no-accessibility, outdated-operator, debug-operator, both-operators, dev-options-off, usb-debugging-off) or a scenario file (JSON/YAML)",
+    default: "default",
+  },
   port: { type: "string", description: "adb port to listen on (default: a free one; 5555-5585 with --emulator)" },
   emulator: { type: "boolean", description: "Appear as emulator-<port-1>, with an emulator console" },
   detach: { type: "boolean", description: "Run in the background and return once the device is ready" },
@@ -16,8 +21,11 @@ export const stopArgs = {
 export const sdkArgs = {
   dir: { type: "positional", required: false, description: "Folder to write the SDK stand-in into (or --out)" },
   out: { type: "string", description: "Folder to write the SDK stand-in into" },
-  bootDelayMs: { type: "string", description: "How long the emulator takes to boot, in ms, or \"never\" (default 2000)" },
-  register: { type: "boolean", description: "Emulators register with adb (default true; --no-register for a start that never registers)" },
+  bootDelayMs: { type: "string", description: 'How long the emulator takes to boot, in ms, or "never" (default 2000)' },
+  register: {
+    type: "boolean",
+    description: "Emulators register with adb (default true; --no-register for a start that never registers)",
+  },
   failImageInstall: { type: "boolean", description: "Make `sdkmanager <system image>` fail like a broken download" },
   omit: { type: "string", description: "Tools to leave out, comma-separated (sdkmanager,avdmanager,emulator)" },
   scenario: { type: "string", description: "Scenario of the emulators' devices (default: default)" },
@@ -26,7 +34,14 @@ export const sdkArgs = {
 export const operatorApkArgs = {
   file: { type: "positional", required: false, description: "Where to write the APK (same as --out)" },
   out: { type: "string", description: "Where to write the APK (default: ./clawperator-operator-<version>.apk)" },
-  variant: { type: "enum", options: ["release", "debug"], description: "release (com.clawperator.operator, default) or debug (com.clawperator.operator.dev)" },
+  variant: {
+    type: "enum",
+    options: ["release", "debug"],
+    description: "release (com.clawperator.operator, default) or debug (com.clawperator.operator.dev)",
+  },
   "version-name": { type: "string", description: "versionName (default: this CLI's version; debug builds add -d)" },
-  "version-code": { type: "string", description: "versionCode (default: derived from the version, major*10000 + minor*100 + patch)" },
+  "version-code": {
+    type: "string",
+    description: "versionCode (default: derived from the version, major*10000 + minor*100 + patch)",
+  },
 } as const satisfies ArgsDef;

@@ -22,25 +22,40 @@ export async function ensureAdb(configured: string | undefined, logger: Logger):
   try {
     return findAdb(configured);
   } catch (error) {
-    if (!(error instanceof ClawperatorError) || error.code !== "ADB_NOT_FOUND" || process.env.ADB_PATH || configured) throw error;
+    if (!(error instanceof ClawperatorError) || error.code !== "ADB_NOT_FOUND" || process.env.ADB_PATH || configured)
+      throw error;
   }
   const prefix = await aptPrefix();
   if (!prefix) {
-    throw new ClawperatorError("ADB_NOT_FOUND", `adb is not installed. Install it, then run the demo again: ${INSTALL_COMMAND}`, {
-      hint: process.platform === "darwin" ? "macOS: brew install --cask android-platform-tools" : INSTALL_COMMAND,
-    });
+    throw new ClawperatorError(
+      "ADB_NOT_FOUND",
+      `adb is not installed. Install it, then run the demo again: ${INSTALL_COMMAND}`,
+      {
+        hint: process.platform === "darwin" ? "macOS: brew install --cask android-platform-tools" : INSTALL_COMMAND,
+      },
+    );
   }
   const apt = (args: string[]) => {
     const [command, ...rest] = [...prefix, "apt-get", ...args];
     // apt's own progress goes to stderr so stdout stays the command's result.
-    return execa(command!, rest, { reject: false, stdin: "ignore", stdout: 2, stderr: 2, env: { DEBIAN_FRONTEND: "noninteractive" } });
+    return execa(command!, rest, {
+      reject: false,
+      stdin: "ignore",
+      stdout: 2,
+      stderr: 2,
+      env: { DEBIAN_FRONTEND: "noninteractive" },
+    });
   };
   logger.progress("adb is missing: installing Debian's adb package (apt-get install -y adb)...");
   // A fresh machine may have no package lists yet; fetch them only when the install needs them.
   if ((await apt(["install", "-y", "adb"])).exitCode !== 0) {
     await apt(["update"]);
     const retry = await apt(["install", "-y", "adb"]);
-    if (retry.exitCode !== 0) throw new ClawperatorError("ADB_NOT_FOUND", `installing adb failed (apt-get exit ${retry.exitCode}); run: ${INSTALL_COMMAND}`);
+    if (retry.exitCode !== 0)
+      throw new ClawperatorError(
+        "ADB_NOT_FOUND",
+        `installing adb failed (apt-get exit ${retry.exitCode}); run: ${INSTALL_COMMAND}`,
+      );
   }
   return findAdb(configured);
 }

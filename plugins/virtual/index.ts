@@ -7,14 +7,21 @@ export default definePlugin({
   // `virtual start` waits for the device through the transport; `demo` runs executions through the operator pipeline.
   dependsOn: ["adb", "operator"],
   setup(ctx) {
-    ctx.commands.group({ path: ["virtual"], description: "Virtual Android devices reached through real adb (no phone needed)" });
+    ctx.commands.group({
+      path: ["virtual"],
+      description: "Virtual Android devices reached through real adb (no phone needed)",
+    });
     ctx.commands.add({
       path: ["virtual", "start"],
       description: "Start a virtual device, connect it to adb and print its serial",
       args: startArgs,
       load: () => import("./commands/start.js"),
     });
-    ctx.commands.add({ path: ["virtual", "list"], description: "List running virtual devices", load: () => import("./commands/list.js") });
+    ctx.commands.add({
+      path: ["virtual", "list"],
+      description: "List running virtual devices",
+      load: () => import("./commands/list.js"),
+    });
     ctx.commands.add({
       path: ["virtual", "stop"],
       description: "Stop a virtual device",
@@ -35,7 +42,8 @@ export default definePlugin({
     });
     ctx.commands.add({
       path: ["demo"],
-      description: "Watch Clawperator work: a virtual device, readiness checks, a snapshot, an execution and a screenshot",
+      description:
+        "Watch Clawperator work: a virtual device, readiness checks, a snapshot, an execution and a screenshot",
       load: () => import("./commands/demo.js"),
     });
   },

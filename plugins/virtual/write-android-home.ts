@@ -8,7 +8,8 @@ function parseBootDelay(value: string | undefined): number | "never" | undefined
   if (value === undefined) return undefined;
   if (value === "never") return "never";
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0) throw new ClawperatorError("USAGE", `--boot-delay-ms must be a whole number of ms or "never" (got ${value})`);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new ClawperatorError("USAGE", `--boot-delay-ms must be a whole number of ms or "never" (got ${value})`);
   return ms;
 }
 
@@ -31,7 +32,10 @@ function adbOrUndefined(configured: string | undefined): string | undefined {
 /** Writes the SDK stand-in `virtual android-home` asked for; `entry` is the module the stand-ins import to run. */
 export function writeAndroidHome({ args, config }: CommandRunContext<typeof sdkArgs>, entry: string) {
   const dir = args.out ?? args.dir;
-  if (!dir) throw new ClawperatorError("USAGE", "virtual android-home: name the folder to write, with --out <dir>", { hint: "clawperator virtual android-home --out ~/virtual-android-sdk" });
+  if (!dir)
+    throw new ClawperatorError("USAGE", "virtual android-home: name the folder to write, with --out <dir>", {
+      hint: "clawperator virtual android-home --out ~/virtual-android-sdk",
+    });
   const bootDelayMs = parseBootDelay(args.bootDelayMs);
   const omit = parseOmit(args.omit);
   const adb = adbOrUndefined(config.adbPath);
@@ -52,7 +56,9 @@ export function writeAndroidHome({ args, config }: CommandRunContext<typeof sdkA
     // A folder that cannot be written (permissions, a file in the way) is the user's to fix.
     const errno = (error as NodeJS.ErrnoException).code;
     if (typeof errno !== "string" || !errno.startsWith("E")) throw error;
-    throw new ClawperatorError("USAGE", `cannot write the SDK stand-in to ${dir}: ${(error as Error).message}`, { details: { dir, errno } });
+    throw new ClawperatorError("USAGE", `cannot write the SDK stand-in to ${dir}: ${(error as Error).message}`, {
+      details: { dir, errno },
+    });
   }
   return { ...written, env: { ANDROID_HOME: written.root, ANDROID_SDK_ROOT: written.root } };
 }

@@ -6,7 +6,13 @@ import { executionOutput } from "./summarize.ts";
 
 const Target = z.strictObject({
   ...DeviceTarget,
-  timeoutMs: z.number().int().min(1_000).max(120_000).optional().describe("how long to wait for the device's result (ms, default 30000)"),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1_000)
+    .max(120_000)
+    .optional()
+    .describe("how long to wait for the device's result (ms, default 30000)"),
 });
 const TARGET_KEYS = Object.keys(Target.shape);
 
@@ -30,10 +36,16 @@ function actionTool(name: string, type: ActionType, description: string): AgentT
     async run(ctx, input) {
       const raw = (input ?? {}) as Record<string, unknown>;
       const actionParams = Object.fromEntries(Object.entries(raw).filter(([key]) => !TARGET_KEYS.includes(key)));
-      const target = parseInput(name, Target, Object.fromEntries(Object.entries(raw).filter(([key]) => TARGET_KEYS.includes(key))));
+      const target = parseInput(
+        name,
+        Target,
+        Object.fromEntries(Object.entries(raw).filter(([key]) => TARGET_KEYS.includes(key))),
+      );
       const execution = toolExecution(name, { id: type, type, params: actionParams }, target.timeoutMs);
       const clawperator = await ctx.clawperator();
-      return executionOutput(await clawperator.execute(execution, { deviceId: target.deviceId, receiverPackage: target.receiverPackage }));
+      return executionOutput(
+        await clawperator.execute(execution, { deviceId: target.deviceId, receiverPackage: target.receiverPackage }),
+      );
     },
   };
 }
@@ -42,12 +54,28 @@ const MATCHER_HELP =
   "`matcher` selects a node by any of resourceId, textEquals, textContains, contentDescEquals, contentDescContains, role (all given fields must match); take them from a fresh snapshot.";
 
 export const ACTION_TOOLS: readonly AgentTool[] = [
-  actionTool("clawperator_open_app", "open_app", "Launch an installed Android app by its applicationId (package name)."),
-  actionTool("clawperator_open_uri", "open_uri", "Open a URI (https link, deep link, market:// ...) with the app that handles it."),
+  actionTool(
+    "clawperator_open_app",
+    "open_app",
+    "Launch an installed Android app by its applicationId (package name).",
+  ),
+  actionTool(
+    "clawperator_open_uri",
+    "open_uri",
+    "Open a URI (https link, deep link, market:// ...) with the app that handles it.",
+  ),
   actionTool("clawperator_click", "click", `Tap a UI node. ${MATCHER_HELP}`),
-  actionTool("clawperator_type", "enter_text", `Type text into an editable node; \`submit: true\` presses enter afterwards. ${MATCHER_HELP}`),
+  actionTool(
+    "clawperator_type",
+    "enter_text",
+    `Type text into an editable node; \`submit: true\` presses enter afterwards. ${MATCHER_HELP}`,
+  ),
   actionTool("clawperator_read", "read_text", `Read the text of a UI node. ${MATCHER_HELP}`),
   actionTool("clawperator_wait", "wait_for_node", `Wait until a UI node appears (polling with retry). ${MATCHER_HELP}`),
-  actionTool("clawperator_scroll", "scroll", "Scroll the first scrollable container (or `container`) one page in `direction`."),
+  actionTool(
+    "clawperator_scroll",
+    "scroll",
+    "Scroll the first scrollable container (or `container`) one page in `direction`.",
+  ),
   actionTool("clawperator_press_key", "press_key", "Press a system key: back, home or recents."),
 ];

@@ -41,8 +41,13 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
 export function parseInput<S extends z.ZodType>(tool: string, schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => ({ path: formatPath(issuePath(issue)) || "(input)", message: issueMessage(issue, input) }));
-  throw new ClawperatorError("EXECUTION_VALIDATION_FAILED", `${tool}: ${issues[0]!.path}: ${issues[0]!.message}`, { details: { tool, issues } });
+  const issues = parsed.error.issues.map((issue) => ({
+    path: formatPath(issuePath(issue)) || "(input)",
+    message: issueMessage(issue, input),
+  }));
+  throw new ClawperatorError("EXECUTION_VALIDATION_FAILED", `${tool}: ${issues[0]!.path}: ${issues[0]!.message}`, {
+    details: { tool, issues },
+  });
 }
 
 /** A tool whose whole input is one zod schema. */
@@ -62,6 +67,10 @@ export function zodTool<S extends z.ZodType>(tool: {
 
 /** Device selection every device tool takes; omitted values fall back to the Clawperator config. */
 export const DeviceTarget = {
-  deviceId: z.string().min(1).optional().describe("adb serial of the device; optional when exactly one device is connected"),
+  deviceId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("adb serial of the device; optional when exactly one device is connected"),
   receiverPackage: z.string().min(1).optional().describe("Operator APK package (default com.clawperator.operator)"),
 };

@@ -5,4 +5,9 @@ import { DEVICE_TOOLS } from "./device-tools.ts";
 import { SKILLS_TOOLS } from "./skills-tools.ts";
 
 /** Every agent tool, in the order an agent's observe -> act -> verify loop meets them. */
-export const TOOL_CATALOGUE: readonly AgentTool[] = [...DEVICE_TOOLS, ...ACTION_TOOLS, ...COMMAND_TOOLS, ...SKILLS_TOOLS];
+export const TOOL_CATALOGUE: readonly AgentTool[] = [
+  ...DEVICE_TOOLS,
+  ...ACTION_TOOLS,
+  ...COMMAND_TOOLS,
+  ...SKILLS_TOOLS,
+];

@@ -4,7 +4,13 @@ import { EXPECTED_FORMAT } from "../../core/contracts/limits.ts";
 import { DeviceTarget, zodTool, type AgentTool } from "./agent-tool.ts";
 import { executionOutput, snapshotXml } from "./summarize.ts";
 
-const timeoutMs = z.number().int().min(1_000).max(120_000).optional().describe("how long to wait for the device's result (ms)");
+const timeoutMs = z
+  .number()
+  .int()
+  .min(1_000)
+  .max(120_000)
+  .optional()
+  .describe("how long to wait for the device's result (ms)");
 
 let sequence = 0;
 
@@ -12,7 +18,11 @@ let sequence = 0;
  * The execution a tool sends for one action: a commandId unique to this process and call (no two tool calls
  * share one), and the tool's own task id and source.
  */
-export function toolExecution(tool: string, action: { id: string; type: string; params?: unknown }, timeoutMs = 30_000) {
+export function toolExecution(
+  tool: string,
+  action: { id: string; type: string; params?: unknown },
+  timeoutMs = 30_000,
+) {
   return {
     commandId: `${tool}-${process.pid}-${Date.now()}-${++sequence}`,
     taskId: `openclaw-${action.type}`,
@@ -25,13 +35,17 @@ export function toolExecution(tool: string, action: { id: string; type: string; 
 
 export const devicesTool = zodTool({
   name: "clawperator_devices",
-  description: "List the Android devices Clawperator can operate (adb serials and their states). Call this first when no device id is known.",
+  description:
+    "List the Android devices Clawperator can operate (adb serials and their states). Call this first when no device id is known.",
   input: z.strictObject({}),
   async run(ctx) {
     const devices = await (await ctx.clawperator()).devices();
-    const text = devices.length === 0
-      ? "No devices connected."
-      : devices.map((d) => `${d.serial} (${d.state}${d.properties?.model ? `, ${d.properties.model}` : ""})`).join("\n");
+    const text =
+      devices.length === 0
+        ? "No devices connected."
+        : devices
+            .map((d) => `${d.serial} (${d.state}${d.properties?.model ? `, ${d.properties.model}` : ""})`)
+            .join("\n");
     return { text, details: { devices } };
   },
 });
@@ -53,25 +67,38 @@ export const screenshotTool = zodTool({
   description: "Take a PNG screenshot of the device's screen; returns the image and the path of the saved PNG file.",
   input: z.strictObject({
     ...DeviceTarget,
-    path: z.string().min(1).optional().describe("where to write the PNG (default: a new file in the OS temp directory)"),
+    path: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("where to write the PNG (default: a new file in the OS temp directory)"),
   }),
   async run(ctx, { deviceId, receiverPackage, path }) {
     const action = { id: "screenshot", type: "take_screenshot", ...(path ? { params: { path } } : {}) };
-    const result = await (await ctx.clawperator()).execute(toolExecution("clawperator_screenshot", action), { deviceId, receiverPackage });
+    const result = await (await ctx.clawperator()).execute(toolExecution("clawperator_screenshot", action), {
+      deviceId,
+      receiverPackage,
+    });
     const saved = result.envelope.stepResults.find((s) => s.success && s.data.path)?.data.path;
     if (!saved) return executionOutput(result);
     const png = await readFile(saved);
-    return { text: `Screenshot saved to ${saved}`, details: result, image: { data: png.toString("base64"), mimeType: "image/png" } };
+    return {
+      text: `Screenshot saved to ${saved}`,
+      details: result,
+      image: { data: png.toString("base64"), mimeType: "image/png" },
+    };
   },
 });
 
 export const executeTool = zodTool({
   name: "clawperator_execute",
   description:
-    "Run a full Clawperator execution: {commandId, taskId, source, expectedFormat: \"android-ui-automator\", timeoutMs, actions: [{id, type, params}]}. Action types: open_app, open_uri, close_app, click, scroll_and_click, scroll, scroll_until, read_text, enter_text, wait_for_node, snapshot_ui, take_screenshot, sleep, press_key. Returns the device's result envelope with one stepResult per action.",
+    'Run a full Clawperator execution: {commandId, taskId, source, expectedFormat: "android-ui-automator", timeoutMs, actions: [{id, type, params}]}. Action types: open_app, open_uri, close_app, click, scroll_and_click, scroll, scroll_until, read_text, enter_text, wait_for_node, snapshot_ui, take_screenshot, sleep, press_key. Returns the device\'s result envelope with one stepResult per action.',
   input: z.strictObject({
     ...DeviceTarget,
-    execution: z.record(z.string(), z.unknown()).describe("the execution payload, validated exactly as `clawperator execute` validates it"),
+    execution: z
+      .record(z.string(), z.unknown())
+      .describe("the execution payload, validated exactly as `clawperator execute` validates it"),
   }),
   async run(ctx, { deviceId, receiverPackage, execution }) {
     return executionOutput(await (await ctx.clawperator()).execute(execution, { deviceId, receiverPackage }));

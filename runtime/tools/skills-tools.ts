@@ -8,7 +8,7 @@ import { DeviceTarget, zodTool, type AgentTool } from "./agent-tool.ts";
 function skillsOf(clawperator: Clawperator): SkillsService {
   if (!clawperator.kernel.services.isRegistered(Skills)) {
     throw new ClawperatorError("USAGE", "skills are not available: the skills plugin is disabled", {
-      hint: "Remove \"skills\" from `disablePlugins` in the Clawperator config.",
+      hint: 'Remove "skills" from `disablePlugins` in the Clawperator config.',
     });
   }
   return clawperator.kernel.services.resolve(Skills);
@@ -29,7 +29,9 @@ export const skillsSearchTool = zodTool({
       intent: z.string().min(1).optional().describe("exact intent name a skill declares"),
       keyword: z.string().min(1).optional().describe("free-text keyword, ranked by relevance"),
     })
-    .refine((input) => input.app || input.intent || input.keyword, { message: "give at least one of app, intent, keyword" }),
+    .refine((input) => input.app || input.intent || input.keyword, {
+      message: "give at least one of app, intent, keyword",
+    }),
   async run(ctx, query) {
     const list = await skillsOf(await ctx.clawperator()).search(query);
     return { text: listText(list), details: list };
@@ -38,7 +40,8 @@ export const skillsSearchTool = zodTool({
 
 export const skillsGetTool = zodTool({
   name: "clawperator_skills_get",
-  description: "Show one skill: what it does, its app, its scripts and artifacts, and its input contract when it declares one.",
+  description:
+    "Show one skill: what it does, its app, its scripts and artifacts, and its input contract when it declares one.",
   input: z.strictObject({ skillId: z.string().min(1).describe("the skill's id, from clawperator_skills_search") }),
   async run(ctx, { skillId }) {
     const skill = await skillsOf(await ctx.clawperator()).get(skillId);
@@ -55,7 +58,11 @@ export const skillsRunTool = zodTool({
     skillId: z.string().min(1).describe("the skill's id"),
     args: z.array(z.string()).max(64).optional().describe("arguments passed to the skill's script after the device id"),
     timeoutMs: z.number().int().min(1_000).max(600_000).optional().describe("how long the skill may run (ms)"),
-    expectContains: z.string().min(1).optional().describe("fail with SKILL_OUTPUT_ASSERTION_FAILED unless the output contains this text"),
+    expectContains: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("fail with SKILL_OUTPUT_ASSERTION_FAILED unless the output contains this text"),
   }),
   async run(ctx, { skillId, args, deviceId, receiverPackage, timeoutMs, expectContains }) {
     const clawperator = await ctx.clawperator();
@@ -69,8 +76,14 @@ export const skillsRunTool = zodTool({
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(expectContains ? { expectContains } : {}),
     });
-    const verdict = outcome.status === "success" ? "success" : `indeterminate: ${outcome.reason ?? outcome.message ?? "verification not proved"}`;
-    const text = [`skill ${skillId}: ${verdict} (exit ${outcome.exitCode}, ${outcome.durationMs} ms)`, outcome.output.trimEnd().slice(-4_000)].join("\n");
+    const verdict =
+      outcome.status === "success"
+        ? "success"
+        : `indeterminate: ${outcome.reason ?? outcome.message ?? "verification not proved"}`;
+    const text = [
+      `skill ${skillId}: ${verdict} (exit ${outcome.exitCode}, ${outcome.durationMs} ms)`,
+      outcome.output.trimEnd().slice(-4_000),
+    ].join("\n");
     return { text, details: outcome };
   },
 });

@@ -73,7 +73,8 @@ function violations(edges: readonly Edge[]): string[] {
       const [, fromPlugin] = edge.from.split(sep);
       const [, toPlugin] = edge.to.split(sep);
       // plugins/index.ts is the built-in list and may name every plugin's entry.
-      if (fromPlugin !== toPlugin && fromPlugin !== "index.ts") broken.push(`${where} (a plugin never imports another plugin)`);
+      if (fromPlugin !== toPlugin && fromPlugin !== "index.ts")
+        broken.push(`${where} (a plugin never imports another plugin)`);
     }
   }
   return broken;
@@ -88,27 +89,35 @@ describe("layering (DESIGN.md dependency rules)", () => {
   });
 
   it("the check catches each kind of break, naming file:line", () => {
-    const fake = (from: string, to: string): Edge => ({ from: from.split("/").join(sep), line: 7, to: to.split("/").join(sep) });
-    expect(violations([
-      fake("core/kernel/kernel.ts", "android/adb/adb-socket.ts"),
-      fake("config/schema.ts", "plugins/index.ts"),
-      fake("android/operator/x.ts", "plugins/adb/index.ts"),
-      fake("plugins/virtual/commands/demo.ts", "plugins/operator/commands/x.ts"),
-      fake("plugins/skills/index.ts", "cli/main.ts"),
-      fake("cli/main.ts", "plugins/index.ts"),
-      fake("plugins/index.ts", "plugins/adb/index.ts"),
-      fake("plugins/openclaw/entry.ts", "runtime/tools/index.ts"),
-      fake("plugins/openclaw/entry.ts", "plugins/skills/index.ts"),
-      fake("runtime/boot.ts", "plugins/openclaw/entry.ts"),
-    ])).toEqual([
-      "core/kernel/kernel.ts:7 imports android/adb/adb-socket.ts (core/ may import only itself)",
-      "config/schema.ts:7 imports plugins/index.ts (config/ may import only core)",
-      "android/operator/x.ts:7 imports plugins/adb/index.ts (android/ may import only core, config)",
-      "plugins/virtual/commands/demo.ts:7 imports plugins/operator/commands/x.ts (a plugin never imports another plugin)",
-      "plugins/skills/index.ts:7 imports cli/main.ts (plugins/ may import only core, android, plugins)",
-      "cli/main.ts:7 imports plugins/index.ts (cli/ may import only core, config, runtime)",
-      "plugins/openclaw/entry.ts:7 imports plugins/skills/index.ts (plugins/openclaw/ may import only core, runtime)",
-      "runtime/boot.ts:7 imports plugins/openclaw/entry.ts (runtime/ may import only core, config, android, plugins)",
-    ].map((line) => line.split("/").join(sep)));
+    const fake = (from: string, to: string): Edge => ({
+      from: from.split("/").join(sep),
+      line: 7,
+      to: to.split("/").join(sep),
+    });
+    expect(
+      violations([
+        fake("core/kernel/kernel.ts", "android/adb/adb-socket.ts"),
+        fake("config/schema.ts", "plugins/index.ts"),
+        fake("android/operator/x.ts", "plugins/adb/index.ts"),
+        fake("plugins/virtual/commands/demo.ts", "plugins/operator/commands/x.ts"),
+        fake("plugins/skills/index.ts", "cli/main.ts"),
+        fake("cli/main.ts", "plugins/index.ts"),
+        fake("plugins/index.ts", "plugins/adb/index.ts"),
+        fake("plugins/openclaw/entry.ts", "runtime/tools/index.ts"),
+        fake("plugins/openclaw/entry.ts", "plugins/skills/index.ts"),
+        fake("runtime/boot.ts", "plugins/openclaw/entry.ts"),
+      ]),
+    ).toEqual(
+      [
+        "core/kernel/kernel.ts:7 imports android/adb/adb-socket.ts (core/ may import only itself)",
+        "config/schema.ts:7 imports plugins/index.ts (config/ may import only core)",
+        "android/operator/x.ts:7 imports plugins/adb/index.ts (android/ may import only core, config)",
+        "plugins/virtual/commands/demo.ts:7 imports plugins/operator/commands/x.ts (a plugin never imports another plugin)",
+        "plugins/skills/index.ts:7 imports cli/main.ts (plugins/ may import only core, android, plugins)",
+        "cli/main.ts:7 imports plugins/index.ts (cli/ may import only core, config, runtime)",
+        "plugins/openclaw/entry.ts:7 imports plugins/skills/index.ts (plugins/openclaw/ may import only core, runtime)",
+        "runtime/boot.ts:7 imports plugins/openclaw/entry.ts (runtime/ may import only core, config, android, plugins)",
+      ].map((line) => line.split("/").join(sep)),
+    );
   });
 });

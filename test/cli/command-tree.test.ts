@@ -6,14 +6,24 @@ import { caught } from "../helpers/caught.ts";
 import { boot } from "../helpers/boot-kernel.ts";
 
 const load = vi.fn(() => Promise.reject(new Error("must not be loaded")));
-const command = (path: string[], extra: Partial<CommandContribution> = {}): CommandContribution => ({ path, description: `does ${path.join(" ")}`, load, ...extra });
+const command = (path: string[], extra: Partial<CommandContribution> = {}): CommandContribution => ({
+  path,
+  description: `does ${path.join(" ")}`,
+  load,
+  ...extra,
+});
 
 const kernel = await boot([
   definePlugin({
     name: "operator",
     setup(ctx) {
       ctx.commands.group({ path: ["observe"], description: "Observe the device" });
-      ctx.commands.add(command(["execute"], { aliases: [["exec"]], args: { "validate-only": { type: "boolean", description: "Validate only" } } }));
+      ctx.commands.add(
+        command(["execute"], {
+          aliases: [["exec"]],
+          args: { "validate-only": { type: "boolean", description: "Validate only" } },
+        }),
+      );
       ctx.commands.add(command(["observe", "snapshot"], { aliases: [["snapshot"]] }));
       ctx.commands.add(command(["observe", "screenshot"]));
     },

@@ -6,7 +6,16 @@ const extract = (argv: string[], env: NodeJS.ProcessEnv = {}) => extractGlobals(
 
 describe("extractGlobals", () => {
   it("pulls global flags out wherever they stand and leaves the rest in order", () => {
-    const result = extract(["--device-id", "emulator-5554", "execute", "--execution", "x.json", "--timeout-ms", "9000", "--verbose"]);
+    const result = extract([
+      "--device-id",
+      "emulator-5554",
+      "execute",
+      "--execution",
+      "x.json",
+      "--timeout-ms",
+      "9000",
+      "--verbose",
+    ]);
     expect(result).toEqual({
       options: { output: "json", verbose: true, deviceId: "emulator-5554", timeoutMs: 9_000 },
       help: false,
@@ -32,7 +41,10 @@ describe("extractGlobals", () => {
 
   it("falls back to the environment for the device and the operator package; flags win", () => {
     const env = { CLAWPERATOR_DEVICE_ID: "env-device", CLAWPERATOR_OPERATOR_PACKAGE: "com.clawperator.operator.dev" };
-    expect(extract([], env).options).toMatchObject({ deviceId: "env-device", receiverPackage: "com.clawperator.operator.dev" });
+    expect(extract([], env).options).toMatchObject({
+      deviceId: "env-device",
+      receiverPackage: "com.clawperator.operator.dev",
+    });
     expect(extract(["--device", "flag-device"], env).options.deviceId).toBe("flag-device");
   });
 
@@ -42,7 +54,14 @@ describe("extractGlobals", () => {
   });
 
   it("leaves everything after -- to the command", () => {
-    expect(extract(["skills", "run", "x", "--", "--device", "y"]).rest).toEqual(["skills", "run", "x", "--", "--device", "y"]);
+    expect(extract(["skills", "run", "x", "--", "--device", "y"]).rest).toEqual([
+      "skills",
+      "run",
+      "x",
+      "--",
+      "--device",
+      "y",
+    ]);
   });
 
   it.each([

@@ -16,7 +16,10 @@ describe("parseCommandArgs", () => {
   });
 
   it("takes the positional", () => {
-    expect(parseCommandArgs("execute", EXECUTE_ARGS, ["flow.json"])).toMatchObject({ file: "flow.json", _: ["flow.json"] });
+    expect(parseCommandArgs("execute", EXECUTE_ARGS, ["flow.json"])).toMatchObject({
+      file: "flow.json",
+      _: ["flow.json"],
+    });
   });
 
   it("accepts - (stdin) as a flag's value", () => {
@@ -54,9 +57,23 @@ describe("parseCommandArgs", () => {
   });
 
   it("a passthrough command keeps unknown flags, surplus arguments and everything after -- in order", () => {
-    const args = { skill: { type: "positional", required: false, description: "id" }, "expect-contains": { type: "string", description: "text" }, quick: { type: "boolean", description: "q" } } satisfies ArgsDef;
-    const parsed = parseCommandArgs("skills run", args, ["s1", "--limit", "40", "--expect-contains", "ok", "extra", "--quick", "--", "--expect-contains", "x"], { passthrough: true });
-    expect(parsed).toMatchObject({ skill: "s1", "expect-contains": "ok", quick: true, _: ["--limit", "40", "extra", "--expect-contains", "x"] });
+    const args = {
+      skill: { type: "positional", required: false, description: "id" },
+      "expect-contains": { type: "string", description: "text" },
+      quick: { type: "boolean", description: "q" },
+    } satisfies ArgsDef;
+    const parsed = parseCommandArgs(
+      "skills run",
+      args,
+      ["s1", "--limit", "40", "--expect-contains", "ok", "extra", "--quick", "--", "--expect-contains", "x"],
+      { passthrough: true },
+    );
+    expect(parsed).toMatchObject({
+      skill: "s1",
+      "expect-contains": "ok",
+      quick: true,
+      _: ["--limit", "40", "extra", "--expect-contains", "x"],
+    });
     expect(parseCommandArgs("skills run", args, [], { passthrough: true })).toMatchObject({ _: [] });
   });
 });

@@ -9,24 +9,43 @@ const makeDir = tempDirs("clawperator-config-");
 
 // Each form sets deviceId to its own id, so a passing test proves that file (and no other) was read.
 const FORMS: Record<string, { id: string; files: Record<string, string> }> = {
-  "clawperator.config.ts": { id: "ts", files: { "clawperator.config.ts": 'const id: string = "ts";\nexport default { deviceId: id };\n' } },
-  "clawperator.config.mts": { id: "mts", files: { "clawperator.config.mts": 'const id: string = "mts";\nexport default { deviceId: id };\n' } },
-  "clawperator.config.js (CommonJS)": { id: "js", files: { "clawperator.config.js": 'module.exports = { deviceId: "js" };\n' } },
+  "clawperator.config.ts": {
+    id: "ts",
+    files: { "clawperator.config.ts": 'const id: string = "ts";\nexport default { deviceId: id };\n' },
+  },
+  "clawperator.config.mts": {
+    id: "mts",
+    files: { "clawperator.config.mts": 'const id: string = "mts";\nexport default { deviceId: id };\n' },
+  },
+  "clawperator.config.js (CommonJS)": {
+    id: "js",
+    files: { "clawperator.config.js": 'module.exports = { deviceId: "js" };\n' },
+  },
   "clawperator.config.js (ESM package)": {
     id: "js-esm",
-    files: { "package.json": '{ "name": "app", "type": "module" }', "clawperator.config.js": 'export default { deviceId: "js-esm" };\n' },
+    files: {
+      "package.json": '{ "name": "app", "type": "module" }',
+      "clawperator.config.js": 'export default { deviceId: "js-esm" };\n',
+    },
   },
   "clawperator.config.mjs": { id: "mjs", files: { "clawperator.config.mjs": 'export default { deviceId: "mjs" };\n' } },
-  "clawperator.config.cjs": { id: "cjs", files: { "clawperator.config.cjs": 'module.exports = { deviceId: "cjs" };\n' } },
+  "clawperator.config.cjs": {
+    id: "cjs",
+    files: { "clawperator.config.cjs": 'module.exports = { deviceId: "cjs" };\n' },
+  },
   "clawperator.config.json": { id: "json", files: { "clawperator.config.json": '{ "deviceId": "json" }' } },
   ".clawperatorrc (JSON)": { id: "rc-json", files: { ".clawperatorrc": '{ "deviceId": "rc-json" }' } },
   ".clawperatorrc (YAML)": { id: "rc-yaml", files: { ".clawperatorrc": "deviceId: rc-yaml\n" } },
   ".clawperatorrc.json": { id: "rc.json", files: { ".clawperatorrc.json": '{ "deviceId": "rc.json" }' } },
   ".clawperatorrc.yaml": { id: "rc.yaml", files: { ".clawperatorrc.yaml": "deviceId: rc.yaml\n" } },
   ".clawperatorrc.yml": { id: "rc.yml", files: { ".clawperatorrc.yml": "deviceId: rc.yml\n" } },
-  'package.json "clawperator" key': { id: "pkg", files: { "package.json": '{ "name": "app", "clawperator": { "deviceId": "pkg" } }' } },
+  'package.json "clawperator" key': {
+    id: "pkg",
+    files: { "package.json": '{ "name": "app", "clawperator": { "deviceId": "pkg" } }' },
+  },
 };
-const configFile = (files: Record<string, string>) => Object.keys(files).find((f) => f !== "package.json") ?? "package.json";
+const configFile = (files: Record<string, string>) =>
+  Object.keys(files).find((f) => f !== "package.json") ?? "package.json";
 
 describe("config discovery", () => {
   it.each(Object.keys(FORMS))("reads %s with defaults filled in", async (form) => {
@@ -36,21 +55,30 @@ describe("config discovery", () => {
     expect(config).toEqual({ plugins: [], disablePlugins: [], deviceId: id, filepath: join(dir, configFile(files)) });
   });
 
-  it.each(["clawperator.config.ts", ".clawperatorrc (YAML)", 'package.json "clawperator" key'])("finds %s upward from a nested working directory", async (form) => {
-    const { id, files } = FORMS[form]!;
-    const dir = await makeDir({ ...files, "src/screens/home/.keep": "" });
-    const config = await loadConfig({ cwd: join(dir, "src/screens/home") });
-    expect(config.deviceId).toBe(id);
-    expect(config.filepath).toBe(join(dir, configFile(files)));
-  });
+  it.each(["clawperator.config.ts", ".clawperatorrc (YAML)", 'package.json "clawperator" key'])(
+    "finds %s upward from a nested working directory",
+    async (form) => {
+      const { id, files } = FORMS[form]!;
+      const dir = await makeDir({ ...files, "src/screens/home/.keep": "" });
+      const config = await loadConfig({ cwd: join(dir, "src/screens/home") });
+      expect(config.deviceId).toBe(id);
+      expect(config.filepath).toBe(join(dir, configFile(files)));
+    },
+  );
 
   it("the nearest config wins over one further up", async () => {
-    const dir = await makeDir({ "clawperator.config.json": '{ "deviceId": "outer" }', "app/.clawperatorrc.yml": "deviceId: inner\n" });
+    const dir = await makeDir({
+      "clawperator.config.json": '{ "deviceId": "outer" }',
+      "app/.clawperatorrc.yml": "deviceId: inner\n",
+    });
     expect((await loadConfig({ cwd: join(dir, "app") })).deviceId).toBe("inner");
   });
 
   it("a package.json without a clawperator key is passed over", async () => {
-    const dir = await makeDir({ "clawperator.config.json": '{ "deviceId": "outer" }', "app/package.json": '{ "name": "app" }' });
+    const dir = await makeDir({
+      "clawperator.config.json": '{ "deviceId": "outer" }',
+      "app/package.json": '{ "name": "app" }',
+    });
     const config = await loadConfig({ cwd: join(dir, "app") });
     expect(config.deviceId).toBe("outer");
   });
@@ -63,13 +91,18 @@ describe("config discovery", () => {
 
 describe("explicit config path (--config)", () => {
   it("wins over a config that search would find, and resolves relative to cwd", async () => {
-    const dir = await makeDir({ "clawperator.config.json": '{ "deviceId": "searched" }', "configs/ci.yaml": "deviceId: explicit\n" });
+    const dir = await makeDir({
+      "clawperator.config.json": '{ "deviceId": "searched" }',
+      "configs/ci.yaml": "deviceId: explicit\n",
+    });
     const config = await loadConfig({ cwd: dir, configPath: "configs/ci.yaml" });
     expect(config).toMatchObject({ deviceId: "explicit", filepath: join(dir, "configs/ci.yaml") });
   });
 
   it("loads any supported file form by its extension", async () => {
-    const dir = await makeDir({ "team.config.ts": 'export default { operatorPackage: "com.clawperator.operator.dev" };\n' });
+    const dir = await makeDir({
+      "team.config.ts": 'export default { operatorPackage: "com.clawperator.operator.dev" };\n',
+    });
     const config = await loadConfig({ cwd: "/", configPath: join(dir, "team.config.ts") });
     expect(config.operatorPackage).toBe("com.clawperator.operator.dev");
   });

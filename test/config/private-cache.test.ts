@@ -1,4 +1,14 @@
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -32,7 +42,8 @@ async function project(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
-const simpleConfig = 'import { defineConfig } from "clawperator/config";\nexport default defineConfig({ deviceId: "real" });\n';
+const simpleConfig =
+  'import { defineConfig } from "clawperator/config";\nexport default defineConfig({ deviceId: "real" });\n';
 
 /** Every file and directory under `root`, with its permission bits. */
 function modes(root: string): { path: string; dir: boolean; mode: number }[] {
@@ -54,7 +65,8 @@ const planted = 'globalThis.__planted = true; module.exports = { default: { devi
 describe("the config compile caches", () => {
   it("are kept under the Clawperator home, directories 0700 and files 0600; nothing goes to the temp dir or node_modules/.cache", async () => {
     const dir = await project({
-      "clawperator.config.ts": 'import { defineConfig } from "clawperator/config";\nimport { device } from "./device.ts";\nexport default defineConfig({ deviceId: device });\n',
+      "clawperator.config.ts":
+        'import { defineConfig } from "clawperator/config";\nimport { device } from "./device.ts";\nexport default defineConfig({ deviceId: device });\n',
       "device.ts": 'export const device: string = "from-module";\n',
     });
     expect((await loadConfig({ cwd: dir })).deviceId).toBe("from-module");
@@ -73,7 +85,11 @@ describe("the config compile caches", () => {
     const cacheDir = join(home, "cache", "config-ts");
     const [entry] = readdirSync(cacheDir);
     // Private to this user, as a colliding entry of this user's own would be.
-    writeFileSync(join(cacheDir, entry!), `${JSON.stringify([join(dir, "clawperator.config.ts"), "another source"])}\n${planted}`, { mode: 0o600 });
+    writeFileSync(
+      join(cacheDir, entry!),
+      `${JSON.stringify([join(dir, "clawperator.config.ts"), "another source"])}\n${planted}`,
+      { mode: 0o600 },
+    );
     expect((await loadConfig({ cwd: dir })).deviceId).toBe("real");
     expect((globalThis as { __planted?: boolean }).__planted).toBeUndefined();
   });

@@ -21,7 +21,11 @@ describe("resolvePlugins", () => {
   it("resolves package names from the config file's folder, not the working directory", async () => {
     const project = await makeDir({
       "clawperator.config.json": JSON.stringify({ plugins: ["clawperator-plugin-fake"] }),
-      "node_modules/clawperator-plugin-fake/package.json": JSON.stringify({ name: "clawperator-plugin-fake", type: "module", main: "index.js" }),
+      "node_modules/clawperator-plugin-fake/package.json": JSON.stringify({
+        name: "clawperator-plugin-fake",
+        type: "module",
+        main: "index.js",
+      }),
       "node_modules/clawperator-plugin-fake/index.js": pluginModule("fake"),
     });
     const elsewhere = await makeDir();
@@ -48,7 +52,9 @@ export default definePlugin({ name, setup() {} });
 
   it("[name, options] passes the options through unvalidated", async () => {
     const project = await makeDir({
-      "clawperator.config.json": JSON.stringify({ plugins: [["./hello.mjs", { greeting: "Hi", times: 2 }], "./hello.mjs"] }),
+      "clawperator.config.json": JSON.stringify({
+        plugins: [["./hello.mjs", { greeting: "Hi", times: 2 }], "./hello.mjs"],
+      }),
       "hello.mjs": pluginModule("hello"),
     });
     const entries = await resolveFrom(join(project, "clawperator.config.json"), project);
@@ -74,7 +80,10 @@ export default { plugins: [definePlugin({ name: "inline", setup() {} })] };
     ["default-exports something else", "export default function setup() {}\n"],
     ["default-exports an object without setup", "export default { name: 'x' };\n"],
   ])("a module that %s is PLUGIN_INVALID", async (_, source) => {
-    const project = await makeDir({ "clawperator.config.json": JSON.stringify({ plugins: ["./not-a-plugin.mjs"] }), "not-a-plugin.mjs": source });
+    const project = await makeDir({
+      "clawperator.config.json": JSON.stringify({ plugins: ["./not-a-plugin.mjs"] }),
+      "not-a-plugin.mjs": source,
+    });
     const error = await caught(() => resolveFrom(join(project, "clawperator.config.json"), project));
     expect(error.code).toBe("PLUGIN_INVALID");
     expect(error.message).toContain("./not-a-plugin.mjs");
@@ -82,7 +91,9 @@ export default { plugins: [definePlugin({ name: "inline", setup() {} })] };
   });
 
   it("a package that is not installed is PLUGIN_INVALID with an install hint", async () => {
-    const project = await makeDir({ "clawperator.config.json": JSON.stringify({ plugins: ["clawperator-plugin-absent"] }) });
+    const project = await makeDir({
+      "clawperator.config.json": JSON.stringify({ plugins: ["clawperator-plugin-absent"] }),
+    });
     const error = await caught(() => resolveFrom(join(project, "clawperator.config.json"), project));
     expect(error.code).toBe("PLUGIN_INVALID");
     expect(error.message).toContain("clawperator-plugin-absent");

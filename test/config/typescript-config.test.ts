@@ -32,16 +32,23 @@ describe("clawperator.config.ts", () => {
   });
 
   it("picks up an edit to the file", async () => {
-    const dir = await project({ "clawperator.config.ts": 'import { defineConfig } from "clawperator/config";\nexport default defineConfig({ deviceId: "first" });\n' });
+    const dir = await project({
+      "clawperator.config.ts":
+        'import { defineConfig } from "clawperator/config";\nexport default defineConfig({ deviceId: "first" });\n',
+    });
     expect((await loadConfig({ cwd: dir })).deviceId).toBe("first");
     expect((await loadConfig({ cwd: dir })).deviceId).toBe("first");
-    await writeFile(join(dir, "clawperator.config.ts"), 'import { defineConfig } from "clawperator/config";\nexport default defineConfig({ deviceId: "second" });\n');
+    await writeFile(
+      join(dir, "clawperator.config.ts"),
+      'import { defineConfig } from "clawperator/config";\nexport default defineConfig({ deviceId: "second" });\n',
+    );
     expect((await loadConfig({ cwd: dir })).deviceId).toBe("second");
   });
 
   it("may import its own TypeScript modules", async () => {
     const dir = await project({
-      "clawperator.config.ts": 'import { defineConfig } from "clawperator/config";\nimport { device } from "./device.ts";\nexport default defineConfig({ deviceId: device });\n',
+      "clawperator.config.ts":
+        'import { defineConfig } from "clawperator/config";\nimport { device } from "./device.ts";\nexport default defineConfig({ deviceId: device });\n',
       "device.ts": 'export const device: string = "from-module";\n',
     });
     expect((await loadConfig({ cwd: dir })).deviceId).toBe("from-module");

@@ -31,7 +31,10 @@ describe("invalid configs are CONFIG_INVALID with the file, the key path and the
   });
 
   it("an unknown top-level key", async () => {
-    const { error, path } = await invalidConfig("clawperator.config.json", JSON.stringify({ deviceID: "emulator-5554" }));
+    const { error, path } = await invalidConfig(
+      "clawperator.config.json",
+      JSON.stringify({ deviceID: "emulator-5554" }),
+    );
     expect(error.message).toContain(path);
     expect(error.message).toContain("deviceID: is not a known key");
     expect(error.details).toMatchObject({ path: "deviceID" });
@@ -43,7 +46,10 @@ describe("invalid configs are CONFIG_INVALID with the file, the key path and the
   });
 
   it("an operatorPackage that is not an Android application id", async () => {
-    const { error, path } = await invalidConfig("clawperator.config.ts", 'export default { operatorPackage: "clawperator operator" };\n');
+    const { error, path } = await invalidConfig(
+      "clawperator.config.ts",
+      'export default { operatorPackage: "clawperator operator" };\n',
+    );
     expect(error.message).toContain(path);
     expect(error.message).toContain("operatorPackage");
     expect(error.message).toContain("Android application id");
@@ -55,9 +61,15 @@ describe("invalid configs are CONFIG_INVALID with the file, the key path and the
   });
 
   it("lists every issue in details, the first in the message", async () => {
-    const { error } = await invalidConfig("clawperator.config.json", JSON.stringify({ deviceId: 5, serve: { port: -1 } }));
+    const { error } = await invalidConfig(
+      "clawperator.config.json",
+      JSON.stringify({ deviceId: 5, serve: { port: -1 } }),
+    );
     expect(error.message).toContain("deviceId");
-    expect((error.details as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual(["deviceId", "serve.port"]);
+    expect((error.details as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual([
+      "deviceId",
+      "serve.port",
+    ]);
   });
 
   it("a syntax error in a .ts config names the file", async () => {
@@ -68,7 +80,10 @@ describe("invalid configs are CONFIG_INVALID with the file, the key path and the
   });
 
   it("a config that throws while loading names the file and the thrown message", async () => {
-    const { error, path } = await invalidConfig("clawperator.config.mjs", 'throw new Error("DEVICE env var is not set");\n');
+    const { error, path } = await invalidConfig(
+      "clawperator.config.mjs",
+      'throw new Error("DEVICE env var is not set");\n',
+    );
     expect(error.message).toContain(path);
     expect(error.message).toContain("DEVICE env var is not set");
   });
@@ -92,7 +107,10 @@ describe("invalid configs are CONFIG_INVALID with the file, the key path and the
   });
 
   it("a JSON syntax error 20,000 levels deep is still located (the scanner keeps its own stack)", async () => {
-    const { error, path } = await invalidConfig(".clawperatorrc.json", `{ "plugins": ${"[".repeat(20_000)}1,${"]".repeat(20_000)} }`);
+    const { error, path } = await invalidConfig(
+      ".clawperatorrc.json",
+      `{ "plugins": ${"[".repeat(20_000)}1,${"]".repeat(20_000)} }`,
+    );
     expect(error.message).toBe(`${path}: line 1, column 20015: trailing comma before "]"`);
   });
 
@@ -114,7 +132,11 @@ describe("valid configs", () => {
       adbPath: "/opt/android/platform-tools/adb",
       transport: "adb",
       serve: { host: "127.0.0.1", port: 3000, token: "secret" },
-      skills: { registry: "https://example.com/skills.json", dir: "skills", entries: { "com.x.y": { enabled: true, env: { A: "b" } } } },
+      skills: {
+        registry: "https://example.com/skills.json",
+        dir: "skills",
+        entries: { "com.x.y": { enabled: true, env: { A: "b" } } },
+      },
       policy: { allowActions: ["click"], denyPackages: ["com.bank"], maxTimeoutMs: 60_000 },
     };
     const dir = await makeDir({ "clawperator.config.json": JSON.stringify(config) });
@@ -146,7 +168,12 @@ describe("a config value validated once is not validated again", () => {
     const first = await loadConfig({ cwd: dir });
     const second = await loadConfig({ cwd: dir });
     expect(second).toEqual(first);
-    expect(second).toMatchObject({ deviceId: "emulator-5554", plugins: [], disablePlugins: [], filepath: join(dir, "clawperator.config.json") });
+    expect(second).toMatchObject({
+      deviceId: "emulator-5554",
+      plugins: [],
+      disablePlugins: [],
+      filepath: join(dir, "clawperator.config.json"),
+    });
 
     const changed = await makeDir({ "clawperator.config.json": JSON.stringify({ ...valid, serve: { port: "8080" } }) });
     expect((await caught(() => loadConfig({ cwd: changed }))).code).toBe("CONFIG_INVALID");

@@ -33,7 +33,10 @@ describe("fuzzing execute --execution", () => {
         const code = outcome.exitCode === 0 ? "ok" : String(JSON.parse(outcome.stdout || "{}").code);
         stats.codes.set(code, (stats.codes.get(code) ?? 0) + 1);
         const problem = judge(outcome);
-        if (problem) throw new Error(`${problem}\nstdout: ${outcome.stdout.slice(0, 500)}\nstderr: ${outcome.stderr.slice(0, 500)}`);
+        if (problem)
+          throw new Error(
+            `${problem}\nstdout: ${outcome.stdout.slice(0, 500)}\nstderr: ${outcome.stderr.slice(0, 500)}`,
+          );
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
@@ -50,7 +53,10 @@ describe("fuzzing execute --execution", () => {
     for (const [index, input] of cases.entries()) {
       const caseDir = await makeDir();
       // argv cannot carry NUL bytes: such a case goes through a file, as an agent would have to send it.
-      const text = input.channel === "inline" && input.text.includes("\0") ? { ...input, channel: "file" as const, bytes: Buffer.from(input.text) } : input;
+      const text =
+        input.channel === "inline" && input.text.includes("\0")
+          ? { ...input, channel: "file" as const, bytes: Buffer.from(input.text) }
+          : input;
       const outcome = await runCliProcess(argvOf(text, caseDir, configPath), env);
       expect(judge(outcome), `case ${index}: ${JSON.stringify(input).slice(0, 300)}`).toBeUndefined();
     }
@@ -61,5 +67,19 @@ describe("fuzzing execute --execution", () => {
 function report(stats: { cases: number; codes: Map<string, number>; slowestMs: number }): void {
   const file = process.env.CLAWPERATOR_FUZZ_REPORT;
   if (!file) return;
-  writeFileSync(file, JSON.stringify({ seed: SEED, cases: stats.cases, crashes: 0, hangs: 0, slowestMs: Math.round(stats.slowestMs), codes: Object.fromEntries(stats.codes) }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        seed: SEED,
+        cases: stats.cases,
+        crashes: 0,
+        hangs: 0,
+        slowestMs: Math.round(stats.slowestMs),
+        codes: Object.fromEntries(stats.codes),
+      },
+      null,
+      2,
+    ),
+  );
 }

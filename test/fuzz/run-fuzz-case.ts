@@ -42,7 +42,13 @@ export async function runInProcess(argv: string[]): Promise<FuzzOutcome> {
   try {
     const hang = new Promise<"hang">((resolve) => (timer = setTimeout(() => resolve("hang"), HANG_MS)));
     const result = await Promise.race([main(argv), hang]);
-    return { exitCode: result === "hang" ? -1 : result, stdout: out.join(""), stderr: err.join(""), hung: result === "hang", ms: performance.now() - started };
+    return {
+      exitCode: result === "hang" ? -1 : result,
+      stdout: out.join(""),
+      stderr: err.join(""),
+      hung: result === "hang",
+      ms: performance.now() - started,
+    };
   } finally {
     clearTimeout(timer);
     process.stdout.write = write.out;
@@ -54,7 +60,13 @@ export async function runInProcess(argv: string[]): Promise<FuzzOutcome> {
 export async function runCliProcess(argv: string[], env: Record<string, string>): Promise<FuzzOutcome> {
   const started = performance.now();
   const result = await spawnCli(argv, { cwd: process.cwd(), env, timeoutMs: HANG_MS });
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr), hung: result.timedOut === true, ms: performance.now() - started };
+  return {
+    exitCode: result.exitCode ?? -1,
+    stdout: String(result.stdout),
+    stderr: String(result.stderr),
+    hung: result.timedOut === true,
+    ms: performance.now() - started,
+  };
 }
 
 /**
@@ -72,7 +84,8 @@ export function judge(outcome: FuzzOutcome): string | undefined {
     return `stdout is not one JSON document: ${outcome.stdout.slice(0, 200)}`;
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) return "stdout is not a JSON object";
-  if (outcome.exitCode === 0) return body.ok === true && body.validated === true ? undefined : "exit 0 without a validated execution";
+  if (outcome.exitCode === 0)
+    return body.ok === true && body.validated === true ? undefined : "exit 0 without a validated execution";
   if (outcome.exitCode !== 1) return `exit code ${outcome.exitCode}`;
   if (!isErrorCode(body.code)) return `"${body.code}" is not a catalogue code`;
   if (body.code === "INTERNAL_ERROR") return `INTERNAL_ERROR: ${body.message}`;

@@ -53,7 +53,10 @@ export class AdbHarness {
   /** `adb devices` rows as serial → state. */
   async devices(): Promise<Map<string, string>> {
     const { stdout } = await this.adb(["devices"]);
-    const rows = String(stdout).split("\n").slice(1).filter((line) => line.includes("\t"));
+    const rows = String(stdout)
+      .split("\n")
+      .slice(1)
+      .filter((line) => line.includes("\t"));
     return new Map(rows.map((line) => line.split("\t") as [string, string]));
   }
 
@@ -69,7 +72,10 @@ export class AdbHarness {
         pending += String(chunk);
         while (pending.length >= 4 && pending.length >= 4 + Number.parseInt(pending.slice(0, 4), 16)) {
           const length = Number.parseInt(pending.slice(0, 4), 16);
-          const rows = pending.slice(4, 4 + length).split("\n").filter((line) => line.includes("\t"));
+          const rows = pending
+            .slice(4, 4 + length)
+            .split("\n")
+            .filter((line) => line.includes("\t"));
           pending = pending.slice(4 + length);
           const devices = new Map(rows.map((line) => line.split("\t") as [string, string]));
           if (predicate(devices)) return devices;

@@ -14,7 +14,8 @@ export class ApkLog {
     const d = new Date(this.timeMs);
     const two = (n: number) => String(n).padStart(2, "0");
     const stamp = `${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}.${String(d.getUTCMilliseconds()).padStart(3, "0")}`;
-    for (const line of message.replace(/\n$/, "").split("\n")) this.lines.push(`${stamp} ${priority}/${tag}(${String(pid).padStart(5)}): ${line}`);
+    for (const line of message.replace(/\n$/, "").split("\n"))
+      this.lines.push(`${stamp} ${priority}/${tag}(${String(pid).padStart(5)}): ${line}`);
     this.timeMs += 1;
     return this;
   }
@@ -25,32 +26,64 @@ export class ApkLog {
   }
 
   queued(c: string, t: string): this {
-    return this.record("I", "AgentCommandExecutorDefault$execute", `[Clawperator-Command] queued commandId=${c} taskId=${t} waiting_for_active_command=true`);
+    return this.record(
+      "I",
+      "AgentCommandExecutorDefault$execute",
+      `[Clawperator-Command] queued commandId=${c} taskId=${t} waiting_for_active_command=true`,
+    );
   }
 
   start(c: string, t: string, actionCount: number, timeoutMs = 30000): this {
-    this.record("I", "AgentCommandExecutorDefault$execute", `[Clawperator-Command] start commandId=${c} taskId=${t} source=test timeoutMs=${timeoutMs} actionCount=${actionCount}`);
+    this.record(
+      "I",
+      "AgentCommandExecutorDefault$execute",
+      `[Clawperator-Command] start commandId=${c} taskId=${t} source=test timeoutMs=${timeoutMs} actionCount=${actionCount}`,
+    );
     return this.record("D", "TaskRunnerManagerDefault", "[TaskRunnerManager] Task execution started");
   }
 
   snapshotStep(c: string, t: string, id: string, xml: string): this {
     this.record("D", "UiActionEngineDefault", `[UiActionEngine] step_start id=${id} type=SnapshotUi`);
-    this.record("D", "LoggingTaskStatusSink", `[Clawperator-Command] stage-start commandId=${c} taskId=${t} id=logUiTree label=Logging UI tree`);
+    this.record(
+      "D",
+      "LoggingTaskStatusSink",
+      `[Clawperator-Command] stage-start commandId=${c} taskId=${t} id=logUiTree label=Logging UI tree`,
+    );
     this.record("D", "TaskScopeDefault", "[TaskScope] Logging UI tree");
     this.record("D", "TaskScopeDefault", `[TaskScope] UI Hierarchy:\n${xml}\n`);
-    this.record("D", "LoggingTaskStatusSink", `[Clawperator-Command] stage-success commandId=${c} taskId=${t} id=logUiTree data={stage_id=logUiTree, node_count=2, max_depth=1, actual_format=hierarchy_xml, foreground_package=com.android.settings, has_overlay=false, window_count=1, truncated=false, elapsed_ms=3, attempt=1}`);
-    return this.record("D", "UiActionEngineDefault", `[UiActionEngine] step_success id=${id} type=SnapshotUi data={actual_format=hierarchy_xml, foreground_package=com.android.settings, has_overlay=false, window_count=1}`);
+    this.record(
+      "D",
+      "LoggingTaskStatusSink",
+      `[Clawperator-Command] stage-success commandId=${c} taskId=${t} id=logUiTree data={stage_id=logUiTree, node_count=2, max_depth=1, actual_format=hierarchy_xml, foreground_package=com.android.settings, has_overlay=false, window_count=1, truncated=false, elapsed_ms=3, attempt=1}`,
+    );
+    return this.record(
+      "D",
+      "UiActionEngineDefault",
+      `[UiActionEngine] step_success id=${id} type=SnapshotUi data={actual_format=hierarchy_xml, foreground_package=com.android.settings, has_overlay=false, window_count=1}`,
+    );
   }
 
   readStep(c: string, t: string, id: string, text: string): this {
     const m = matcher(text);
     this.record("D", "UiActionEngineDefault", `[UiActionEngine] step_start id=${id} type=ReadText`);
     this.record("D", "TaskScopeDefault", "[TaskScope] Executing UI operations");
-    this.record("D", "LoggingTaskStatusSink", `[Clawperator-Command] stage-start commandId=${c} taskId=${t} id=getText(${m}) label=getText(${m})`);
+    this.record(
+      "D",
+      "LoggingTaskStatusSink",
+      `[Clawperator-Command] stage-start commandId=${c} taskId=${t} id=getText(${m}) label=getText(${m})`,
+    );
     this.record("D", "TaskUiScopeDefault", `[TaskUiScope] Got text from matching node: '${text}'`);
-    this.record("D", "LoggingTaskStatusSink", `[Clawperator-Command] stage-success commandId=${c} taskId=${t} id=getText(${m}) data={elapsed_ms=2, attempt=1}`);
+    this.record(
+      "D",
+      "LoggingTaskStatusSink",
+      `[Clawperator-Command] stage-success commandId=${c} taskId=${t} id=getText(${m}) data={elapsed_ms=2, attempt=1}`,
+    );
     this.record("D", "TaskScopeDefault", "[TaskScope] UI operations completed");
-    return this.record("D", "UiActionEngineDefault", `[UiActionEngine] step_success id=${id} type=ReadText data={text=${text}, validator=none}`);
+    return this.record(
+      "D",
+      "UiActionEngineDefault",
+      `[UiActionEngine] step_success id=${id} type=ReadText data={text=${text}, validator=none}`,
+    );
   }
 
   /** A click on a node that is not there, one attempt: the step throws and the whole command fails. */
@@ -59,12 +92,32 @@ export class ApkLog {
     const reason = `No UI node found matching criteria: ${m}`;
     this.record("D", "UiActionEngineDefault", `[UiActionEngine] step_start id=${id} type=Click`);
     this.record("D", "TaskScopeDefault", "[TaskScope] Executing UI operations");
-    this.record("D", "LoggingTaskStatusSink", `[Clawperator-Command] stage-start commandId=${c} taskId=${t} id=click(${m}) label=click(${m})`);
+    this.record(
+      "D",
+      "LoggingTaskStatusSink",
+      `[Clawperator-Command] stage-start commandId=${c} taskId=${t} id=click(${m}) label=click(${m})`,
+    );
     this.record("D", "TaskUiScopeDefault", `[TaskUiScope] Clicking node matching: ${m}`);
-    this.record("E", "LoggingTaskStatusSink", `[Clawperator-Command] stage-failure commandId=${c} taskId=${t} id=click(${m}) reason=${reason}\njava.lang.IllegalStateException: ${reason}\n\tat clawperator.task.runner.TaskUiScopeDefault.click(TaskUiScopeDefault.kt:88)`);
-    this.record("D", "LoggingTaskStatusSink", `[Clawperator-Command] stage-log commandId=${c} taskId=${t} message=StageFailure context: matcher=${m}, failure_point=not_found, attempt=1`);
-    this.record("E", "TaskRunnerManagerDefault", `[TaskRunnerManager] Task failed after 12ms: Task execution failed: ${reason}`);
-    return this.record("E", "AgentCommandExecutorDefault$execute", `[Clawperator-Command] failure commandId=${c} taskId=${t} reason=Task execution failed: ${reason}\njava.lang.IllegalStateException: ${reason}\n\tat x.y(Z.kt:1)`);
+    this.record(
+      "E",
+      "LoggingTaskStatusSink",
+      `[Clawperator-Command] stage-failure commandId=${c} taskId=${t} id=click(${m}) reason=${reason}\njava.lang.IllegalStateException: ${reason}\n\tat clawperator.task.runner.TaskUiScopeDefault.click(TaskUiScopeDefault.kt:88)`,
+    );
+    this.record(
+      "D",
+      "LoggingTaskStatusSink",
+      `[Clawperator-Command] stage-log commandId=${c} taskId=${t} message=StageFailure context: matcher=${m}, failure_point=not_found, attempt=1`,
+    );
+    this.record(
+      "E",
+      "TaskRunnerManagerDefault",
+      `[TaskRunnerManager] Task failed after 12ms: Task execution failed: ${reason}`,
+    );
+    return this.record(
+      "E",
+      "AgentCommandExecutorDefault$execute",
+      `[Clawperator-Command] failure commandId=${c} taskId=${t} reason=Task execution failed: ${reason}\njava.lang.IllegalStateException: ${reason}\n\tat x.y(Z.kt:1)`,
+    );
   }
 
   result(envelope: Record<string, unknown>): this {
@@ -82,7 +135,11 @@ export class ApkLog {
   }
 
   success(c: string, t: string, steps: unknown[]): this {
-    this.record("I", "AgentCommandExecutorDefault$execute", `[Clawperator-Command] success commandId=${c} taskId=${t} stepCount=${steps.length}`);
+    this.record(
+      "I",
+      "AgentCommandExecutorDefault$execute",
+      `[Clawperator-Command] success commandId=${c} taskId=${t} stepCount=${steps.length}`,
+    );
     return this.result({ commandId: c, taskId: t, status: "success", stepResults: steps, error: null });
   }
 

@@ -10,11 +10,17 @@ import { TEST_CLAWPERATOR_HOME } from "./test-home.ts";
  */
 export default async function buildCli(): Promise<() => void> {
   const started = Date.now();
-  const result = await execa("tsc", ["-p", "tsconfig.build.json"], { cwd: REPO_ROOT, preferLocal: true, reject: false, all: true });
+  const result = await execa("tsc", ["-p", "tsconfig.build.json"], {
+    cwd: REPO_ROOT,
+    preferLocal: true,
+    reject: false,
+    all: true,
+  });
   const bundle = await execa("node", ["scripts/bundle-cli.mjs"], { cwd: REPO_ROOT, reject: false, all: true });
   if (bundle.exitCode !== 0 || !existsSync(CLI_BIN) || statSync(CLI_BIN).mtimeMs < started - 1_000) {
     throw new Error(`building ${CLI_BIN} failed:\n${result.all}\n${bundle.all}`);
   }
-  if (result.exitCode !== 0) process.stderr.write(`[build-cli] tsc reported type errors (dist was still emitted):\n${result.all}\n`);
+  if (result.exitCode !== 0)
+    process.stderr.write(`[build-cli] tsc reported type errors (dist was still emitted):\n${result.all}\n`);
   return () => rmSync(TEST_CLAWPERATOR_HOME, { recursive: true, force: true });
 }

@@ -31,7 +31,8 @@ const HANG_MS = 90_000;
 
 /** Starts the built CLI (`node dist/cli/bin.js`, as `npm install` exposes it) and returns the running process. */
 export function spawnCli(args: readonly string[], options: CliProcessOptions) {
-  if (!existsSync(CLI_BIN)) throw new Error(`${CLI_BIN} is missing: run \`npm run build\` (test/helpers/build-cli.ts does it as globalSetup)`);
+  if (!existsSync(CLI_BIN))
+    throw new Error(`${CLI_BIN} is missing: run \`npm run build\` (test/helpers/build-cli.ts does it as globalSetup)`);
   return execa(process.execPath, [...(options.nodeArgs ?? []), CLI_BIN, ...args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...options.env },
@@ -46,18 +47,25 @@ export function spawnCli(args: readonly string[], options: CliProcessOptions) {
 export async function runCli(args: readonly string[], options: CliProcessOptions): Promise<CliResult> {
   const result = await spawnCli(args, { timeoutMs: HANG_MS, ...options });
   if (result.timedOut) {
-    throw new Error(`\`clawperator ${args.join(" ")}\` did not exit within ${HANG_MS / 1000} s; it printed:\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `\`clawperator ${args.join(" ")}\` did not exit within ${HANG_MS / 1000} s; it printed:\n${result.stdout}\n${result.stderr}`,
+    );
   }
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
 
 /** Runs the CLI and parses its stdout, which in json mode must be exactly one JSON document. */
-export async function runCliJson<T = any>(args: readonly string[], options: CliProcessOptions): Promise<{ exitCode: number; body: T; stderr: string }> {
+export async function runCliJson<T = any>(
+  args: readonly string[],
+  options: CliProcessOptions,
+): Promise<{ exitCode: number; body: T; stderr: string }> {
   const result = await runCli(args, options);
   try {
     return { exitCode: result.exitCode, body: JSON.parse(result.stdout) as T, stderr: result.stderr };
   } catch {
-    throw new Error(`stdout of \`clawperator ${args.join(" ")}\` is not JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `stdout of \`clawperator ${args.join(" ")}\` is not JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`,
+    );
   }
 }
 
@@ -91,7 +99,12 @@ export function cliSandbox(): CliSandbox {
   });
   afterAll(async () => {
     // Nothing here should start an adb server; if something did, it is ours to stop (never the default port).
-    if (adbPort) await execa("adb", ["-P", String(adbPort), "kill-server"], { reject: false, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home }, extendEnv: false });
+    if (adbPort)
+      await execa("adb", ["-P", String(adbPort), "kill-server"], {
+        reject: false,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home },
+        extendEnv: false,
+      });
   });
 
   return {

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll } from "vitest";
-import { startVirtualDevice, type RunningVirtualDevice, type StartVirtualDeviceOptions } from "../../android/virtual/index.ts";
+import {
+  startVirtualDevice,
+  type RunningVirtualDevice,
+  type StartVirtualDeviceOptions,
+} from "../../android/virtual/index.ts";
 import { AdbHarness } from "./adb-harness.ts";
 import { runCli, runCliJson, spawnCli, type CliProcessOptions, type CliResult } from "./run-cli.ts";
 
@@ -8,7 +12,10 @@ export interface VirtualSession {
   /** Runs the built CLI against this session's private adb server, HOME and Clawperator home. */
   cli(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<CliResult>;
   /** Like `cli`, parsing stdout as JSON. */
-  json<T = any>(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<{ exitCode: number; body: T; stderr: string }>;
+  json<T = any>(
+    args: readonly string[],
+    options?: { input?: string; env?: Record<string, string> },
+  ): Promise<{ exitCode: number; body: T; stderr: string }>;
   /** Starts the CLI in the same environment and returns the running process (a command that runs until stopped). */
   spawn(args: readonly string[], options?: { cwd?: string; env?: Record<string, string> }): ReturnType<typeof spawnCli>;
   /** Starts a virtual device in this process and connects it to the private adb server (`device` state unless unauthorized). */

@@ -10,7 +10,11 @@ let device: RunningVirtualDevice;
 transportConformance("the adb transport against a virtual device", {
   async setup() {
     harness = await AdbHarness.start();
-    device = await startVirtualDevice({ scenario: "default", home: harness.home, adbServer: { host: "127.0.0.1", port: harness.serverPort } });
+    device = await startVirtualDevice({
+      scenario: "default",
+      home: harness.home,
+      adbServer: { host: "127.0.0.1", port: harness.serverPort },
+    });
     await harness.adb(["connect", device.serial]);
     await harness.waitForDevices((listed) => listed.get(device.serial) === "device");
     return { transport: new AdbTransport({ env: { ...process.env, ...harness.env } }), serial: device.serial };

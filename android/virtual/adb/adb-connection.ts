@@ -147,7 +147,12 @@ export class AdbConnection implements StreamTransport {
 
   private goOnline(): void {
     this.state = "online";
-    this.send({ command: A_CNXN, arg0: this.peerVersion, arg1: this.settings.maxPayload, data: this.settings.banner() });
+    this.send({
+      command: A_CNXN,
+      arg0: this.peerVersion,
+      arg1: this.settings.maxPayload,
+      data: this.settings.banner(),
+    });
   }
 
   private handleOpen(packet: AdbPacket): void {

@@ -49,7 +49,10 @@ export class ConsoleSession {
 
   /** Answers one line (without its line ending); undefined for a blank line, which the console ignores. */
   handle(line: string): ConsoleReply | undefined {
-    const words = line.trim().split(/\s+/).filter((word) => word.length > 0);
+    const words = line
+      .trim()
+      .split(/\s+/)
+      .filter((word) => word.length > 0);
     const [command, ...args] = words;
     if (command === undefined) return undefined;
     if (command === "quit" || command === "exit") return { text: "", close: true };

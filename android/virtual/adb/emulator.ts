@@ -57,5 +57,12 @@ export async function startEmulator(services: DeviceServices, options: EmulatorM
     await close();
     throw error;
   }
-  return { serial: `emulator-${adbPort - 1}`, adbPort, consolePort: adbPort - 1, device, console: emulatorConsole, close };
+  return {
+    serial: `emulator-${adbPort - 1}`,
+    adbPort,
+    consolePort: adbPort - 1,
+    device,
+    console: emulatorConsole,
+    close,
+  };
 }

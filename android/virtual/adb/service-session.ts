@@ -21,7 +21,11 @@ const INTERACTIVE_REFUSAL = "the virtual device has no interactive shell; pass a
  * Runs one shell/exec request on an open stream: stdin, stdout/stderr and the abort signal are wired to the
  * stream, and the exit code becomes a shell_v2 exit packet (legacy shell and exec carry no exit status).
  */
-export async function serveCommand(stream: AdbStream, request: CommandRequest, services: DeviceServices): Promise<void> {
+export async function serveCommand(
+  stream: AdbStream,
+  request: CommandRequest,
+  services: DeviceServices,
+): Promise<void> {
   const v2 = request.kind === "shell" && request.protocol === "v2";
   // A pty merges stderr into stdout and its line discipline turns every LF into CRLF (termios ONLCR).
   const pty = request.kind === "shell" && request.pty;

@@ -26,7 +26,15 @@ export const ANDROID_ATTRIBUTE_IDS: Readonly<Record<string, number>> = {
   targetSdkVersion: 0x01010270,
 };
 
-const CHUNK = { stringPool: 0x0001, xml: 0x0003, startNamespace: 0x0100, endNamespace: 0x0101, startElement: 0x0102, endElement: 0x0103, resourceMap: 0x0180 };
+const CHUNK = {
+  stringPool: 0x0001,
+  xml: 0x0003,
+  startNamespace: 0x0100,
+  endNamespace: 0x0101,
+  startElement: 0x0102,
+  endElement: 0x0103,
+  resourceMap: 0x0180,
+};
 const TYPE = { string: 0x03, intDec: 0x10, boolean: 0x12 };
 const NONE = 0xffffffff;
 
@@ -62,7 +70,11 @@ function stringPool(strings: readonly string[]): Buffer {
   if (data.length % 4) data = Buffer.concat([data, Buffer.alloc(4 - (data.length % 4))]);
   const headerSize = 28;
   const stringsStart = headerSize + strings.length * 4;
-  return chunk(CHUNK.stringPool, headerSize, Buffer.concat([u32(strings.length, 0, 0, stringsStart, 0), u32(...offsets), data]));
+  return chunk(
+    CHUNK.stringPool,
+    headerSize,
+    Buffer.concat([u32(strings.length, 0, 0, stringsStart, 0), u32(...offsets), data]),
+  );
 }
 
 function walk(element: XmlElement, visit: (e: XmlElement) => void): void {
@@ -103,7 +115,9 @@ export function compileBinaryXml(root: XmlElement): Buffer {
 
   const nodes: Buffer[] = [chunk(CHUNK.startNamespace, 16, u32(1, NONE, nsPrefix, ns))];
   const emit = (e: XmlElement) => {
-    const attributes = [...e.attributes].sort((a, b) => (a.android ? ANDROID_ATTRIBUTE_IDS[a.name]! : 0) - (b.android ? ANDROID_ATTRIBUTE_IDS[b.name]! : 0));
+    const attributes = [...e.attributes].sort(
+      (a, b) => (a.android ? ANDROID_ATTRIBUTE_IDS[a.name]! : 0) - (b.android ? ANDROID_ATTRIBUTE_IDS[b.name]! : 0),
+    );
     const head = Buffer.alloc(20);
     head.writeUInt32LE(NONE, 0);
     head.writeUInt32LE(ref(e.name), 4);
@@ -116,8 +130,14 @@ export function compileBinaryXml(root: XmlElement): Buffer {
       b.writeUInt32LE(ref(a.name), 4);
       b.writeUInt32LE(typeof a.value === "string" ? ref(a.value) : NONE, 8);
       b.writeUInt16LE(8, 12);
-      b.writeUInt8(typeof a.value === "string" ? TYPE.string : typeof a.value === "number" ? TYPE.intDec : TYPE.boolean, 15);
-      b.writeInt32LE(typeof a.value === "string" ? ref(a.value) : typeof a.value === "number" ? a.value : a.value ? -1 : 0, 16);
+      b.writeUInt8(
+        typeof a.value === "string" ? TYPE.string : typeof a.value === "number" ? TYPE.intDec : TYPE.boolean,
+        15,
+      );
+      b.writeInt32LE(
+        typeof a.value === "string" ? ref(a.value) : typeof a.value === "number" ? a.value : a.value ? -1 : 0,
+        16,
+      );
       return b;
     });
     nodes.push(chunk(CHUNK.startElement, 16, Buffer.concat([u32(1, NONE), head, ...attrs])));

@@ -1,4 +1,9 @@
-import { ACCESSIBILITY_SERVICE_CLASS, NOTIFICATION_LISTENER_CLASS, OPERATOR_MAIN_ACTIVITY, POST_NOTIFICATIONS } from "../../operator/operator-components.ts";
+import {
+  ACCESSIBILITY_SERVICE_CLASS,
+  NOTIFICATION_LISTENER_CLASS,
+  OPERATOR_MAIN_ACTIVITY,
+  POST_NOTIFICATIONS,
+} from "../../operator/operator-components.ts";
 import { compileBinaryXml, type XmlElement } from "./binary-xml.ts";
 import { zipFiles } from "./zip-store.ts";
 
@@ -9,7 +14,11 @@ export interface OperatorApkOptions {
   label?: string;
 }
 
-const el = (name: string, attributes: XmlElement["attributes"], children: XmlElement[] = []): XmlElement => ({ name, attributes, children });
+const el = (name: string, attributes: XmlElement["attributes"], children: XmlElement[] = []): XmlElement => ({
+  name,
+  attributes,
+  children,
+});
 const android = (name: string, value: string | number | boolean) => ({ name, android: true, value });
 
 /**
@@ -19,27 +28,67 @@ const android = (name: string, value: string | number | boolean) => ({ name, and
  * operator for a package whose manifest declares the Operator's accessibility service.
  */
 export function buildOperatorApk(options: OperatorApkOptions): Buffer {
-  const manifest = el("manifest", [
-    { name: "package", value: options.packageName },
-    android("versionCode", options.versionCode),
-    android("versionName", options.versionName),
-  ], [
-    el("uses-sdk", [android("minSdkVersion", 24), android("targetSdkVersion", 34)]),
-    el("uses-permission", [android("name", POST_NOTIFICATIONS)]),
-    el("application", [android("label", options.label ?? "Clawperator Operator")], [
-      el("activity", [android("name", OPERATOR_MAIN_ACTIVITY), android("exported", true)], [
-        el("intent-filter", [], [
-          el("action", [android("name", "android.intent.action.MAIN")]),
-          el("category", [android("name", "android.intent.category.LAUNCHER")]),
-        ]),
-      ]),
-      el("service", [android("name", ACCESSIBILITY_SERVICE_CLASS), android("permission", "android.permission.BIND_ACCESSIBILITY_SERVICE"), android("exported", true)], [
-        el("intent-filter", [], [el("action", [android("name", "android.accessibilityservice.AccessibilityService")])]),
-      ]),
-      el("service", [android("name", NOTIFICATION_LISTENER_CLASS), android("permission", "android.permission.BIND_NOTIFICATION_LISTENER_SERVICE"), android("exported", true)], [
-        el("intent-filter", [], [el("action", [android("name", "android.service.notification.NotificationListenerService")])]),
-      ]),
-    ]),
-  ]);
+  const manifest = el(
+    "manifest",
+    [
+      { name: "package", value: options.packageName },
+      android("versionCode", options.versionCode),
+      android("versionName", options.versionName),
+    ],
+    [
+      el("uses-sdk", [android("minSdkVersion", 24), android("targetSdkVersion", 34)]),
+      el("uses-permission", [android("name", POST_NOTIFICATIONS)]),
+      el(
+        "application",
+        [android("label", options.label ?? "Clawperator Operator")],
+        [
+          el(
+            "activity",
+            [android("name", OPERATOR_MAIN_ACTIVITY), android("exported", true)],
+            [
+              el(
+                "intent-filter",
+                [],
+                [
+                  el("action", [android("name", "android.intent.action.MAIN")]),
+                  el("category", [android("name", "android.intent.category.LAUNCHER")]),
+                ],
+              ),
+            ],
+          ),
+          el(
+            "service",
+            [
+              android("name", ACCESSIBILITY_SERVICE_CLASS),
+              android("permission", "android.permission.BIND_ACCESSIBILITY_SERVICE"),
+              android("exported", true),
+            ],
+            [
+              el(
+                "intent-filter",
+                [],
+                [el("action", [android("name", "android.accessibilityservice.AccessibilityService")])],
+              ),
+            ],
+          ),
+          el(
+            "service",
+            [
+              android("name", NOTIFICATION_LISTENER_CLASS),
+              android("permission", "android.permission.BIND_NOTIFICATION_LISTENER_SERVICE"),
+              android("exported", true),
+            ],
+            [
+              el(
+                "intent-filter",
+                [],
+                [el("action", [android("name", "android.service.notification.NotificationListenerService")])],
+              ),
+            ],
+          ),
+        ],
+      ),
+    ],
+  );
   return zipFiles([{ name: "AndroidManifest.xml", data: compileBinaryXml(manifest) }]);
 }

@@ -7,8 +7,10 @@ export const OPERATOR_ACCESSIBILITY_SERVICE = ACCESSIBILITY_SERVICE_CLASS;
 /** The Operator APK's notification listener class. */
 export const OPERATOR_NOTIFICATION_LISTENER = NOTIFICATION_LISTENER_CLASS;
 
-export const accessibilityComponent = (packageName: string): string => `${packageName}/${OPERATOR_ACCESSIBILITY_SERVICE}`;
-export const notificationListenerComponent = (packageName: string): string => `${packageName}/${OPERATOR_NOTIFICATION_LISTENER}`;
+export const accessibilityComponent = (packageName: string): string =>
+  `${packageName}/${OPERATOR_ACCESSIBILITY_SERVICE}`;
+export const notificationListenerComponent = (packageName: string): string =>
+  `${packageName}/${OPERATOR_NOTIFICATION_LISTENER}`;
 
 /**
  * Whether Android would bind the operator's accessibility service: accessibility is on and the component is in
@@ -24,4 +26,5 @@ export function isAccessibilityServiceEnabled(settings: SettingsStore, packageNa
  * The scenario screen an Operator's launcher activity shows: `operator` for the release package, `operator:<pkg>`
  * for another variant (so both can be installed). An Operator APK installed later opens it when the scenario has it.
  */
-export const operatorLaunchScreen = (packageName: string): string => (packageName === OPERATOR_PACKAGES.release ? "operator" : `operator:${packageName}`);
+export const operatorLaunchScreen = (packageName: string): string =>
+  packageName === OPERATOR_PACKAGES.release ? "operator" : `operator:${packageName}`;

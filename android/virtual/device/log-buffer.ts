@@ -33,7 +33,13 @@ export class LogBuffer implements DeviceLogWriter {
     this.writeLines(priority, tag, lines, pid, tid);
   }
 
-  writeLines(priority: LogPriority, tag: string, lines: readonly string[], pid = this.options.defaultPid, tid = pid): void {
+  writeLines(
+    priority: LogPriority,
+    tag: string,
+    lines: readonly string[],
+    pid = this.options.defaultPid,
+    tid = pid,
+  ): void {
     const timeMs = this.options.now();
     const entries = lines.map((message): LogEntry => ({ seq: ++this.#seq, timeMs, pid, tid, priority, tag, message }));
     for (const entry of entries) this.#append(entry);

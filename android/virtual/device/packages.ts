@@ -89,6 +89,10 @@ function codePathOf(spec: PackageSpec, generation: number): string {
     const name = spec.label.replace(/[^A-Za-z0-9]/g, "") || "App";
     return `/system/priv-app/${name}/${name}.apk`;
   }
-  const token = (salt: string) => createHash("sha256").update(`${spec.packageName}:${spec.versionCode}:${generation}:${salt}`).digest("base64url").slice(0, 22);
+  const token = (salt: string) =>
+    createHash("sha256")
+      .update(`${spec.packageName}:${spec.versionCode}:${generation}:${salt}`)
+      .digest("base64url")
+      .slice(0, 22);
   return `/data/app/~~${token("session")}==/${spec.packageName}-${token("package")}==/base.apk`;
 }

@@ -16,6 +16,8 @@ export class ReceiverRegistry {
 
   /** Receivers for an action, limited to one package when the intent names one. */
   matching(action: string | undefined, packageName?: string): BroadcastReceiver[] {
-    return [...this.#receivers].filter((r) => r.action === action && (packageName === undefined || r.packageName === packageName));
+    return [...this.#receivers].filter(
+      (r) => r.action === action && (packageName === undefined || r.packageName === packageName),
+    );
   }
 }

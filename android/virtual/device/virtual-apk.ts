@@ -27,7 +27,10 @@ export const VirtualApkSchema = z.strictObject({
 export type VirtualApk = z.infer<typeof VirtualApkSchema>;
 export type VirtualApkInput = z.input<typeof VirtualApkSchema>;
 
-export type DecodedApk = { ok: true; apk: VirtualApk } | { ok: false; reason: "not_apk" } | { ok: false; reason: "malformed"; message: string };
+export type DecodedApk =
+  | { ok: true; apk: VirtualApk }
+  | { ok: false; reason: "not_apk" }
+  | { ok: false; reason: "malformed"; message: string };
 
 export function encodeVirtualApk(apk: Omit<VirtualApkInput, "format">): Buffer {
   return Buffer.from(`${JSON.stringify({ format: VIRTUAL_APK_FORMAT, ...apk }, null, 2)}\n`);
@@ -41,7 +44,8 @@ export function decodeVirtualApk(bytes: Buffer): DecodedApk {
   } catch {
     return { ok: false, reason: "not_apk" };
   }
-  if (typeof json !== "object" || json === null || (json as { format?: unknown }).format !== VIRTUAL_APK_FORMAT) return { ok: false, reason: "not_apk" };
+  if (typeof json !== "object" || json === null || (json as { format?: unknown }).format !== VIRTUAL_APK_FORMAT)
+    return { ok: false, reason: "not_apk" };
   const parsed = VirtualApkSchema.safeParse(json);
   if (parsed.success) return { ok: true, apk: parsed.data };
   const issue = parsed.error.issues[0]!;

@@ -40,7 +40,11 @@ export class VirtualFileSystem {
 }
 
 function isDirectory(canonical: string): boolean {
-  return canonical === "/" || canonical === EXTERNAL_STORAGE || [...WRITABLE, "/data/", "/system/", "/storage/"].some((root) => root === `${canonical}/`);
+  return (
+    canonical === "/" ||
+    canonical === EXTERNAL_STORAGE ||
+    [...WRITABLE, "/data/", "/system/", "/storage/"].some((root) => root === `${canonical}/`)
+  );
 }
 
 export function canonicalPath(path: string): string {

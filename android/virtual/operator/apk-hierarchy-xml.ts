@@ -21,7 +21,13 @@ const ATTRIBUTES: readonly (readonly [name: string, fallback: string])[] = [
   ["bounds", "[0,0][0,0]"],
 ];
 
-const ESCAPES: Readonly<Record<string, string>> = { "&": "&amp;", '"': "&quot;", "'": "&apos;", "<": "&lt;", ">": "&gt;" };
+const ESCAPES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  '"': "&quot;",
+  "'": "&apos;",
+  "<": "&lt;",
+  ">": "&gt;",
+};
 
 const SPECIAL = /[&"'<>]/;
 
@@ -69,11 +75,17 @@ function linesOf(window: UiNode): readonly string[] {
 }
 
 const deepFrozen = (node: UiNode): boolean =>
-  Object.isFrozen(node) && Object.isFrozen(node.attributes) && Object.isFrozen(node.children) && node.children.every(deepFrozen);
+  Object.isFrozen(node) &&
+  Object.isFrozen(node.attributes) &&
+  Object.isFrozen(node.children) &&
+  node.children.every(deepFrozen);
 
 /** The lines of {@link apkHierarchyXml}, before they are joined: what logcat prints one per line. */
 export function apkHierarchyLines(hierarchy: UiHierarchy): string[] {
-  const out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>", `<hierarchy rotation="${escape(hierarchy.rotation)}">`];
+  const out = [
+    "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>",
+    `<hierarchy rotation="${escape(hierarchy.rotation)}">`,
+  ];
   for (const window of hierarchy.windows) for (const line of linesOf(window)) out.push(line);
   out.push("</hierarchy>");
   return out;

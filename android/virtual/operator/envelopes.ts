@@ -9,6 +9,11 @@ export function successEnvelope(commandId: string, taskId: string, stepResults: 
 }
 
 /** A failed command: the APK reports no step results and, except for SERVICE_UNAVAILABLE, no errorCode. */
-export function failedEnvelope(commandId: string, taskId: string, error: string, errorCode?: "SERVICE_UNAVAILABLE"): ResultEnvelope {
+export function failedEnvelope(
+  commandId: string,
+  taskId: string,
+  error: string,
+  errorCode?: "SERVICE_UNAVAILABLE",
+): ResultEnvelope {
   return { commandId, taskId, status: "failed", stepResults: [], error, ...(errorCode ? { errorCode } : {}) };
 }

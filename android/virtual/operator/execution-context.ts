@@ -41,7 +41,12 @@ export interface ExecutionEnvironment {
  * Device-side work is immediate, so the budget can only run out while the execution waits: checking the deadline
  * at every wait is exact, with no timer racing the execution.
  */
-export function createExecutionContext(env: ExecutionEnvironment, ids: CommandIds, deadline: number, timeoutMs: number): ExecutionContext {
+export function createExecutionContext(
+  env: ExecutionEnvironment,
+  ids: CommandIds,
+  deadline: number,
+  timeoutMs: number,
+): ExecutionContext {
   return {
     ui: env.ui,
     log: env.log,

@@ -39,5 +39,8 @@ const dataString = (data: Readonly<Record<string, string>>) =>
 /** UiActionExecutionResult's toString, as `Task completed successfully … with value:` prints it. */
 export const executionResultString = (commandId: string, taskId: string, steps: readonly StepResult[]): string =>
   `UiActionExecutionResult(commandId=${commandId}, taskId=${taskId}, stepResults=[${steps
-    .map((s) => `UiActionStepResult(id=${s.id}, actionType=${s.actionType}, success=${s.success}, data=${dataString(s.data)})`)
+    .map(
+      (s) =>
+        `UiActionStepResult(id=${s.id}, actionType=${s.actionType}, success=${s.success}, data=${dataString(s.data)})`,
+    )
     .join(", ")}])`;

@@ -24,34 +24,50 @@ function primitiveNumber(value: unknown): number | undefined {
 export const requiredText = (max: number) =>
   z.preprocess(
     primitiveText,
-    z.string({ error: "is required" }).refine((value) => value.trim() !== "", "must not be blank").refine((value) => value.length <= max, `exceeds max length of ${max}`),
+    z
+      .string({ error: "is required" })
+      .refine((value) => value.trim() !== "", "must not be blank")
+      .refine((value) => value.length <= max, `exceeds max length of ${max}`),
   );
 
-export const optionalText = (max: number) => z.preprocess(primitiveText, z.string().max(max, `exceeds max length of ${max}`).optional());
+export const optionalText = (max: number) =>
+  z.preprocess(primitiveText, z.string().max(max, `exceeds max length of ${max}`).optional());
 
 /** A whole number, `fallback` when absent or not a whole number, clamped to [min, max]. */
 export const integerIn = (fallback: number, min: number, max: number) =>
-  z.unknown().optional().transform((value) => {
-    const number = primitiveNumber(value);
-    return clamp(number !== undefined && Number.isInteger(number) ? number : fallback, min, max);
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      const number = primitiveNumber(value);
+      return clamp(number !== undefined && Number.isInteger(number) ? number : fallback, min, max);
+    });
 
 /** A whole number clamped to [min, max], or undefined when absent or not a whole number. */
 export const optionalInteger = (min: number, max: number) =>
-  z.unknown().optional().transform((value) => {
-    const number = primitiveNumber(value);
-    return number !== undefined && Number.isInteger(number) ? clamp(number, min, max) : undefined;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      const number = primitiveNumber(value);
+      return number !== undefined && Number.isInteger(number) ? clamp(number, min, max) : undefined;
+    });
 
 export const numberIn = (fallback: number, min: number, max: number) =>
-  z.unknown().optional().transform((value) => clamp(primitiveNumber(value) ?? fallback, min, max));
+  z
+    .unknown()
+    .optional()
+    .transform((value) => clamp(primitiveNumber(value) ?? fallback, min, max));
 
 export const flag = (fallback: boolean) =>
-  z.unknown().optional().transform((value) => {
-    if (typeof value === "boolean") return value;
-    const text = typeof value === "string" ? value.toLowerCase() : undefined;
-    return text === "true" ? true : text === "false" ? false : fallback;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      if (typeof value === "boolean") return value;
+      const text = typeof value === "string" ? value.toLowerCase() : undefined;
+      return text === "true" ? true : text === "false" ? false : fallback;
+    });
 
 /** An object slot (params, a matcher, retry, coordinate): anything else present is refused as kotlinx refuses it. */
 export function jsonObject<T extends z.ZodType>(schema: T) {

@@ -33,7 +33,11 @@ export const stackTrace = (exception: string, message: string, frame: string): s
 
 /** The parser throws IllegalArgumentException (Kotlin's require) for every payload it refuses. */
 const parserStack = (message: string) =>
-  stackTrace("java.lang.IllegalArgumentException", message, "clawperator.operator.agent.AgentCommandParserDefault.parse(AgentCommandParser.kt)");
+  stackTrace(
+    "java.lang.IllegalArgumentException",
+    message,
+    "clawperator.operator.agent.AgentCommandParserDefault.parse(AgentCommandParser.kt)",
+  );
 
 /** The correlation part of every `[Clawperator-Command]` line: unquoted ids. */
 export interface CommandIds {
@@ -63,7 +67,11 @@ export class OperatorLog {
 
   // The receiver.
   receiverParseFailure(exception: string): void {
-    this.message("E", OPERATOR_TAGS.receiver, `[Operator-Receiver] Failed to parse agent command payload${parserStack(exception)}`);
+    this.message(
+      "E",
+      OPERATOR_TAGS.receiver,
+      `[Operator-Receiver] Failed to parse agent command payload${parserStack(exception)}`,
+    );
   }
 
   receiverMissingPayload(): void {
@@ -75,11 +83,19 @@ export class OperatorLog {
   }
 
   receiverUnavailableUnparseable(exception: string): void {
-    this.message("E", OPERATOR_TAGS.receiver, `[Operator-Receiver] Accessibility service is not available and failed to parse agent command payload${parserStack(exception)}`);
+    this.message(
+      "E",
+      OPERATOR_TAGS.receiver,
+      `[Operator-Receiver] Accessibility service is not available and failed to parse agent command payload${parserStack(exception)}`,
+    );
   }
 
   receiverCompleted(ids: CommandIds): void {
-    this.message("D", OPERATOR_TAGS.receiverAsync, `[Operator-Receiver] Agent command completed successfully ${ct(ids)}`);
+    this.message(
+      "D",
+      OPERATOR_TAGS.receiverAsync,
+      `[Operator-Receiver] Agent command completed successfully ${ct(ids)}`,
+    );
   }
 
   receiverFailed(ids: CommandIds, error: string): void {
@@ -92,7 +108,11 @@ export class OperatorLog {
   }
 
   start(ids: CommandIds, source: string, timeoutMs: number, actionCount: number): void {
-    this.message("I", OPERATOR_TAGS.executorAsync, `${CC} start ${ct(ids)} source=${source} timeoutMs=${timeoutMs} actionCount=${actionCount}`);
+    this.message(
+      "I",
+      OPERATOR_TAGS.executorAsync,
+      `${CC} start ${ct(ids)} source=${source} timeoutMs=${timeoutMs} actionCount=${actionCount}`,
+    );
   }
 
   commandSuccess(ids: CommandIds, stepCount: number): void {
@@ -100,7 +120,11 @@ export class OperatorLog {
   }
 
   commandFailure(ids: CommandIds, reason: string): void {
-    this.message("E", OPERATOR_TAGS.executorAsync, `${CC} failure ${ct(ids)} reason=${reason}${stackTrace("java.lang.IllegalStateException", reason, "clawperator.operator.agent.AgentCommandExecutorDefault.execute(AgentCommandExecutor.kt)")}`);
+    this.message(
+      "E",
+      OPERATOR_TAGS.executorAsync,
+      `${CC} failure ${ct(ids)} reason=${reason}${stackTrace("java.lang.IllegalStateException", reason, "clawperator.operator.agent.AgentCommandExecutorDefault.execute(AgentCommandExecutor.kt)")}`,
+    );
   }
 
   /** The one result line: compact JSON escapes every line break; a long one is still split like any message. */
@@ -114,7 +138,11 @@ export class OperatorLog {
   }
 
   taskCompleted(elapsedMs: number, value: string): void {
-    this.message("D", OPERATOR_TAGS.runnerManager, `[TaskRunnerManager] Task completed successfully in ${elapsedMs}ms with value: ${value}`);
+    this.message(
+      "D",
+      OPERATOR_TAGS.runnerManager,
+      `[TaskRunnerManager] Task completed successfully in ${elapsedMs}ms with value: ${value}`,
+    );
   }
 
   taskFailed(elapsedMs: number, reason: string): void {
@@ -127,7 +155,11 @@ export class OperatorLog {
   }
 
   stepSuccess(id: string, kind: string, data: Readonly<Record<string, string>>): void {
-    this.message("D", OPERATOR_TAGS.engine, `[UiActionEngine] step_success id=${id} type=${kind} data=${kotlinMap(data)}`);
+    this.message(
+      "D",
+      OPERATOR_TAGS.engine,
+      `[UiActionEngine] step_success id=${id} type=${kind} data=${kotlinMap(data)}`,
+    );
   }
 
   // Stages (LoggingTaskStatusSink).
@@ -140,11 +172,19 @@ export class OperatorLog {
   }
 
   stageRetry(ids: CommandIds, stage: string, attempt: number, maxAttempts: number, delayMs: number): void {
-    this.message("D", OPERATOR_TAGS.sink, `${CC} stage-retry ${ct(ids)} id=${stage} attempt=${attempt}/${maxAttempts} delayMs=${delayMs}`);
+    this.message(
+      "D",
+      OPERATOR_TAGS.sink,
+      `${CC} stage-retry ${ct(ids)} id=${stage} attempt=${attempt}/${maxAttempts} delayMs=${delayMs}`,
+    );
   }
 
   stageFailure(ids: CommandIds, stage: string, reason: string): void {
-    this.message("E", OPERATOR_TAGS.sink, `${CC} stage-failure ${ct(ids)} id=${stage} reason=${reason}${stackTrace("java.lang.IllegalStateException", reason, "clawperator.task.runner.TaskUiScopeDefault.withRetry(TaskUiScopeDefault.kt)")}`);
+    this.message(
+      "E",
+      OPERATOR_TAGS.sink,
+      `${CC} stage-failure ${ct(ids)} id=${stage} reason=${reason}${stackTrace("java.lang.IllegalStateException", reason, "clawperator.task.runner.TaskUiScopeDefault.withRetry(TaskUiScopeDefault.kt)")}`,
+    );
   }
 
   stageLog(ids: CommandIds, text: string): void {
@@ -175,7 +215,9 @@ export class OperatorLog {
       // A raw line break inside a value is a line break to logcat and Timber alike.
       for (const line of element.includes("\n") ? element.split("\n") : [element]) {
         if (line.length <= TIMBER_MAX_LOG_LENGTH) lines.push(line);
-        else for (let i = 0; i < line.length; i += TIMBER_MAX_LOG_LENGTH) lines.push(line.slice(i, i + TIMBER_MAX_LOG_LENGTH));
+        else
+          for (let i = 0; i < line.length; i += TIMBER_MAX_LOG_LENGTH)
+            lines.push(line.slice(i, i + TIMBER_MAX_LOG_LENGTH));
       }
     }
     this.writer.writeLines("D", OPERATOR_TAGS.task, lines, this.pid);

@@ -45,7 +45,11 @@ export async function withRetry<T>(
     try {
       const result = await attempt();
       const elapsed = Math.round(ctx.now() - started);
-      log.stageSuccess(ids, stage.id, stage.success?.(result, elapsed, n) ?? { elapsed_ms: String(elapsed), attempt: String(n) });
+      log.stageSuccess(
+        ids,
+        stage.id,
+        stage.success?.(result, elapsed, n) ?? { elapsed_ms: String(elapsed), attempt: String(n) },
+      );
       return result;
     } catch (error) {
       if (!(error instanceof StepFailure)) throw error;
@@ -56,7 +60,12 @@ export async function withRetry<T>(
         const context = stage.failure?.(error, n) ?? { attempt: String(n) };
         log.stageFailure(ids, stage.id, error.message);
         if (Object.keys(context).length > 0) {
-          log.stageLog(ids, `StageFailure context: ${Object.entries(context).map(([k, v]) => `${k}=${v}`).join(", ")}`);
+          log.stageLog(
+            ids,
+            `StageFailure context: ${Object.entries(context)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(", ")}`,
+          );
         }
         throw error;
       }

@@ -2,7 +2,12 @@ import type { StepResult } from "../../../core/contracts/envelope.ts";
 import { runAction } from "./actions/index.ts";
 import type { OperatorAction } from "./command-params.ts";
 import { failedEnvelope, successEnvelope } from "./envelopes.ts";
-import { CommandTimeout, createExecutionContext, type ExecutionContext, type ExecutionEnvironment } from "./execution-context.ts";
+import {
+  CommandTimeout,
+  createExecutionContext,
+  type ExecutionContext,
+  type ExecutionEnvironment,
+} from "./execution-context.ts";
 import { executionResultString, STEP_KIND } from "./kotlin-strings.ts";
 import type { OperatorCommand } from "./parse-command.ts";
 import { StepFailure } from "./step-failure.ts";
@@ -17,7 +22,12 @@ async function runStep(ctx: ExecutionContext, action: OperatorAction): Promise<S
   } catch (error) {
     if (!(error instanceof StepFailure) || error.endsExecution) throw error;
     // The APK's expected refusals are results, not exceptions: the command goes on.
-    result = { id: action.id, actionType: action.type, success: false, data: { ...error.data, error: error.code, message: error.message } };
+    result = {
+      id: action.id,
+      actionType: action.type,
+      success: false,
+      data: { ...error.data, error: error.code, message: error.message },
+    };
   }
   ctx.log.stepSuccess(action.id, kind, result.data);
   return result;
@@ -28,7 +38,11 @@ async function runStep(ctx: ExecutionContext, action: OperatorAction): Promise<S
  * one result line. A step that throws fails the whole command: the envelope then carries no step results and no
  * errorCode, like the APK's; so does running out of budget. Nothing is logged once the operator closes.
  */
-export async function runExecution(env: ExecutionEnvironment, command: OperatorCommand, deadline: number): Promise<void> {
+export async function runExecution(
+  env: ExecutionEnvironment,
+  command: OperatorCommand,
+  deadline: number,
+): Promise<void> {
   const { commandId, taskId, timeoutMs } = command;
   const ids = { commandId, taskId };
   const { log } = env;
@@ -64,7 +78,10 @@ export async function runExecution(env: ExecutionEnvironment, command: OperatorC
     log.receiverCompleted(ids);
   } catch (error) {
     if (env.signal.aborted) return;
-    const reason = error instanceof CommandTimeout ? error.message : `Task execution failed: ${error instanceof Error ? error.message : String(error)}`;
+    const reason =
+      error instanceof CommandTimeout
+        ? error.message
+        : `Task execution failed: ${error instanceof Error ? error.message : String(error)}`;
     log.commandFailure(ids, reason);
     fail(reason);
   }

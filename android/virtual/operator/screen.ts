@@ -42,7 +42,9 @@ export class Screen {
 
   /** Every matching node in document order, inside `within` when given. */
   findAll(matcher: OperatorMatcher, within?: UiNode): UiNode[] {
-    const nodes = within ? this.index.nodes.filter((n) => n !== within && this.index.ancestors(n).includes(within)) : this.index.nodes;
+    const nodes = within
+      ? this.index.nodes.filter((n) => n !== within && this.index.ancestors(n).includes(within))
+      : this.index.nodes;
     return nodes.filter((node) => apkMatches(node, matcher, this.index));
   }
 
@@ -54,7 +56,8 @@ export class Screen {
 
   require(matcher: OperatorMatcher, within?: UiNode): UiNode {
     const node = this.find(matcher, within);
-    if (!node) throw new StepFailure("NODE_NOT_FOUND", `No UI node found matching criteria: ${describeMatcher(matcher)}`);
+    if (!node)
+      throw new StepFailure("NODE_NOT_FOUND", `No UI node found matching criteria: ${describeMatcher(matcher)}`);
     return node;
   }
 

@@ -43,7 +43,14 @@ export function createVirtualOperator(deps: VirtualOperatorDeps): VirtualOperato
   const log = new OperatorLog(deps.log, deps.pid);
   const clock = deps.clock ?? systemClock;
   const closing = new AbortController();
-  const env = { ui: deps.ui, log, clock, random: deps.random ?? seededRandom(0x5eed), deviceFacts: () => deps.deviceFacts(), signal: closing.signal };
+  const env = {
+    ui: deps.ui,
+    log,
+    clock,
+    random: deps.random ?? seededRandom(0x5eed),
+    deviceFacts: () => deps.deviceFacts(),
+    signal: closing.signal,
+  };
   let queue: Promise<void> = Promise.resolve();
   let pending = 0;
 
@@ -58,7 +65,9 @@ export function createVirtualOperator(deps: VirtualOperatorDeps): VirtualOperato
         if (!parsed.ok) return log.receiverUnavailableUnparseable(parsed.message);
         const { commandId, taskId } = parsed.command;
         log.receiverUnavailable({ commandId, taskId });
-        return log.result(failedEnvelope(commandId, taskId, "Accessibility service is not available", "SERVICE_UNAVAILABLE"));
+        return log.result(
+          failedEnvelope(commandId, taskId, "Accessibility service is not available", "SERVICE_UNAVAILABLE"),
+        );
       }
       if (!parsed.ok) return log.receiverParseFailure(parsed.message);
       const { command } = parsed;

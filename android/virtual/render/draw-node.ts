@@ -39,13 +39,27 @@ export function drawBox(raster: Raster, { node, bounds: b }: ScreenNode, scale: 
     raster.fillRect(b.left, b.top, b.right, b.bottom, COLORS.clickableFill);
     raster.strokeRect(b.left, b.top, b.right, b.bottom, COLORS.clickableOutline, line);
   } else {
-    raster.strokeRect(b.left, b.top, b.right, b.bottom, a.scrollable === "true" ? COLORS.scrollableOutline : COLORS.outline, line);
+    raster.strokeRect(
+      b.left,
+      b.top,
+      b.right,
+      b.bottom,
+      a.scrollable === "true" ? COLORS.scrollableOutline : COLORS.outline,
+      line,
+    );
   }
   if (a.checkable === "true") {
     const box = checkBox(b, scale);
     const on = a.checked === "true";
     raster.strokeRect(box.left, box.top, box.right, box.bottom, on ? COLORS.checkOn : COLORS.checkOff, 2 * line);
-    if (on) raster.fillRect(box.left + 3 * line, box.top + 3 * line, box.right - 3 * line, box.bottom - 3 * line, COLORS.checkOn);
+    if (on)
+      raster.fillRect(
+        box.left + 3 * line,
+        box.top + 3 * line,
+        box.right - 3 * line,
+        box.bottom - 3 * line,
+        COLORS.checkOn,
+      );
   }
 }
 
@@ -71,7 +85,8 @@ function fitLabel(text: string, b: Bounds, reserved: number, scale: number): Fit
     if (columns < 1 || maxLines < 1) continue;
     const whole = wrapLines(text, columns, Infinity);
     if (s >= scale - 1 && columns >= longestWord && whole.length <= maxLines) return { scale: s, box, lines: whole };
-    if (!fallback && (columns >= longestWord || s === 1)) fallback = { scale: s, box, lines: wrapLines(text, columns, maxLines) };
+    if (!fallback && (columns >= longestWord || s === 1))
+      fallback = { scale: s, box, lines: wrapLines(text, columns, maxLines) };
     if (fallback && s < scale - 1) break;
   }
   return fallback;

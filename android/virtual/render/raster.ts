@@ -9,7 +9,11 @@ export class Raster {
   readonly stride: number;
   readonly data: Buffer;
 
-  constructor(readonly width: number, readonly height: number, background: Rgb) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    background: Rgb,
+  ) {
     this.stride = 1 + width * 3;
     this.data = Buffer.alloc(this.stride * height);
     this.fillRect(0, 0, width, height, background);

@@ -17,7 +17,9 @@ const densityScale = (width: number, height: number) => Math.max(1, Math.round(M
 export function renderScreenPng(hierarchy: UiHierarchy, size: { width: number; height: number }): Buffer {
   const { width, height } = size;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width * height > MAX_PIXELS) {
-    throw new RangeError(`screen size must be whole pixels, at least 1x1 and at most ${MAX_PIXELS} in all; got ${width}x${height}`);
+    throw new RangeError(
+      `screen size must be whole pixels, at least 1x1 and at most ${MAX_PIXELS} in all; got ${width}x${height}`,
+    );
   }
   const raster = new Raster(width, height, COLORS.backdrop);
   const scale = densityScale(width, height);

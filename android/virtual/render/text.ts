@@ -7,12 +7,26 @@ export const CELL_WIDTH = GLYPH_WIDTH + 1;
 const LINE_HEIGHT = GLYPH_HEIGHT + DESCENT + 1;
 
 /** Lines of text that fit in `height` screen pixels at `scale` (descenders of the last line may be clipped). */
-export const linesThatFit = (height: number, scale: number) => Math.floor((height / scale - GLYPH_HEIGHT) / LINE_HEIGHT) + 1;
+export const linesThatFit = (height: number, scale: number) =>
+  Math.floor((height / scale - GLYPH_HEIGHT) / LINE_HEIGHT) + 1;
 
 const TYPOGRAPHIC: Readonly<Record<string, string>> = {
-  "\u2018": "'", "\u2019": "'", "\u201a": ",", "\u201c": '"', "\u201d": '"', "\u201e": '"',
-  "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
-  "\u2026": "...", "\u2022": "*", "\u00b7": "*", "\u00d7": "x",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201a": ",",
+  "\u201c": '"',
+  "\u201d": '"',
+  "\u201e": '"',
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2212": "-",
+  "\u2026": "...",
+  "\u2022": "*",
+  "\u00b7": "*",
+  "\u00d7": "x",
 };
 
 /**

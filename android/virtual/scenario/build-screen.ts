@@ -1,5 +1,12 @@
 import type { UiNode } from "../../hierarchy/index.ts";
-import type { DynamicValueSpec, ScreenSpec, ScrollerSpec, TransitionSpec, TransitionTarget, ValueRule } from "./scenario-types.ts";
+import type {
+  DynamicValueSpec,
+  ScreenSpec,
+  ScrollerSpec,
+  TransitionSpec,
+  TransitionTarget,
+  ValueRule,
+} from "./scenario-types.ts";
 import type { ScreenFile } from "./schema/scenario-schema.ts";
 import type { IssueList } from "./scenario-error.ts";
 import type { XmlSources } from "./xml-sources.ts";
@@ -19,7 +26,8 @@ function transition(t: ScreenFile["transitions"][number]): TransitionSpec {
 }
 
 function rule(v: ScreenFile["values"][number], screen: string): ValueRule {
-  if (v.mirror) return { kind: "mirror", screen: v.mirror.screen ?? screen, field: v.mirror.field, attribute: v.mirror.attribute };
+  if (v.mirror)
+    return { kind: "mirror", screen: v.mirror.screen ?? screen, field: v.mirror.field, attribute: v.mirror.attribute };
   if (v.values) return { kind: "list", values: v.values, everyMs: v.everyMs! };
   if (v.sine) return { kind: "sine", ...v.sine };
   return { kind: "linear", ...v.linear! };
@@ -37,7 +45,13 @@ export function buildScreen(id: string, file: ScreenFile, xml: XmlSources, issue
   if (!hierarchy) return undefined;
   const owner = file.package ?? hierarchy.windows[0]?.attributes.package;
   if (!owner) issues.add([...path, "package"], "is required: the hierarchy's first window has no package attribute");
-  const values: DynamicValueSpec[] = file.values.map((v) => ({ node: v.node, attribute: v.attribute, rule: rule(v, id), decimals: v.decimals, format: v.format }));
+  const values: DynamicValueSpec[] = file.values.map((v) => ({
+    node: v.node,
+    attribute: v.attribute,
+    rule: rule(v, id),
+    decimals: v.decimals,
+    format: v.format,
+  }));
   return {
     id,
     package: owner ?? "",

@@ -34,36 +34,48 @@ export function checkReferences(scenario: Scenario, issues: IssueList): void {
 
   for (const screen of Object.values(scenario.screens)) {
     const path = ["screens", screen.id];
-    if (screen.package && !apps.has(screen.package)) issues.add([...path, "package"], `"${screen.package}" is not one of the apps`);
+    if (screen.package && !apps.has(screen.package))
+      issues.add([...path, "package"], `"${screen.package}" is not one of the apps`);
     screen.transitions.forEach((t, i) => {
       const at = [...path, "transitions", i];
       if (t.trigger.kind !== "back" && !matchesSomewhere(screen, t.trigger.matcher)) {
-        issues.add([...at, t.trigger.kind === "long_click" ? "longClick" : t.trigger.kind], "matches no node of the screen");
+        issues.add(
+          [...at, t.trigger.kind === "long_click" ? "longClick" : t.trigger.kind],
+          "matches no node of the screen",
+        );
       }
       if (t.target.kind === "screen") checkScreen([...at, "to"], t.target.screen);
       if (t.target.kind === "launch") {
         const app = apps.get(t.target.package);
         if (!app) issues.add([...at, "launch"], `"${t.target.package}" is not one of the apps`);
-        else if (app.launchScreen === undefined) issues.add([...at, "launch"], `app "${app.package}" has no launchScreen`);
+        else if (app.launchScreen === undefined)
+          issues.add([...at, "launch"], `app "${app.package}" has no launchScreen`);
       }
     });
     screen.scrollers.forEach((s, i) => {
       const container = findFirst(screen.hierarchy, s.container);
       if (!container) issues.add([...path, "scroll", i, "container"], "matches no node of the screen");
-      else if (!isScrollable(container)) issues.add([...path, "scroll", i, "container"], 'matches a node that is not scrollable="true"');
+      else if (!isScrollable(container))
+        issues.add([...path, "scroll", i, "container"], 'matches a node that is not scrollable="true"');
     });
     screen.values.forEach((v, i) => {
-      if (!matchesSomewhere(screen, v.node)) issues.add([...path, "values", i, "node"], "matches no node of the screen");
+      if (!matchesSomewhere(screen, v.node))
+        issues.add([...path, "values", i, "node"], "matches no node of the screen");
       if (v.rule.kind !== "mirror") return;
       const source = scenario.screens[v.rule.screen];
       if (!source) return checkScreen([...path, "values", i, "mirror", "screen"], v.rule.screen);
-      if (!matchesSomewhere(source, v.rule.field)) issues.add([...path, "values", i, "mirror", "field"], `matches no node of screen "${source.id}"`);
+      if (!matchesSomewhere(source, v.rule.field))
+        issues.add([...path, "values", i, "mirror", "field"], `matches no node of screen "${source.id}"`);
     });
     if (screen.after) {
       checkScreen([...path, "after", "to"], screen.after.to);
-      if (screen.after.to === screen.id) issues.add([...path, "after", "to"], "names the screen itself; a screen cannot move on to itself");
+      if (screen.after.to === screen.id)
+        issues.add([...path, "after", "to"], "names the screen itself; a screen cannot move on to itself");
       else if (screen.after.to in scenario.screens && scenario.screens[screen.after.to]!.package !== screen.package) {
-        issues.add([...path, "after", "to"], `is a screen of "${scenario.screens[screen.after.to]!.package}"; a screen moves on within its own app ("${screen.package}")`);
+        issues.add(
+          [...path, "after", "to"],
+          `is a screen of "${scenario.screens[screen.after.to]!.package}"; a screen moves on within its own app ("${screen.package}")`,
+        );
       }
     }
     screen.editable.forEach((m, i) => {

@@ -21,18 +21,28 @@ export async function readScenarioFile(path: string): Promise<Scenario> {
     text = await readFile(absolute, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const message = code === "ENOENT"
-      ? `no such file, and not a built-in scenario (${Object.keys(BUILTIN_SCENARIOS).join(", ")})`
-      : `cannot read the file: ${code ?? (error as Error).message}`;
+    const message =
+      code === "ENOENT"
+        ? `no such file, and not a built-in scenario (${Object.keys(BUILTIN_SCENARIOS).join(", ")})`
+        : `cannot read the file: ${code ?? (error as Error).message}`;
     throw new ScenarioError(absolute, [{ path: "", message }]);
   }
   let source: unknown;
   try {
     source = extname(absolute) === ".json" ? JSON.parse(text) : yaml.load(text, { filename: absolute });
   } catch (error) {
-    throw new ScenarioError(absolute, [{ path: "", message: `not valid ${extname(absolute) === ".json" ? "JSON" : "YAML"}: ${(error as Error).message}` }]);
+    throw new ScenarioError(absolute, [
+      {
+        path: "",
+        message: `not valid ${extname(absolute) === ".json" ? "JSON" : "YAML"}: ${(error as Error).message}`,
+      },
+    ]);
   }
-  return parseScenario(source, { origin: absolute, baseDir: dirname(absolute), defaultName: basename(absolute, extname(absolute)) });
+  return parseScenario(source, {
+    origin: absolute,
+    baseDir: dirname(absolute),
+    defaultName: basename(absolute, extname(absolute)),
+  });
 }
 
 /** A built-in scenario (`default`, `fresh`) or a scenario file (JSON or YAML). */

@@ -24,12 +24,18 @@ function schemaIssues(error: z.ZodError, input: unknown, issues: IssueList): voi
     }
     const path = formatPath(issue.path);
     const message = issueMessage(issue, input);
-    issues.add(issue.path.map(String), path && message.startsWith(`${path} `) ? message.slice(path.length + 1) : message);
+    issues.add(
+      issue.path.map(String),
+      path && message.startsWith(`${path} `) ? message.slice(path.length + 1) : message,
+    );
   }
 }
 
 const uriRoute = (route: ScenarioFile["uris"][number]): UriRoute => ({
-  match: route.prefix !== undefined ? { kind: "prefix", prefix: route.prefix } : { kind: "pattern", pattern: new RegExp(route.pattern!) },
+  match:
+    route.prefix !== undefined
+      ? { kind: "prefix", prefix: route.prefix }
+      : { kind: "pattern", pattern: new RegExp(route.pattern!) },
   screen: route.to,
 });
 

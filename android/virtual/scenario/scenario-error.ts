@@ -12,7 +12,9 @@ export class ScenarioError extends Error {
     readonly origin: string,
     readonly issues: readonly ScenarioIssue[],
   ) {
-    super(`invalid scenario ${origin}:\n${issues.map((issue) => `  ${issue.path || "(document)"}: ${issue.message}`).join("\n")}`);
+    super(
+      `invalid scenario ${origin}:\n${issues.map((issue) => `  ${issue.path || "(document)"}: ${issue.message}`).join("\n")}`,
+    );
   }
 }
 

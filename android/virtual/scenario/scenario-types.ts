@@ -50,7 +50,11 @@ export interface AppSpec {
 }
 
 export type TransitionTrigger = { kind: "click" | "long_click" | "submit"; matcher: NodeMatcher } | { kind: "back" };
-export type TransitionTarget = { kind: "screen"; screen: string } | { kind: "back" } | { kind: "home" } | { kind: "launch"; package: string };
+export type TransitionTarget =
+  | { kind: "screen"; screen: string }
+  | { kind: "back" }
+  | { kind: "home" }
+  | { kind: "launch"; package: string };
 
 export interface TransitionSpec {
   trigger: TransitionTrigger;

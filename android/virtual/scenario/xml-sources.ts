@@ -16,7 +16,11 @@ export class XmlSources {
   hierarchy(source: { hierarchy_xml?: string; file?: string }, path: Path): UiHierarchy | undefined {
     const text = source.file === undefined ? source.hierarchy_xml : this.#read(source.file, [...path, "file"]);
     if (text === undefined) return undefined;
-    return this.#parse(() => parseHierarchy(text), [...path, source.file === undefined ? "hierarchy_xml" : "file"], source.file);
+    return this.#parse(
+      () => parseHierarchy(text),
+      [...path, source.file === undefined ? "hierarchy_xml" : "file"],
+      source.file,
+    );
   }
 
   /** A page of a scroll container: `<node>` elements (or a whole dump, whose windows become the children). */
@@ -24,19 +28,29 @@ export class XmlSources {
     const text = typeof page === "string" ? page : this.#read(page.file, [...path, "file"]);
     if (text === undefined) return undefined;
     const xml = /<hierarchy[\s/>]/.test(text) ? text : `<hierarchy rotation="0">${text}</hierarchy>`;
-    return this.#parse(() => parseHierarchy(xml).windows, typeof page === "string" ? path : [...path, "file"], typeof page === "string" ? undefined : page.file);
+    return this.#parse(
+      () => parseHierarchy(xml).windows,
+      typeof page === "string" ? path : [...path, "file"],
+      typeof page === "string" ? undefined : page.file,
+    );
   }
 
   #read(file: string, path: Path): string | undefined {
     if (this.baseDir === undefined) {
-      this.issues.add(path, "file references need a scenario file to be relative to; inline the XML as hierarchy_xml instead");
+      this.issues.add(
+        path,
+        "file references need a scenario file to be relative to; inline the XML as hierarchy_xml instead",
+      );
       return undefined;
     }
     const absolute = resolve(this.baseDir, file);
     try {
       return readFileSync(absolute, "utf8");
     } catch (error) {
-      this.issues.add(path, `cannot read ${absolute}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      this.issues.add(
+        path,
+        `cannot read ${absolute}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
       return undefined;
     }
   }

@@ -9,12 +9,46 @@ import type { ToolIo } from "./tool-io.ts";
 
 /** Options the real emulator takes that change nothing in the stand-in. */
 const IGNORED_FLAGS = new Set([
-  "-no-snapshot-load", "-no-snapshot-save", "-no-snapshot", "-no-boot-anim", "-no-window", "-no-audio", "-wipe-data", "-read-only",
-  "-no-metrics", "-verbose", "-show-kernel", "-writable-system", "-no-qt", "-qt-hide-window", "-delay-adb", "-accel-check",
+  "-no-snapshot-load",
+  "-no-snapshot-save",
+  "-no-snapshot",
+  "-no-boot-anim",
+  "-no-window",
+  "-no-audio",
+  "-wipe-data",
+  "-read-only",
+  "-no-metrics",
+  "-verbose",
+  "-show-kernel",
+  "-writable-system",
+  "-no-qt",
+  "-qt-hide-window",
+  "-delay-adb",
+  "-accel-check",
 ]);
-const IGNORED_WITH_VALUE = new Set(["-gpu", "-memory", "-cores", "-netdelay", "-netspeed", "-camera-back", "-camera-front", "-feature", "-accel", "-skin", "-dns-server"]);
+const IGNORED_WITH_VALUE = new Set([
+  "-gpu",
+  "-memory",
+  "-cores",
+  "-netdelay",
+  "-netspeed",
+  "-camera-back",
+  "-camera-front",
+  "-feature",
+  "-accel",
+  "-skin",
+  "-dns-server",
+]);
 
-const RELEASE_OF_API: Record<number, string> = { 30: "11", 31: "12", 32: "12L", 33: "13", 34: "14", 35: "15", 36: "16" };
+const RELEASE_OF_API: Record<number, string> = {
+  30: "11",
+  31: "12",
+  32: "12L",
+  33: "13",
+  34: "14",
+  35: "15",
+  36: "16",
+};
 
 /** The scenario's device dressed as this AVD's emulator: its API level and ABI, qemu properties, the configured boot. */
 function emulatorScenario(base: Scenario, avd: AvdMetadata, config: VirtualSdkConfig): Scenario {
@@ -73,22 +107,30 @@ async function runAvd(sdkRoot: string, name: string, port: number | undefined, i
   const home = avdHome(io.env);
   const avd = readAvdMetadata(home, name);
   if (!avd.exists) {
-    io.err(`PANIC: Unknown AVD name [${name}], use -list-avds to see valid list.\nHOME is defined but there is no file ${name}.ini in ${home}\n`);
+    io.err(
+      `PANIC: Unknown AVD name [${name}], use -list-avds to see valid list.\nHOME is defined but there is no file ${name}.ini in ${home}\n`,
+    );
     return 1;
   }
   const holder = lockHolder(avd.path);
   if (holder !== undefined) {
-    io.err(`ERROR   | Running multiple emulators with the same AVD is an experimental feature. (AVD ${name} is in use by pid ${holder})\n`);
+    io.err(
+      `ERROR   | Running multiple emulators with the same AVD is an experimental feature. (AVD ${name} is in use by pid ${holder})\n`,
+    );
     return 1;
   }
   // Loaded here, not at the top: `-list-avds` and `-version` must not pay for the virtual device.
   const [{ readSdkConfig }, { loadScenario }, { startVirtualDevice }] = await Promise.all([
-    import("./sdk-config.ts"), import("../scenario/load-scenario.ts"), import("../start-virtual-device.ts"),
+    import("./sdk-config.ts"),
+    import("../scenario/load-scenario.ts"),
+    import("../start-virtual-device.ts"),
   ]);
   const config = readSdkConfig(sdkRoot);
   const unlock = lockAvd(avd.path);
   try {
-    io.out(`INFO    | Android emulator version ${EMULATOR_VERSION}.0 (Clawperator virtual SDK)\nINFO    | Starting AVD ${name} (${avd.systemImage ?? "unknown image"})\n`);
+    io.out(
+      `INFO    | Android emulator version ${EMULATOR_VERSION}.0 (Clawperator virtual SDK)\nINFO    | Starting AVD ${name} (${avd.systemImage ?? "unknown image"})\n`,
+    );
     if (!config.register) {
       // The failure path of a start that never registers: alive, but adb never hears of it.
       io.out("INFO    | virtual SDK: register is false; this emulator will not register with adb\n");
@@ -97,7 +139,11 @@ async function runAvd(sdkRoot: string, name: string, port: number | undefined, i
     }
     const scenario = emulatorScenario(await loadScenario(config.scenario), avd, config);
     const device = await startVirtualDevice({
-      scenario, emulator: true, avdName: name, adbServer: serverAddress(io.env), ...(port === undefined ? {} : { port }),
+      scenario,
+      emulator: true,
+      avdName: name,
+      adbServer: serverAddress(io.env),
+      ...(port === undefined ? {} : { port }),
       ...(io.env.HOME ? { home: io.env.HOME } : {}),
     });
     io.out(`INFO    | Emulator console on port ${device.consolePort}, adb on port ${device.port}: ${device.serial}\n`);
@@ -120,7 +166,11 @@ export async function runEmulator(sdkRoot: string, argv: readonly string[], io: 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "-list-avds") {
-      io.out(listAvdNames(avdHome(io.env)).map((n) => `${n}\n`).join(""));
+      io.out(
+        listAvdNames(avdHome(io.env))
+          .map((n) => `${n}\n`)
+          .join(""),
+      );
       return 0;
     }
     if (arg === "-version") {

@@ -25,7 +25,10 @@ export function processIo(): ToolIo {
 }
 
 /** Values of `--name x`, `--name=x` and short forms, from an argv; flags without values are `true`. */
-export function parseToolArgs(argv: readonly string[], spec: Record<string, { short?: string; value: boolean }>): {
+export function parseToolArgs(
+  argv: readonly string[],
+  spec: Record<string, { short?: string; value: boolean }>,
+): {
   options: Record<string, string | true>;
   positionals: string[];
   unknown: string[];
@@ -40,7 +43,9 @@ export function parseToolArgs(argv: readonly string[], spec: Record<string, { sh
       continue;
     }
     const [flag, inline] = token.split(/=(.*)/s) as [string, string | undefined];
-    const name = Object.keys(spec).find((key) => `--${key}` === flag || (spec[key]!.short !== undefined && `-${spec[key]!.short}` === flag));
+    const name = Object.keys(spec).find(
+      (key) => `--${key}` === flag || (spec[key]!.short !== undefined && `-${spec[key]!.short}` === flag),
+    );
     if (name === undefined) {
       unknown.push(token);
       continue;

@@ -42,13 +42,16 @@ export function writeVirtualSdk(dir: string, options: WriteSdkOptions): WrittenS
   const config = writeSdkConfig(root, options.config ?? {});
   const runner = join(root, ".clawperator", "run-tool.mjs");
   mkdirSync(join(root, ".clawperator"), { recursive: true });
-  writeFileSync(runner, [
-    "// Written by `clawperator virtual android-home`: runs one of the SDK stand-ins.",
-    `const { runSdkTool } = await import(${JSON.stringify(options.entry)});`,
-    "const [tool, ...argv] = process.argv.slice(2);",
-    `process.exitCode = await runSdkTool(tool, argv, ${JSON.stringify(root)});`,
-    "",
-  ].join("\n"));
+  writeFileSync(
+    runner,
+    [
+      "// Written by `clawperator virtual android-home`: runs one of the SDK stand-ins.",
+      `const { runSdkTool } = await import(${JSON.stringify(options.entry)});`,
+      "const [tool, ...argv] = process.argv.slice(2);",
+      `process.exitCode = await runSdkTool(tool, argv, ${JSON.stringify(root)});`,
+      "",
+    ].join("\n"),
+  );
   const node = options.node ?? process.execPath;
   const tools = {} as Record<VirtualSdkTool, string | null>;
   for (const tool of SDK_TOOLS) {
@@ -59,7 +62,10 @@ export function writeVirtualSdk(dir: string, options: WriteSdkOptions): WrittenS
       continue;
     }
     mkdirSync(join(path, ".."), { recursive: true });
-    writeFileSync(path, `#!/bin/sh\n# Clawperator virtual Android SDK: the ${tool} stand-in.\nexec ${shellQuote(node)} ${shellQuote(runner)} ${tool} "$@"\n`);
+    writeFileSync(
+      path,
+      `#!/bin/sh\n# Clawperator virtual Android SDK: the ${tool} stand-in.\nexec ${shellQuote(node)} ${shellQuote(runner)} ${tool} "$@"\n`,
+    );
     chmodSync(path, 0o755);
     tools[tool] = path;
   }

@@ -7,7 +7,10 @@ import { streamStdin } from "./stdin-source.ts";
 
 /** The environment adbd gives a shell. */
 const SHELL_ENV: ReadonlyArray<[string, string]> = [
-  ["PATH", "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin"],
+  [
+    "PATH",
+    "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin",
+  ],
   ["HOME", "/"],
   ["USER", "shell"],
   ["SHELL", "/system/bin/sh"],

@@ -3,6 +3,16 @@ export { DEVICE_COMMANDS } from "./commands/index.ts";
 export { createDeviceShell } from "./device-shell.ts";
 export { runScript, SHELL_NAME, type ScriptContext, type ShellRuntime } from "./run-script.ts";
 export { bufferStdin, streamStdin, type StdinSource } from "./stdin-source.ts";
-export type { AndOrList, Assignment, ParseResult, Redirect, RedirectOp, Script, SimpleCommand, Word, WordPart } from "./syntax/script-ast.ts";
+export type {
+  AndOrList,
+  Assignment,
+  ParseResult,
+  Redirect,
+  RedirectOp,
+  Script,
+  SimpleCommand,
+  Word,
+  WordPart,
+} from "./syntax/script-ast.ts";
 export { expandString, expandWord, type ParamLookup } from "./syntax/expand.ts";
 export { parseScript } from "./syntax/parse-script.ts";

@@ -22,7 +22,11 @@ const discard: OutputSink = () => {};
  * created (or truncated) before the command runs; what it writes lands in them when `flush` is called.
  * Returns the shell's error message when a file cannot be opened.
  */
-export function applyRedirects(redirects: ResolvedRedirect[], base: CommandStreams, fs: VirtualFileSystem): { streams: CommandStreams; flush(): void } | { error: string } {
+export function applyRedirects(
+  redirects: ResolvedRedirect[],
+  base: CommandStreams,
+  fs: VirtualFileSystem,
+): { streams: CommandStreams; flush(): void } | { error: string } {
   const fds = new Map<number, OutputSink>([
     [1, base.stdout],
     [2, base.stderr],
@@ -34,7 +38,10 @@ export function applyRedirects(redirects: ResolvedRedirect[], base: CommandStrea
       if (target === "/dev/null") stdin = bufferStdin(Buffer.alloc(0));
       else {
         const data = fs.read(target);
-        if (!data) return { error: `can't open ${target}: ${fs.isDirectory(target) ? "Is a directory" : "No such file or directory"}` };
+        if (!data)
+          return {
+            error: `can't open ${target}: ${fs.isDirectory(target) ? "Is a directory" : "No such file or directory"}`,
+          };
         stdin = bufferStdin(data);
       }
       continue;

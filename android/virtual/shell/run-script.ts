@@ -50,9 +50,15 @@ export async function runScript(runtime: ShellRuntime, line: string, ctx: Script
 
 const BUILTINS = new Set(["exit", "export", "exec"]);
 
-async function runCommand(runtime: ShellRuntime, command: SimpleCommand, ctx: ScriptContext, lastStatus: number): Promise<number> {
+async function runCommand(
+  runtime: ShellRuntime,
+  command: SimpleCommand,
+  ctx: ScriptContext,
+  lastStatus: number,
+): Promise<number> {
   if (ctx.signal.aborted) throw new ExitScript(130);
-  const lookup = (name: string) => (name === "?" ? String(lastStatus) : name === "$" ? String(ctx.pid) : ctx.vars.get(name));
+  const lookup = (name: string) =>
+    name === "?" ? String(lastStatus) : name === "$" ? String(ctx.pid) : ctx.vars.get(name);
   const assignments = command.assignments.map((a) => [a.name, expandString(a.value, lookup)] as const);
   let argv = command.words.flatMap((word) => expandWord(word, lookup));
   let exec = false;
@@ -98,7 +104,13 @@ async function runCommand(runtime: ShellRuntime, command: SimpleCommand, ctx: Sc
       state: runtime.state,
       ui: runtime.ui,
       pid: ctx.pid,
-      runScript: (childLine, io) => runScript(runtime, childLine, { ...io, signal: ctx.signal, vars: new Map(env), pid: runtime.state.processes.spawn() }),
+      runScript: (childLine, io) =>
+        runScript(runtime, childLine, {
+          ...io,
+          signal: ctx.signal,
+          vars: new Map(env),
+          pid: runtime.state.processes.spawn(),
+        }),
     };
     status = await program(commandContext);
   }
@@ -107,7 +119,13 @@ async function runCommand(runtime: ShellRuntime, command: SimpleCommand, ctx: Sc
   return status;
 }
 
-function builtin(name: string, args: string[], ctx: ScriptContext, streams: CommandStreams, lastStatus: number): number {
+function builtin(
+  name: string,
+  args: string[],
+  ctx: ScriptContext,
+  streams: CommandStreams,
+  lastStatus: number,
+): number {
   if (name === "exit") {
     const code = args[0] === undefined ? lastStatus : Number(args[0]);
     if (!Number.isInteger(code)) {

@@ -92,7 +92,10 @@ class ScenarioScreens implements ScenarioUi {
     }
     if (kind === "click") {
       const toggle = toggleOf(target.node);
-      if (toggle) target.state.set(target.tree.pathOf(toggle)!, { checked: toggle.attributes.checked === "true" ? "false" : "true" });
+      if (toggle)
+        target.state.set(target.tree.pathOf(toggle)!, {
+          checked: toggle.attributes.checked === "true" ? "false" : "true",
+        });
       if (isEditable(target)) target.state.focus(target.path);
     }
     this.#fire(target, kind);
@@ -139,7 +142,8 @@ class ScenarioScreens implements ScenarioUi {
     const container = window && deepestAt(window, x1, y1, isScrollable);
     if (!container) return;
     // The finger drags the content: moving up reveals what is below.
-    const direction: ScrollDirection = Math.abs(dy) >= Math.abs(dx) ? (dy < 0 ? "down" : "up") : dx < 0 ? "right" : "left";
+    const direction: ScrollDirection =
+      Math.abs(dy) >= Math.abs(dx) ? (dy < 0 ? "down" : "up") : dx < 0 ? "right" : "left";
     this.scroll(container, direction, 1);
   }
 
@@ -158,7 +162,12 @@ class ScenarioScreens implements ScenarioUi {
     if (key === KEY.ENTER) this.submit();
     if (key === KEY.DEL) {
       const field = this.#focusedField();
-      if (field) field.state.set(field.path, { text: Array.from(field.node.attributes.text ?? "").slice(0, -1).join("") });
+      if (field)
+        field.state.set(field.path, {
+          text: Array.from(field.node.attributes.text ?? "")
+            .slice(0, -1)
+            .join(""),
+        });
     }
     return true;
   }
@@ -174,12 +183,16 @@ class ScenarioScreens implements ScenarioUi {
     const launchScreen = this.deps.packages.get(applicationId)?.launchScreen;
     if (launchScreen === undefined || !(launchScreen in this.scenario.screens)) return false;
     this.#tasks.openTask(applicationId, launchScreen);
-    this.#logStart(`act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10000000 pkg=${applicationId}`);
+    this.#logStart(
+      `act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10000000 pkg=${applicationId}`,
+    );
     return true;
   }
 
   openUri(uri: string): boolean {
-    const route = this.scenario.uris.find(({ match }) => (match.kind === "prefix" ? uri.startsWith(match.prefix) : match.pattern.test(uri)));
+    const route = this.scenario.uris.find(({ match }) =>
+      match.kind === "prefix" ? uri.startsWith(match.prefix) : match.pattern.test(uri),
+    );
     if (!route) return false;
     const owner = this.#packageOf(route.screen);
     if (!this.deps.packages.get(owner)) return false;
@@ -215,7 +228,11 @@ class ScenarioScreens implements ScenarioUi {
    */
   #settle(): void {
     const now = this.deps.now();
-    for (let after = this.scenario.screens[this.#tasks.top]!.after; after && now - this.#topSince.at >= after.ms; after = this.scenario.screens[this.#tasks.top]!.after) {
+    for (
+      let after = this.scenario.screens[this.#tasks.top]!.after;
+      after && now - this.#topSince.at >= after.ms;
+      after = this.scenario.screens[this.#tasks.top]!.after
+    ) {
       const at = this.#topSince.at + after.ms;
       this.#tasks.replaceTop(after.to);
       this.#topSince = { screen: after.to, at };
@@ -245,7 +262,9 @@ class ScenarioScreens implements ScenarioUi {
     if (!origin || !this.#visible().includes(origin.screen)) return undefined;
     const tree = this.#tree(origin.screen);
     const current = tree.nodeAt(origin.path);
-    return current && { screen: origin.screen, path: origin.path, node: current, tree, state: this.#state(origin.screen) };
+    return (
+      current && { screen: origin.screen, path: origin.path, node: current, tree, state: this.#state(origin.screen) }
+    );
   }
 
   #focusedField(): ScreenTarget | undefined {

@@ -62,13 +62,16 @@ export class ScreenTree {
     if (texts.length === 0) return this.windows;
     const key = texts.join("\u0000");
     if (this.#lastValues?.key === key) return this.#lastValues.windows;
-    this.#valueTargets ??= this.model.spec.values.map((v) => findAll(this.index, v.node).map((node) => this.#pathOf.get(node)!));
+    this.#valueTargets ??= this.model.spec.values.map((v) =>
+      findAll(this.index, v.node).map((node) => this.#pathOf.get(node)!),
+    );
     const patches = new Map<string, Record<string, string>>();
     this.model.spec.values.forEach((v, i) => {
       for (const path of this.#valueTargets![i]!) patches.set(path, { ...patches.get(path), [v.attribute]: texts[i]! });
     });
     const dirty = new Set<string>();
-    for (const path of patches.keys()) for (let p = path; p !== ""; p = p.slice(0, Math.max(0, p.lastIndexOf("/")))) dirty.add(p);
+    for (const path of patches.keys())
+      for (let p = path; p !== ""; p = p.slice(0, Math.max(0, p.lastIndexOf("/")))) dirty.add(p);
     const copy = (node: UiNode): UiNode => {
       const path = this.#pathOf.get(node)!;
       if (!dirty.has(path)) return node;

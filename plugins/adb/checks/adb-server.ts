@@ -27,14 +27,28 @@ const check: DoctorCheck = {
   async run({ config }) {
     const address = serverAddress();
     const where = `${address.host}:${address.port}`;
-    const fix = { title: "Restart the adb server", platform: "any" as const, steps: [{ kind: "shell" as const, value: "adb kill-server && adb start-server" }] };
+    const fix = {
+      title: "Restart the adb server",
+      platform: "any" as const,
+      steps: [{ kind: "shell" as const, value: "adb kill-server && adb start-server" }],
+    };
     let version = await serverVersion(address);
-    if (version !== undefined) return { status: "pass", summary: `adb server is running on ${where}.`, evidence: { server: where, protocolVersion: version } };
+    if (version !== undefined)
+      return {
+        status: "pass",
+        summary: `adb server is running on ${where}.`,
+        evidence: { server: where, protocolVersion: version },
+      };
 
     const { execa } = await import("execa");
     const started = await execa(findAdb(config.adbPath), ["start-server"], { reject: false, timeout: 30_000 });
     version = started.exitCode === 0 ? await serverVersion(address) : undefined;
-    if (version !== undefined) return { status: "pass", summary: `adb server started on ${where}.`, evidence: { server: where, protocolVersion: version, started: true } };
+    if (version !== undefined)
+      return {
+        status: "pass",
+        summary: `adb server started on ${where}.`,
+        evidence: { server: where, protocolVersion: version, started: true },
+      };
     return {
       status: "fail",
       code: "ADB_SERVER_FAILED",

@@ -9,7 +9,11 @@ export function parseCapability(stdout: string): { sdk?: number; wmSize?: string
   const lines = stdout.split(/\r?\n/).map((l) => l.trim());
   const sdk = Number(lines[0]);
   // An override (`Override size: ...`) is what apps see; it follows the physical line.
-  const pick = (label: string) => lines.filter((l) => l.includes(` ${label}: `)).map((l) => l.slice(l.indexOf(": ") + 2)).pop();
+  const pick = (label: string) =>
+    lines
+      .filter((l) => l.includes(` ${label}: `))
+      .map((l) => l.slice(l.indexOf(": ") + 2))
+      .pop();
   const size = pick("size");
   const density = Number(pick("density"));
   return {
@@ -23,19 +27,33 @@ export function parseCapability(stdout: string): { sdk?: number; wmSize?: string
 const check: DoctorCheck = {
   async run({ services, deviceId }) {
     const serial = deviceId!;
-    const fix = { title: "Reconnect the device", platform: "any" as const, steps: [{ kind: "shell" as const, value: `adb -s ${serial} reconnect` }] };
+    const fix = {
+      title: "Reconnect the device",
+      platform: "any" as const,
+      steps: [{ kind: "shell" as const, value: `adb -s ${serial} reconnect` }],
+    };
     let result;
     try {
       result = await services.resolve(Transport).shell(serial, CAPABILITY_COMMAND, { timeoutMs: 10_000 });
     } catch (error) {
       if (!(error instanceof ClawperatorError)) throw error;
-      return { status: "fail", code: "DEVICE_SHELL_UNAVAILABLE", summary: `The shell of ${serial} is not reachable.`, detail: error.message, fix };
+      return {
+        status: "fail",
+        code: "DEVICE_SHELL_UNAVAILABLE",
+        summary: `The shell of ${serial} is not reachable.`,
+        detail: error.message,
+        fix,
+      };
     }
     const facts = parseCapability(result.stdout);
     if (result.exitCode !== 0 || facts.sdk === undefined) {
       return {
-        status: "fail", code: "DEVICE_SHELL_UNAVAILABLE", summary: `The shell of ${serial} did not answer \`${CAPABILITY_COMMAND}\`.`,
-        detail: (result.stderr || result.stdout).trim() || `exit code ${result.exitCode}`, fix, evidence: facts,
+        status: "fail",
+        code: "DEVICE_SHELL_UNAVAILABLE",
+        summary: `The shell of ${serial} did not answer \`${CAPABILITY_COMMAND}\`.`,
+        detail: (result.stderr || result.stdout).trim() || `exit code ${result.exitCode}`,
+        fix,
+        evidence: facts,
       };
     }
     const parts = [`SDK ${facts.sdk}`, facts.wmSize, facts.wmDensity && `${facts.wmDensity} dpi`].filter(Boolean);

@@ -5,9 +5,44 @@ import type { CheckContribution } from "../../../core/kernel/index.ts";
  * adb says about devices). Orders leave gaps for `--full` checks and third-party checks between them.
  */
 export const ADB_CHECKS: CheckContribution[] = [
-  { id: "host.node.version", phase: "host", order: 10, critical: true, description: "Node.js is new enough", load: () => import("./node-version.js") },
-  { id: "host.adb.presence", phase: "host", order: 20, critical: true, description: "adb is installed and on PATH", load: () => import("./adb-presence.js") },
-  { id: "host.adb.server", phase: "host", order: 30, critical: true, description: "The adb server is running", load: () => import("./adb-server.js") },
-  { id: "device.discovery", phase: "device", order: 10, critical: true, description: "Exactly one target device is reachable", load: () => import("./device-discovery.js") },
-  { id: "device.capability", phase: "device", order: 40, critical: true, description: "The device shell answers (SDK, display size and density)", load: () => import("./device-capability.js") },
+  {
+    id: "host.node.version",
+    phase: "host",
+    order: 10,
+    critical: true,
+    description: "Node.js is new enough",
+    load: () => import("./node-version.js"),
+  },
+  {
+    id: "host.adb.presence",
+    phase: "host",
+    order: 20,
+    critical: true,
+    description: "adb is installed and on PATH",
+    load: () => import("./adb-presence.js"),
+  },
+  {
+    id: "host.adb.server",
+    phase: "host",
+    order: 30,
+    critical: true,
+    description: "The adb server is running",
+    load: () => import("./adb-server.js"),
+  },
+  {
+    id: "device.discovery",
+    phase: "device",
+    order: 10,
+    critical: true,
+    description: "Exactly one target device is reachable",
+    load: () => import("./device-discovery.js"),
+  },
+  {
+    id: "device.capability",
+    phase: "device",
+    order: 40,
+    critical: true,
+    description: "The device shell answers (SDK, display size and density)",
+    load: () => import("./device-capability.js"),
+  },
 ];

@@ -10,12 +10,22 @@ export const MIN_NODE_MAJOR = 20;
 export function nodeVersionResult(version: string): Omit<DoctorCheckResult, "id"> {
   const major = Number(/^v?(\d+)/.exec(version)?.[1] ?? 0);
   const evidence = { nodeVersion: version, requiredMajor: MIN_NODE_MAJOR };
-  if (major >= MIN_NODE_MAJOR) return { status: "pass", summary: `Node.js ${version} (${MIN_NODE_MAJOR} or newer required).`, evidence };
+  if (major >= MIN_NODE_MAJOR)
+    return { status: "pass", summary: `Node.js ${version} (${MIN_NODE_MAJOR} or newer required).`, evidence };
   return {
     status: "fail",
     code: "NODE_TOO_OLD",
     summary: `Node.js ${version} is too old; Clawperator needs Node.js ${MIN_NODE_MAJOR} or newer.`,
-    fix: { title: `Install Node.js ${MIN_NODE_MAJOR} or newer`, platform: "any", steps: [{ kind: "manual", value: `Install Node.js ${MIN_NODE_MAJOR} or newer (https://nodejs.org), then reinstall clawperator.` }] },
+    fix: {
+      title: `Install Node.js ${MIN_NODE_MAJOR} or newer`,
+      platform: "any",
+      steps: [
+        {
+          kind: "manual",
+          value: `Install Node.js ${MIN_NODE_MAJOR} or newer (https://nodejs.org), then reinstall clawperator.`,
+        },
+      ],
+    },
     evidence,
   };
 }

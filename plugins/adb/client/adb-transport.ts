@@ -39,7 +39,9 @@ export class AdbTransport implements Transport {
   async runAdb(args: readonly string[], options: CallOptions = {}): Promise<ShellResult> {
     const { execa } = await import("execa");
     const result = await execa(findAdb(this.options.adbPath, this.#env), args, {
-      env: this.#env, reject: false, ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+      env: this.#env,
+      reject: false,
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
       ...(options.signal ? { cancelSignal: options.signal } : {}),
     });
     return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode ?? 1 };
@@ -52,7 +54,9 @@ export class AdbTransport implements Transport {
     } catch (error) {
       if (!(error instanceof AdbServerDown)) throw error;
       // One start at a time; a server killed again later (adb kill-server) is started again.
-      this.#serverStarted ??= this.runAdb(["start-server"]).then(() => undefined).finally(() => (this.#serverStarted = undefined));
+      this.#serverStarted ??= this.runAdb(["start-server"])
+        .then(() => undefined)
+        .finally(() => (this.#serverStarted = undefined));
       await this.#serverStarted;
       this.#startedServer = true;
       return AdbSocket.open(address);
@@ -64,7 +68,12 @@ export class AdbTransport implements Transport {
    * forgets `adb connect`ed devices), so it is connected again. A device that really went away refuses at once.
    */
   async #reconnect(serial: string, error: AdbFailure): Promise<boolean> {
-    if (!(this.#reached.has(serial) || this.#startedServer) || !isNetworkSerial(serial) || !/not found/i.test(error.message)) return false;
+    if (
+      !(this.#reached.has(serial) || this.#startedServer) ||
+      !isNetworkSerial(serial) ||
+      !/not found/i.test(error.message)
+    )
+      return false;
     return reconnectNetworkDevice(serverAddress(this.#env), serial);
   }
 
@@ -75,17 +84,20 @@ export class AdbTransport implements Transport {
   prepare(serial: string): void {
     if (this.#prepared.has(serial)) return;
     const entry = { taken: false, socket: Promise.resolve<AdbSocket | undefined>(undefined) };
-    entry.socket = this.#connect().then(async (socket) => {
-      try {
-        await socket.request(`host:transport:${serial}`);
-      } catch {
-        socket.close();
-        return undefined;
-      }
-      this.#reached.add(serial);
-      if (!entry.taken) socket.socket.unref();
-      return socket;
-    }, () => undefined);
+    entry.socket = this.#connect().then(
+      async (socket) => {
+        try {
+          await socket.request(`host:transport:${serial}`);
+        } catch {
+          socket.close();
+          return undefined;
+        }
+        this.#reached.add(serial);
+        if (!entry.taken) socket.socket.unref();
+        return socket;
+      },
+      () => undefined,
+    );
     this.#prepared.set(serial, entry);
   }
 
@@ -100,7 +112,13 @@ export class AdbTransport implements Transport {
     return socket;
   }
 
-  async #service(serial: string, service: string, options: CallOptions = {}, reconnected = false, serverRetries = 0): Promise<AdbSocket> {
+  async #service(
+    serial: string,
+    service: string,
+    options: CallOptions = {},
+    reconnected = false,
+    serverRetries = 0,
+  ): Promise<AdbSocket> {
     options.signal?.throwIfAborted();
     // A call with a deadline or a signal opens its own connection, so both cover the whole of it.
     const prepared = options.signal || options.timeoutMs ? undefined : await this.#takePrepared(serial);
@@ -124,9 +142,11 @@ export class AdbTransport implements Transport {
       socket.close();
       // Connected to a server that was going away (`adb kill-server` while an execution reads its result): the
       // next connection finds it gone and starts a new one.
-      if (serverWentAway(error) && serverRetries < SERVER_RETRIES) return this.#service(serial, service, options, reconnected, serverRetries + 1);
+      if (serverWentAway(error) && serverRetries < SERVER_RETRIES)
+        return this.#service(serial, service, options, reconnected, serverRetries + 1);
       if (!(error instanceof AdbFailure)) throw error;
-      if (!reconnected && (await this.#reconnect(serial, error))) return this.#service(serial, service, options, true, serverRetries);
+      if (!reconnected && (await this.#reconnect(serial, error)))
+        return this.#service(serial, service, options, true, serverRetries);
       throw deviceError(serial, error.message);
     }
     this.#reached.add(serial);

@@ -8,7 +8,9 @@ const devices: CommandHandler = {
   pretty(value) {
     const list = value as Device[];
     if (list.length === 0) return "no devices (connect one, or run `clawperator virtual start`)";
-    return list.map((d) => `${d.serial.padEnd(24)} ${d.state.padEnd(14)} ${d.properties?.model ?? ""}`.trimEnd()).join("\n");
+    return list
+      .map((d) => `${d.serial.padEnd(24)} ${d.state.padEnd(14)} ${d.properties?.model ?? ""}`.trimEnd())
+      .join("\n");
   },
 };
 

@@ -17,11 +17,19 @@ const packagesList: CommandHandler<typeof packagesListArgs> = {
     const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
     const result = await transport.shell(deviceId, args.thirdParty ? "pm list packages -3" : "pm list packages");
     if (result.exitCode !== 0) {
-      throw new ClawperatorError("DEVICE_SHELL_UNAVAILABLE", `pm list packages failed on ${deviceId}: ${result.stderr.trim() || `exit ${result.exitCode}`}`, {
-        details: { deviceId },
-      });
+      throw new ClawperatorError(
+        "DEVICE_SHELL_UNAVAILABLE",
+        `pm list packages failed on ${deviceId}: ${result.stderr.trim() || `exit ${result.exitCode}`}`,
+        {
+          details: { deviceId },
+        },
+      );
     }
-    const packages = result.stdout.split(/\r?\n/).filter((l) => l.startsWith("package:")).map((l) => l.slice("package:".length).trim()).sort();
+    const packages = result.stdout
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith("package:"))
+      .map((l) => l.slice("package:".length).trim())
+      .sort();
     return { deviceId, thirdPartyOnly: Boolean(args.thirdParty), packages };
   },
   pretty: (value) => (value as PackagesResult).packages.join("\n"),

@@ -22,13 +22,26 @@ const doctor: CommandHandler<typeof doctorArgs> = {
     const facts = new Map<string, unknown>();
     const checks = orderChecks(services.resolve(CheckRegistry).entries(), Boolean(args.full));
     const run = await runChecks(checks, {
-      services, config, globals, receiverPackage, facts,
-      flags: { fix: Boolean(args.fix), full: Boolean(args.full), checkOnly: Boolean(args["check-only"]), ...(args.apk ? { apk: args.apk } : {}) },
+      services,
+      config,
+      globals,
+      receiverPackage,
+      facts,
+      flags: {
+        fix: Boolean(args.fix),
+        full: Boolean(args.full),
+        checkOnly: Boolean(args["check-only"]),
+        ...(args.apk ? { apk: args.apk } : {}),
+      },
     });
     const criticalOk = !run.results.some((r) => r.status === "fail" && run.critical.has(r.id));
     const deviceId = facts.get(DoctorFacts.deviceId) as string | undefined;
     const fixes = args.fix ? await applyFixes(run.results) : undefined;
-    const actions = nextActions(run.results, { fixed: Boolean(args.fix), receiverPackage, ...(deviceId ? { deviceId } : {}) });
+    const actions = nextActions(run.results, {
+      fixed: Boolean(args.fix),
+      receiverPackage,
+      ...(deviceId ? { deviceId } : {}),
+    });
     const report: DoctorReport = {
       ok: criticalOk,
       criticalOk,

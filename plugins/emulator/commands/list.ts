@@ -8,7 +8,8 @@ const list: CommandHandler = {
   run: async ({ services }) => ({ avds: await listAvds(createEmulatorContext(services)) }),
   pretty(result) {
     const { avds } = result as { avds: EmulatorAvd[] };
-    if (avds.length === 0) return "no Android Virtual Devices (create the default one with `clawperator emulator create`)";
+    if (avds.length === 0)
+      return "no Android Virtual Devices (create the default one with `clawperator emulator create`)";
     return avds.map(formatAvd).join("\n");
   },
 };

@@ -7,7 +7,10 @@ import type { ProvisionedEmulator } from "../types.ts";
 
 const provision: CommandHandler<typeof provisionArgs> = {
   run: ({ args, services, logger }) =>
-    provisionEmulator(createEmulatorContext(services, { progress: (line) => logger.progress(line) }), parseTimeouts(args, "cli")),
+    provisionEmulator(
+      createEmulatorContext(services, { progress: (line) => logger.progress(line) }),
+      parseTimeouts(args, "cli"),
+    ),
   pretty(result) {
     const p = result as ProvisionedEmulator;
     const how = p.reused ? "reused running" : p.created ? "created and started" : "started";

@@ -7,7 +7,11 @@ import type { EmulatorDevice } from "../types.ts";
 
 const start: CommandHandler<typeof startArgs> = {
   run: ({ args, services, logger }) =>
-    startAvd(createEmulatorContext(services, { progress: (line) => logger.progress(line) }), args.name, parseTimeouts(args, "cli")),
+    startAvd(
+      createEmulatorContext(services, { progress: (line) => logger.progress(line) }),
+      args.name,
+      parseTimeouts(args, "cli"),
+    ),
   pretty: (result) => {
     const device = result as EmulatorDevice;
     return `${device.avdName} booted as ${device.serial}`;

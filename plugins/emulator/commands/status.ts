@@ -9,7 +9,10 @@ const status: CommandHandler = {
     const { devices } = result as { devices: RunningEmulator[] };
     if (devices.length === 0) return "no emulators are running";
     return devices
-      .map((d) => `${d.serial.padEnd(16)} ${(d.avdName ?? "(unknown AVD)").padEnd(24)} ${d.booted ? "booted" : "booting"}${d.supported ? "" : "  unsupported"}`)
+      .map(
+        (d) =>
+          `${d.serial.padEnd(16)} ${(d.avdName ?? "(unknown AVD)").padEnd(24)} ${d.booted ? "booted" : "booting"}${d.supported ? "" : "  unsupported"}`,
+      )
       .join("\n");
   },
 };

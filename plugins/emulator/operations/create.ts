@@ -7,14 +7,23 @@ import type { CreateOptions, EmulatorAvd } from "../types.ts";
 
 /** Package ids in the first column of `sdkmanager --list_installed`'s table. */
 export function installedPackages(listing: string): Set<string> {
-  return new Set(listing.split(/\r?\n/).map((line) => line.split("|")[0]!.trim()).filter((id) => id !== "" && !id.includes(" ")));
+  return new Set(
+    listing
+      .split(/\r?\n/)
+      .map((line) => line.split("|")[0]!.trim())
+      .filter((id) => id !== "" && !id.includes(" ")),
+  );
 }
 
 function imageFailure(step: string, image: string, result: ToolResult): ClawperatorError {
-  return new ClawperatorError("ANDROID_SYSTEM_IMAGE_INSTALL_FAILED", `${step} failed for ${image}: ${outputTail(result, 3) || `exit ${result.exitCode}`}`, {
-    hint: "Run the sdkmanager command yourself to see the whole output; a proxy or a full disk are common causes.",
-    details: { systemImage: image, command: result.command, exitCode: result.exitCode, output: outputTail(result) },
-  });
+  return new ClawperatorError(
+    "ANDROID_SYSTEM_IMAGE_INSTALL_FAILED",
+    `${step} failed for ${image}: ${outputTail(result, 3) || `exit ${result.exitCode}`}`,
+    {
+      hint: "Run the sdkmanager command yourself to see the whole output; a proxy or a full disk are common causes.",
+      details: { systemImage: image, command: result.command, exitCode: result.exitCode, output: outputTail(result) },
+    },
+  );
 }
 
 /** Installs the system image unless `sdkmanager --list_installed` shows it, accepting the SDK licenses first. */
@@ -55,14 +64,34 @@ export async function createAvd(ctx: EmulatorContext, options: CreateOptions = {
   const image = systemImagePackage(profile);
   await ensureSystemImage(ctx, image);
   ctx.progress.phase(`creating AVD ${profile.avdName} (${image}, ${profile.deviceProfile})`);
-  const args = ["create", "avd", "--force", "--name", profile.avdName, "--package", image, "--device", profile.deviceProfile];
+  const args = [
+    "create",
+    "avd",
+    "--force",
+    "--name",
+    profile.avdName,
+    "--package",
+    image,
+    "--device",
+    profile.deviceProfile,
+  ];
   // avdmanager asks whether to create a custom hardware profile; the answer is no.
   const result = await ctx.tools.run("avdmanager", args, { input: "no\n", timeoutMs: 120_000 });
   const avd = describeAvd(ctx, profile.avdName, new Set());
   if (result.exitCode !== 0 || !avd.exists) {
-    throw new ClawperatorError("ANDROID_AVD_CREATE_FAILED", `avdmanager could not create "${profile.avdName}": ${outputTail(result, 3) || `exit ${result.exitCode}`}`, {
-      details: { name: profile.avdName, systemImage: image, command: result.command, exitCode: result.exitCode, output: outputTail(result) },
-    });
+    throw new ClawperatorError(
+      "ANDROID_AVD_CREATE_FAILED",
+      `avdmanager could not create "${profile.avdName}": ${outputTail(result, 3) || `exit ${result.exitCode}`}`,
+      {
+        details: {
+          name: profile.avdName,
+          systemImage: image,
+          command: result.command,
+          exitCode: result.exitCode,
+          output: outputTail(result),
+        },
+      },
+    );
   }
   return avd;
 }

@@ -6,7 +6,11 @@ import { waitForBoot, waitForRegistration } from "../waits.ts";
 export const EMULATOR_START_ARGS = ["-no-snapshot-load", "-no-boot-anim"] as const;
 
 /** Starts the AVD detached, waits for adb registration, then for Android to finish booting. */
-export async function launchAndBoot(ctx: EmulatorContext, avdName: string, timeouts: BootTimeouts): Promise<EmulatorDevice> {
+export async function launchAndBoot(
+  ctx: EmulatorContext,
+  avdName: string,
+  timeouts: BootTimeouts,
+): Promise<EmulatorDevice> {
   const emulatorPath = ctx.tools.path("emulator");
   ctx.progress.phase(`starting ${avdName}`);
   const child = await ctx.launcher.launch(emulatorPath, [`@${avdName}`, ...EMULATOR_START_ARGS], avdName);

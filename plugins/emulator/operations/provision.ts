@@ -32,10 +32,14 @@ async function provisioningLock(ctx: EmulatorContext, timeouts: BootTimeouts): P
     const release = ctx.tryLock(key);
     if (release) return release;
     if (ctx.clock.now() >= deadline) {
-      throw new ClawperatorError("EMULATOR_START_FAILED", "another `provision emulator` on this host did not finish in time", {
-        hint: "Check `clawperator emulator status`; the other provisioning may still be booting its emulator.",
-        details: { avdHome: ctx.avdHome },
-      });
+      throw new ClawperatorError(
+        "EMULATOR_START_FAILED",
+        "another `provision emulator` on this host did not finish in time",
+        {
+          hint: "Check `clawperator emulator status`; the other provisioning may still be booting its emulator.",
+          details: { avdHome: ctx.avdHome },
+        },
+      );
     }
     ctx.progress.waiting("waiting for another provisioning on this host to finish");
     await ctx.clock.sleep(ctx.pollMs);
@@ -50,7 +54,15 @@ async function provisionLocked(ctx: EmulatorContext, timeouts: BootTimeouts): Pr
     // Started by someone else and still booting: it is still the one to reuse.
     if (!reuse.booted) await waitForBoot(ctx, reuse.serial, reuse.avdName!, timeouts.bootTimeoutMs);
     ctx.progress.phase(`reusing ${reuse.serial} (${reuse.avdName})`);
-    return { type: "emulator", avdName: reuse.avdName!, serial: reuse.serial, booted: true, created: false, started: false, reused: true };
+    return {
+      type: "emulator",
+      avdName: reuse.avdName!,
+      serial: reuse.serial,
+      booted: true,
+      created: false,
+      started: false,
+      reused: true,
+    };
   }
 
   ctx.progress.phase("looking for a stopped supported AVD");

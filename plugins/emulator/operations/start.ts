@@ -5,10 +5,21 @@ import type { BootTimeouts, EmulatorAvd, EmulatorDevice } from "../types.ts";
 import { launchAndBoot } from "./launch.ts";
 
 export function unsupported(avd: EmulatorAvd): ClawperatorError {
-  return new ClawperatorError("EMULATOR_UNSUPPORTED", `AVD "${avd.name}" does not satisfy Clawperator's emulator profile: ${avd.unsupportedReasons.join(", ")}`, {
-    hint: "Inspect it with `clawperator emulator inspect <name>`; `clawperator emulator create` makes a supported one (under another --name if this one is taken).",
-    details: { name: avd.name, unsupportedReasons: avd.unsupportedReasons, apiLevel: avd.apiLevel, abi: avd.abi, playStore: avd.playStore, deviceProfile: avd.deviceProfile },
-  });
+  return new ClawperatorError(
+    "EMULATOR_UNSUPPORTED",
+    `AVD "${avd.name}" does not satisfy Clawperator's emulator profile: ${avd.unsupportedReasons.join(", ")}`,
+    {
+      hint: "Inspect it with `clawperator emulator inspect <name>`; `clawperator emulator create` makes a supported one (under another --name if this one is taken).",
+      details: {
+        name: avd.name,
+        unsupportedReasons: avd.unsupportedReasons,
+        apiLevel: avd.apiLevel,
+        abi: avd.abi,
+        playStore: avd.playStore,
+        deviceProfile: avd.deviceProfile,
+      },
+    },
+  );
 }
 
 /** `emulator start <name>`: an existing, supported, stopped AVD, booted. */

@@ -26,15 +26,23 @@ export async function stopAvd(ctx: EmulatorContext, name: string): Promise<Stopp
   try {
     await ctx.adb.kill(serial);
   } catch (error) {
-    throw new ClawperatorError("EMULATOR_STOP_FAILED", `could not stop ${serial} (${name}): ${(error as Error).message}`, {
-      hint: "The emulator console refused or did not answer; close the emulator window or kill its process.",
-      details: { name, serial },
-    });
+    throw new ClawperatorError(
+      "EMULATOR_STOP_FAILED",
+      `could not stop ${serial} (${name}): ${(error as Error).message}`,
+      {
+        hint: "The emulator console refused or did not answer; close the emulator window or kill its process.",
+        details: { name, serial },
+      },
+    );
   }
   if (!(await waitForGone(ctx, serial, ctx.stopTimeoutMs))) {
-    throw new ClawperatorError("EMULATOR_STOP_FAILED", `${serial} (${name}) accepted the kill request but adb still lists it after ${ctx.stopTimeoutMs} ms`, {
-      details: { name, serial, stopTimeoutMs: ctx.stopTimeoutMs },
-    });
+    throw new ClawperatorError(
+      "EMULATOR_STOP_FAILED",
+      `${serial} (${name}) accepted the kill request but adb still lists it after ${ctx.stopTimeoutMs} ms`,
+      {
+        details: { name, serial, stopTimeoutMs: ctx.stopTimeoutMs },
+      },
+    );
   }
   ctx.progress.phase(`${serial} stopped`);
   return { type: "emulator", avdName: name, serial, stopped: true };

@@ -28,7 +28,11 @@ export async function parseBody<S extends z.ZodType>(event: H3Event, schema: S):
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-    throw new ClawperatorError("USAGE", `invalid request body: ${issues.map((i) => `${i.path || "(body)"}: ${i.message}`).join("; ")}`, { details: { issues } });
+    throw new ClawperatorError(
+      "USAGE",
+      `invalid request body: ${issues.map((i) => `${i.path || "(body)"}: ${i.message}`).join("; ")}`,
+      { details: { issues } },
+    );
   }
   return parsed.data;
 }
@@ -42,4 +46,3 @@ export function nameParam(event: H3Event): string {
     throw new ClawperatorError("USAGE", `"${raw}" is not a valid AVD name in a URL`, { details: { name: raw } });
   }
 }
-

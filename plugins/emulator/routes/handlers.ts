@@ -19,9 +19,13 @@ export function createEmulatorRoutes(services: ServiceAccess): Record<string, Ro
     inspect: (event) => respond(event, () => inspectAvd(ctx(), nameParam(event))),
     running: (event) => respond(event, async () => ({ devices: await runningEmulators(ctx()) })),
     create: (event) => respond(event, async () => createAvd(ctx(), await parseBody(event, CreateBody))),
-    start: (event) => respond(event, async () => startAvd(ctx(), nameParam(event), parseTimeouts(await parseBody(event, TimeoutsBody), "http"))),
+    start: (event) =>
+      respond(event, async () =>
+        startAvd(ctx(), nameParam(event), parseTimeouts(await parseBody(event, TimeoutsBody), "http")),
+      ),
     stop: (event) => respond(event, () => stopAvd(ctx(), nameParam(event))),
     delete: (event) => respond(event, () => deleteAvd(ctx(), nameParam(event))),
-    provision: (event) => respond(event, async () => provisionEmulator(ctx(), parseTimeouts(await parseBody(event, TimeoutsBody), "http"))),
+    provision: (event) =>
+      respond(event, async () => provisionEmulator(ctx(), parseTimeouts(await parseBody(event, TimeoutsBody), "http"))),
   };
 }

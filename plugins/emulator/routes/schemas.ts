@@ -4,7 +4,9 @@ import { CreateBody, TimeoutsBody } from "./body.ts";
 
 /** The emulator routes' schemas, for serve's GET /openapi.json only: loaded when the document is first asked for. */
 const ok = { ok: z.literal(true) };
-const reasons = z.array(z.enum(["missing_play_store", "unsupported_api_level", "unsupported_abi", "unsupported_device_profile"]));
+const reasons = z.array(
+  z.enum(["missing_play_store", "unsupported_api_level", "unsupported_abi", "unsupported_device_profile"]),
+);
 
 const Avd = z.object({
   name: z.string(),
@@ -28,19 +30,37 @@ const Running = z.object({
   unsupportedReasons: reasons,
 });
 
-const Booted = { type: z.literal("emulator"), avdName: z.string(), serial: z.string().describe("adb serial, emulator-<console port>"), booted: z.literal(true) };
+const Booted = {
+  type: z.literal("emulator"),
+  avdName: z.string(),
+  serial: z.string().describe("adb serial, emulator-<console port>"),
+  booted: z.literal(true),
+};
 const name = z.object({ name: z.string().describe("AVD name") });
 
 export const listSchemas: RouteSchemas = { response: z.object({ ...ok, avds: z.array(Avd) }) };
 export const inspectSchemas: RouteSchemas = { params: name, response: Avd.extend(ok) };
 export const runningSchemas: RouteSchemas = { response: z.object({ ...ok, devices: z.array(Running) }) };
 export const createSchemas: RouteSchemas = { body: CreateBody, response: Avd.extend(ok) };
-export const startSchemas: RouteSchemas = { params: name, body: TimeoutsBody, response: z.object({ ...ok, ...Booted }) };
+export const startSchemas: RouteSchemas = {
+  params: name,
+  body: TimeoutsBody,
+  response: z.object({ ...ok, ...Booted }),
+};
 export const stopSchemas: RouteSchemas = {
   params: name,
-  response: z.object({ ...ok, type: z.literal("emulator"), avdName: z.string(), serial: z.string(), stopped: z.literal(true) }),
+  response: z.object({
+    ...ok,
+    type: z.literal("emulator"),
+    avdName: z.string(),
+    serial: z.string(),
+    stopped: z.literal(true),
+  }),
 };
-export const deleteSchemas: RouteSchemas = { params: name, response: z.object({ ...ok, avdName: z.string(), deleted: z.literal(true) }) };
+export const deleteSchemas: RouteSchemas = {
+  params: name,
+  response: z.object({ ...ok, avdName: z.string(), deleted: z.literal(true) }),
+};
 export const provisionSchemas: RouteSchemas = {
   body: TimeoutsBody,
   response: z.object({ ...ok, ...Booted, created: z.boolean(), started: z.boolean(), reused: z.boolean() }),

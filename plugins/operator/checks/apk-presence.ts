@@ -12,7 +12,8 @@ const check: DoctorCheck = {
     const listed = listedPackages((await readinessFacts(ctx)).packages);
     const installed = [receiverPackage, ...(other ? [other] : [])].filter((p) => listed.has(p));
     const evidence = { receiverPackage, installedVariants: installed };
-    if (listed.has(receiverPackage)) return { status: "pass", summary: `Operator APK ${receiverPackage} is installed.`, evidence };
+    if (listed.has(receiverPackage))
+      return { status: "pass", summary: `Operator APK ${receiverPackage} is installed.`, evidence };
     const setup = `clawperator operator setup --apk <path/to/operator.apk> --device-id ${serial}`;
     if (other && listed.has(other)) {
       return {
@@ -35,7 +36,11 @@ const check: DoctorCheck = {
       status: "fail",
       code: "RECEIVER_NOT_INSTALLED",
       summary: `Operator APK ${receiverPackage} is not installed on ${serial}.`,
-      fix: { title: "Install the Operator APK", platform: "any", steps: [{ kind: "manual", value: `Install it with permissions: ${setup}` }] },
+      fix: {
+        title: "Install the Operator APK",
+        platform: "any",
+        steps: [{ kind: "manual", value: `Install it with permissions: ${setup}` }],
+      },
       evidence,
     };
   },

@@ -7,6 +7,10 @@ export default globalSettingCheck({
   code: "DEVICE_DEV_OPTIONS_DISABLED",
   guidance: {
     screen: "Settings > About phone",
-    steps: ["Open Settings > About phone.", "Tap Build number 7 times until \"You are now a developer\" shows.", "Go back: Developer options now appears under System."],
+    steps: [
+      "Open Settings > About phone.",
+      'Tap Build number 7 times until "You are now a developer" shows.',
+      "Go back: Developer options now appears under System.",
+    ],
   },
 });

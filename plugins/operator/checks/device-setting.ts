@@ -26,7 +26,10 @@ export function globalSettingCheck(spec: SettingCheck): DoctorCheck {
         fix: {
           title: `Enable ${spec.what}`,
           platform: "any",
-          steps: [{ kind: "shell", value: `adb -s ${serial} shell settings put global ${spec.key} 1` }, { kind: "manual", value: `Or on the device: ${spec.guidance.steps.join(" ")}` }],
+          steps: [
+            { kind: "shell", value: `adb -s ${serial} shell settings put global ${spec.key} 1` },
+            { kind: "manual", value: `Or on the device: ${spec.guidance.steps.join(" ")}` },
+          ],
         },
         deviceGuidance: spec.guidance,
         evidence,

@@ -9,13 +9,20 @@ const check: DoctorCheck = {
     const component = `${receiverPackage}/${OPERATOR_MAIN_ACTIVITY}`;
     const result = await services.resolve(Transport).shell(deviceId!, `am start -W -n ${shellQuote(component)}`);
     const output = `${result.stdout}${result.stderr}`.trim();
-    if (result.exitCode === 0 && !/^Error/m.test(output)) return { status: "pass", summary: `Launched ${component}.`, evidence: { component } };
+    if (result.exitCode === 0 && !/^Error/m.test(output))
+      return { status: "pass", summary: `Launched ${component}.`, evidence: { component } };
     return {
       status: "fail",
       code: "ANDROID_APP_LAUNCH_FAILED",
       summary: `Launching ${component} failed.`,
       detail: output.split("\n").slice(-3).join(" ") || `exit code ${result.exitCode}`,
-      fix: { title: "Reinstall the Operator", platform: "any", steps: [{ kind: "manual", value: `clawperator operator setup --apk <path/to/operator.apk> --device-id ${deviceId}` }] },
+      fix: {
+        title: "Reinstall the Operator",
+        platform: "any",
+        steps: [
+          { kind: "manual", value: `clawperator operator setup --apk <path/to/operator.apk> --device-id ${deviceId}` },
+        ],
+      },
       evidence: { component, exitCode: result.exitCode },
     };
   },

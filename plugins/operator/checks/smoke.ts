@@ -24,7 +24,16 @@ const check: DoctorCheck = {
       code: "SMOKE_OPEN_SETTINGS_FAILED",
       summary: "Smoke test failed: opening Settings and taking a snapshot did not succeed.",
       detail,
-      fix: { title: "Check the runtime by hand", platform: "any" as const, steps: [{ kind: "shell" as const, value: `clawperator observe snapshot --device-id ${deviceId} --receiver-package ${receiverPackage}` }] },
+      fix: {
+        title: "Check the runtime by hand",
+        platform: "any" as const,
+        steps: [
+          {
+            kind: "shell" as const,
+            value: `clawperator observe snapshot --device-id ${deviceId} --receiver-package ${receiverPackage}`,
+          },
+        ],
+      },
       evidence: { commandId: execution.commandId },
     });
     try {
@@ -32,10 +41,18 @@ const check: DoctorCheck = {
       const steps = result.envelope.stepResults;
       const snapshot = steps.find((s) => s.id === "snapshot");
       if (result.envelope.status === "success" && snapshot?.success) {
-        return { status: "pass", summary: "Smoke test passed: Settings opened and a snapshot was taken.", evidence: { commandId: execution.commandId, durationMs: result.timings.totalMs } };
+        return {
+          status: "pass",
+          summary: "Smoke test passed: Settings opened and a snapshot was taken.",
+          evidence: { commandId: execution.commandId, durationMs: result.timings.totalMs },
+        };
       }
       const failed = steps.find((s) => !s.success);
-      return fail(failed ? `step ${failed.id}: ${String(failed.data?.error ?? "failed")}` : (result.envelope.error ?? "the execution failed"));
+      return fail(
+        failed
+          ? `step ${failed.id}: ${String(failed.data?.error ?? "failed")}`
+          : (result.envelope.error ?? "the execution failed"),
+      );
     } catch (error) {
       if (!(error instanceof ClawperatorError)) throw error;
       return fail(`${error.code}: ${error.message}`);

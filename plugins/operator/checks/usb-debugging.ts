@@ -7,6 +7,10 @@ export default globalSettingCheck({
   code: "DEVICE_USB_DEBUGGING_DISABLED",
   guidance: {
     screen: "Settings > System > Developer options",
-    steps: ["Open Settings > System > Developer options.", "Turn USB debugging on.", "Allow this computer when the device asks."],
+    steps: [
+      "Open Settings > System > Developer options.",
+      "Turn USB debugging on.",
+      "Allow this computer when the device asks.",
+    ],
   },
 });

@@ -13,9 +13,18 @@ const check: DoctorCheck = {
     const { deviceId, receiverPackage, facts } = ctx;
     const raw = (await readinessFacts(ctx)).dumpsys;
     const installed = { ...parseDumpsysVersion(raw), raw };
-    if (installed.versionName !== undefined) facts.set(DoctorFacts.operatorVersion, { versionName: installed.versionName, versionCode: installed.versionCode });
+    if (installed.versionName !== undefined)
+      facts.set(DoctorFacts.operatorVersion, {
+        versionName: installed.versionName,
+        versionCode: installed.versionCode,
+      });
     const verdict = compatibility(packageVersion(), receiverPackage, installed, deviceId!);
-    const evidence = { cliVersion: verdict.cliVersion, apkVersion: verdict.apkVersion, apkVersionCode: verdict.apkVersionCode, receiverPackage };
+    const evidence = {
+      cliVersion: verdict.cliVersion,
+      apkVersion: verdict.apkVersion,
+      apkVersionCode: verdict.apkVersionCode,
+      receiverPackage,
+    };
     if (verdict.compatible) {
       const cli = parseVersion(verdict.cliVersion)!;
       return {
@@ -28,8 +37,14 @@ const check: DoctorCheck = {
       status: "fail",
       code: verdict.code,
       summary: verdict.message,
-      ...(verdict.code === "APK_VERSION_UNREADABLE" ? { detail: installed.raw.trim().split("\n").slice(0, 3).join(" ") || "dumpsys printed nothing" } : {}),
-      fix: { title: "Make the CLI and the Operator versions match", platform: "any", steps: verdict.remediation.map((value) => ({ kind: "manual" as const, value })) },
+      ...(verdict.code === "APK_VERSION_UNREADABLE"
+        ? { detail: installed.raw.trim().split("\n").slice(0, 3).join(" ") || "dumpsys printed nothing" }
+        : {}),
+      fix: {
+        title: "Make the CLI and the Operator versions match",
+        platform: "any",
+        steps: verdict.remediation.map((value) => ({ kind: "manual" as const, value })),
+      },
       evidence,
     };
   },

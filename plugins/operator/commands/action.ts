@@ -8,7 +8,10 @@ import { cliExecution, exitCodeOfResult, runExecution } from "./run-actions.ts";
 import { renderResult } from "../../../android/operator/render-result.ts";
 
 type Args = Record<string, unknown>;
-type ActionOf<N extends ActionName> = (args: ParsedArgs<(typeof actionArgs)[N]>) => { type: string; params?: Record<string, unknown> };
+type ActionOf<N extends ActionName> = (args: ParsedArgs<(typeof actionArgs)[N]>) => {
+  type: string;
+  params?: Record<string, unknown>;
+};
 
 const usage = (message: string) => new ClawperatorError("USAGE", message);
 
@@ -16,13 +19,18 @@ function parseJsonFlag(flag: string, value: unknown): Record<string, unknown> | 
   if (value === undefined) return undefined;
   try {
     const parsed = JSON.parse(String(value)) as unknown;
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // reported below
   }
-  throw new ClawperatorError("EXECUTION_VALIDATION_FAILED", `--${flag} must be a JSON object, e.g. '{"textEquals":"OK"}' (got ${String(value)})`, {
-    details: { path: flag },
-  });
+  throw new ClawperatorError(
+    "EXECUTION_VALIDATION_FAILED",
+    `--${flag} must be a JSON object, e.g. '{"textEquals":"OK"}' (got ${String(value)})`,
+    {
+      details: { path: flag },
+    },
+  );
 }
 
 /** --selector JSON, or the shorthands --text / --id (--resource-id) / --desc / --role that real skill scripts use. */
@@ -35,7 +43,8 @@ function matcherFrom(args: Args): Record<string, unknown> {
     ...(args.desc !== undefined ? { contentDescEquals: args.desc } : {}),
     ...(args.role !== undefined ? { role: args.role } : {}),
   };
-  if (Object.keys(matcher).length === 0) throw usage("a selector is required: --selector '<NodeMatcher JSON>' (or --text / --id / --desc / --role)");
+  if (Object.keys(matcher).length === 0)
+    throw usage("a selector is required: --selector '<NodeMatcher JSON>' (or --text / --id / --desc / --role)");
   return matcher;
 }
 
@@ -53,17 +62,20 @@ function clickTypeFrom(args: Args): unknown {
 
 function wholeMs(flag: string, value: unknown): number {
   const ms = Number(value);
-  if (value === undefined || !Number.isInteger(ms)) throw usage(`${flag} takes a whole number of milliseconds (got ${String(value)})`);
+  if (value === undefined || !Number.isInteger(ms))
+    throw usage(`${flag} takes a whole number of milliseconds (got ${String(value)})`);
   return ms;
 }
 
 function appFrom(args: Args): string {
   const app = args.app ?? args.package;
-  if (typeof app !== "string" || app === "") throw usage("an application id is required: --app <package> (or as the first argument)");
+  if (typeof app !== "string" || app === "")
+    throw usage("an application id is required: --app <package> (or as the first argument)");
   return app;
 }
 
-const defined = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+const defined = (params: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
 
 const BUILDERS: { [N in ActionName]: ActionOf<N> } = {
   "open-app": (a) => ({ type: "open_app", params: { applicationId: appFrom(a) } }),
@@ -71,23 +83,52 @@ const BUILDERS: { [N in ActionName]: ActionOf<N> } = {
   "open-uri": (a) => ({ type: "open_uri", params: { uri: a.uri } }),
   click: (a) => ({
     type: "click",
-    params: defined({ ...(a.coordinate !== undefined ? { coordinate: coordinateFrom(a.coordinate) } : { matcher: matcherFrom(a) }), clickType: clickTypeFrom(a) }),
+    params: defined({
+      ...(a.coordinate !== undefined ? { coordinate: coordinateFrom(a.coordinate) } : { matcher: matcherFrom(a) }),
+      clickType: clickTypeFrom(a),
+    }),
   }),
-  read: (a) => ({ type: "read_text", params: defined({ matcher: matcherFrom(a), validator: a.validator, validatorPattern: a.pattern, all: a.all || undefined }) }),
+  read: (a) => ({
+    type: "read_text",
+    params: defined({
+      matcher: matcherFrom(a),
+      validator: a.validator,
+      validatorPattern: a.pattern,
+      all: a.all || undefined,
+    }),
+  }),
   wait: (a) => ({ type: "wait_for_node", params: { matcher: matcherFrom(a) } }),
   type: (a) => {
-    if (a.selector === undefined && a["resource-id"] === undefined && a.id === undefined && a.desc === undefined && a.role === undefined) {
+    if (
+      a.selector === undefined &&
+      a["resource-id"] === undefined &&
+      a.id === undefined &&
+      a.desc === undefined &&
+      a.role === undefined
+    ) {
       throw usage("action type needs --selector (or --id / --desc / --role: the field to type into) and --text");
     }
-    return { type: "enter_text", params: defined({ matcher: matcherFrom({ ...a, text: undefined }), text: a.text, submit: a.submit || undefined, clear: a.clear || undefined }) };
+    return {
+      type: "enter_text",
+      params: defined({
+        matcher: matcherFrom({ ...a, text: undefined }),
+        text: a.text,
+        submit: a.submit || undefined,
+        clear: a.clear || undefined,
+      }),
+    };
   },
   "press-key": (a) => {
     const key = a.key ?? a.name;
-    if (key === undefined) throw usage("action press-key needs a key: back, home or recents (press <key> or --key <key>)");
+    if (key === undefined)
+      throw usage("action press-key needs a key: back, home or recents (press <key> or --key <key>)");
     return { type: "press_key", params: { key } };
   },
   back: () => ({ type: "press_key", params: { key: "back" } }),
-  scroll: (a) => ({ type: "scroll", params: defined({ direction: a.direction, container: parseJsonFlag("container", a.container) }) }),
+  scroll: (a) => ({
+    type: "scroll",
+    params: defined({ direction: a.direction, container: parseJsonFlag("container", a.container) }),
+  }),
   sleep: (a) => ({ type: "sleep", params: { durationMs: wholeMs("sleep", a["duration-ms"] ?? a.ms) } }),
 };
 
@@ -104,7 +145,13 @@ export function actionCommand<N extends ActionName>(name: N): CommandHandler<(ty
       // `wait --timeout N` (the reference CLI's form): N is how long to keep looking; the execution gets a margin.
       if (name === "wait" && ctx.globals.timeoutMs !== undefined) {
         (action.params as Record<string, unknown>).timeoutMs = ctx.globals.timeoutMs;
-        run = { ...ctx, globals: { ...ctx.globals, timeoutMs: Math.min(LIMITS.MAX_EXECUTION_TIMEOUT_MS, ctx.globals.timeoutMs + WAIT_MARGIN_MS) } };
+        run = {
+          ...ctx,
+          globals: {
+            ...ctx.globals,
+            timeoutMs: Math.min(LIMITS.MAX_EXECUTION_TIMEOUT_MS, ctx.globals.timeoutMs + WAIT_MARGIN_MS),
+          },
+        };
       }
       const execution = await checkExecution(cliExecution(run, name, [action as never]));
       return runExecution(ctx, execution);

@@ -12,16 +12,28 @@ const handler: CommandHandler<typeof executeArgs> = {
   async run({ args, globals, services }) {
     const source = args.execution ?? args.file;
     if (source === undefined || (args.execution !== undefined && args.file !== undefined)) {
-      throw new ClawperatorError("USAGE", "execute needs exactly one execution: --execution <json|path> or a file path", {
-        hint: "clawperator execute --execution '{\"commandId\":...}'  or  clawperator exec ./execution.json",
-      });
+      throw new ClawperatorError(
+        "USAGE",
+        "execute needs exactly one execution: --execution <json|path> or a file path",
+        {
+          hint: "clawperator execute --execution '{\"commandId\":...}'  or  clawperator exec ./execution.json",
+        },
+      );
     }
     const input = readExecutionInput(source);
-    const withTimeout = globals.timeoutMs !== undefined && typeof input === "object" && input !== null
-      ? { ...input, timeoutMs: globals.timeoutMs }
-      : input;
+    const withTimeout =
+      globals.timeoutMs !== undefined && typeof input === "object" && input !== null
+        ? { ...input, timeoutMs: globals.timeoutMs }
+        : input;
     const execution = await checkExecution(withTimeout);
-    if (args["validate-only"]) return { ok: true, validated: true, payloadBytes: payloadBytes(execution), apkClamps: apkClamps(execution), execution };
+    if (args["validate-only"])
+      return {
+        ok: true,
+        validated: true,
+        payloadBytes: payloadBytes(execution),
+        apkClamps: apkClamps(execution),
+        execution,
+      };
     return services.resolve(ExecutionRunner).run({
       execution,
       ...(globals.deviceId ? { deviceId: globals.deviceId } : {}),
@@ -37,7 +49,9 @@ const handler: CommandHandler<typeof executeArgs> = {
     };
     if (!r.validated || !r.execution) return renderResult(result);
     const steps = r.execution.actions.map((a, i) => `  ${i + 1}. ${a.id}: ${a.type}`).join("\n");
-    const clamps = (r.apkClamps ?? []).map((c) => `\n  note: ${c.path} ${c.value} runs as ${c.applied} on the device (${c.reason})`).join("");
+    const clamps = (r.apkClamps ?? [])
+      .map((c) => `\n  note: ${c.path} ${c.value} runs as ${c.applied} on the device (${c.reason})`)
+      .join("");
     return `valid execution ${r.execution.commandId} (${r.payloadBytes} bytes)\n${steps}${clamps}`;
   },
   exitCode: (result) => ((result as { ok?: boolean }).ok === false ? 1 : 0),

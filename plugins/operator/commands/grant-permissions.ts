@@ -24,15 +24,28 @@ const grantPermissions: CommandHandler = {
     const permissions = await grantOperatorPermissions(transport, deviceId, receiverPackage);
     const failed = permissions.filter((p) => p.status === "failed");
     if (failed.length) {
-      throw new ClawperatorError("OPERATOR_GRANT_FAILED", `granting ${failed.map((p) => p.permission).join(", ")} to ${receiverPackage} failed`, {
-        details: { deviceId, receiverPackage, permissions },
-      });
+      throw new ClawperatorError(
+        "OPERATOR_GRANT_FAILED",
+        `granting ${failed.map((p) => p.permission).join(", ")} to ${receiverPackage} failed`,
+        {
+          details: { deviceId, receiverPackage, permissions },
+        },
+      );
     }
-    return { ok: true, deviceId, receiverPackage, permissions, changed: permissions.some((p) => p.status === "granted") };
+    return {
+      ok: true,
+      deviceId,
+      receiverPackage,
+      permissions,
+      changed: permissions.some((p) => p.status === "granted"),
+    };
   },
   pretty(value) {
     const r = value as GrantResult;
-    return [`${r.receiverPackage} on ${r.deviceId}: ${r.changed ? "permissions granted" : "every permission was already in place"}`, ...permissionLines(r.permissions)].join("\n");
+    return [
+      `${r.receiverPackage} on ${r.deviceId}: ${r.changed ? "permissions granted" : "every permission was already in place"}`,
+      ...permissionLines(r.permissions),
+    ].join("\n");
   },
 };
 

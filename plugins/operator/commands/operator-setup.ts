@@ -1,7 +1,11 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApkReadError, readApkManifest, type ApkManifest } from "../../../android/apk/read-apk-manifest.ts";
-import { accessibilityEnabled, grantOperatorPermissions, type PermissionResult } from "../../../android/operator/operator-permissions.ts";
+import {
+  accessibilityEnabled,
+  grantOperatorPermissions,
+  type PermissionResult,
+} from "../../../android/operator/operator-permissions.ts";
 import { listedPackages, readInstalledVersion } from "../../../android/operator/package-info.ts";
 import { shellQuote } from "../../../android/operator/shell-quote.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
@@ -27,7 +31,10 @@ interface SetupResult {
 }
 
 function apkFile(path: string | undefined): string {
-  if (!path) throw new ClawperatorError("USAGE", "operator setup needs --apk <path>", { hint: "Download the Operator APK, then: clawperator operator setup --apk <path>" });
+  if (!path)
+    throw new ClawperatorError("USAGE", "operator setup needs --apk <path>", {
+      hint: "Download the Operator APK, then: clawperator operator setup --apk <path>",
+    });
   const absolute = resolve(path);
   let isFile = false;
   try {
@@ -35,7 +42,10 @@ function apkFile(path: string | undefined): string {
   } catch {
     // missing: reported below
   }
-  if (!isFile) throw new ClawperatorError("OPERATOR_APK_NOT_FOUND", `APK file not found: ${absolute}`, { details: { phase: "pre-install", apk: absolute } });
+  if (!isFile)
+    throw new ClawperatorError("OPERATOR_APK_NOT_FOUND", `APK file not found: ${absolute}`, {
+      details: { phase: "pre-install", apk: absolute },
+    });
   return absolute;
 }
 
@@ -61,47 +71,72 @@ const operatorSetup: CommandHandler<typeof operatorSetupArgs> = {
     const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
     const requested = requestedReceiver(globals, config);
     if (requested && manifest && manifest.package !== requested) {
-      throw new ClawperatorError("RECEIVER_VARIANT_MISMATCH", `${path} is ${manifest.package}, not the requested receiver package ${requested}`, {
-        hint: `Drop --receiver-package, or pass the ${requested} APK.`,
-        details: { phase: "pre-install", apk: path, apkPackage: manifest.package, receiverPackage: requested },
-      });
+      throw new ClawperatorError(
+        "RECEIVER_VARIANT_MISMATCH",
+        `${path} is ${manifest.package}, not the requested receiver package ${requested}`,
+        {
+          hint: `Drop --receiver-package, or pass the ${requested} APK.`,
+          details: { phase: "pre-install", apk: path, apkPackage: manifest.package, receiverPackage: requested },
+        },
+      );
     }
 
     // Phase 1: install (skipped when exactly this version is installed already).
     const before = manifest ? await readInstalledVersion(transport, deviceId, manifest.package) : undefined;
-    const unchanged = manifest !== undefined && before?.versionName === manifest.versionName && before.versionCode === manifest.versionCode;
+    const unchanged =
+      manifest !== undefined &&
+      before?.versionName === manifest.versionName &&
+      before.versionCode === manifest.versionCode;
     if (!unchanged) {
       logger.progress(`installing ${path} on ${deviceId}`);
       const failure = installFailure(await transport.install(deviceId, path));
       if (failure) {
-        throw new ClawperatorError("OPERATOR_INSTALL_FAILED", `adb install of ${path} failed: ${failure}`, { details: { phase: "install", deviceId, apk: path, output: failure } });
+        throw new ClawperatorError("OPERATOR_INSTALL_FAILED", `adb install of ${path} failed: ${failure}`, {
+          details: { phase: "install", deviceId, apk: path, output: failure },
+        });
       }
     }
     const install = unchanged ? "unchanged" : before?.versionCode !== undefined ? "updated" : "installed";
     const receiverPackage = requested ?? manifest?.package ?? (await detectReceiver(transport, deviceId));
 
     // Phase 2: permissions.
-    logger.progress(`granting the accessibility service, notification listener and POST_NOTIFICATIONS to ${receiverPackage}`);
+    logger.progress(
+      `granting the accessibility service, notification listener and POST_NOTIFICATIONS to ${receiverPackage}`,
+    );
     const permissions = await grantOperatorPermissions(transport, deviceId, receiverPackage);
     const failed = permissions.filter((p) => p.status === "failed");
     if (failed.length) {
-      throw new ClawperatorError("OPERATOR_GRANT_FAILED", `granting ${failed.map((p) => p.permission).join(", ")} to ${receiverPackage} failed`, {
-        hint: "Retry with clawperator grant-device-permissions, or enable the service in Settings > Accessibility.",
-        details: { phase: "permissions", deviceId, receiverPackage, permissions },
-      });
+      throw new ClawperatorError(
+        "OPERATOR_GRANT_FAILED",
+        `granting ${failed.map((p) => p.permission).join(", ")} to ${receiverPackage} failed`,
+        {
+          hint: "Retry with clawperator grant-device-permissions, or enable the service in Settings > Accessibility.",
+          details: { phase: "permissions", deviceId, receiverPackage, permissions },
+        },
+      );
     }
 
     // Phase 3: verification.
-    const listed = listedPackages((await transport.shell(deviceId, `pm list packages ${shellQuote(receiverPackage)}`)).stdout);
+    const listed = listedPackages(
+      (await transport.shell(deviceId, `pm list packages ${shellQuote(receiverPackage)}`)).stdout,
+    );
     if (!listed.has(receiverPackage)) {
-      throw new ClawperatorError("OPERATOR_VERIFY_FAILED", `${receiverPackage} is not visible to the package manager after the install`, {
-        details: { phase: "verification", deviceId, receiverPackage },
-      });
+      throw new ClawperatorError(
+        "OPERATOR_VERIFY_FAILED",
+        `${receiverPackage} is not visible to the package manager after the install`,
+        {
+          details: { phase: "verification", deviceId, receiverPackage },
+        },
+      );
     }
     if (!(await accessibilityEnabled(transport, deviceId, receiverPackage))) {
-      throw new ClawperatorError("OPERATOR_VERIFY_FAILED", `the accessibility service of ${receiverPackage} is not enabled after granting it`, {
-        details: { phase: "verification", deviceId, receiverPackage },
-      });
+      throw new ClawperatorError(
+        "OPERATOR_VERIFY_FAILED",
+        `the accessibility service of ${receiverPackage} is not enabled after granting it`,
+        {
+          details: { phase: "verification", deviceId, receiverPackage },
+        },
+      );
     }
 
     const changed = install !== "unchanged" || permissions.some((p) => p.status === "granted");
@@ -110,17 +145,29 @@ const operatorSetup: CommandHandler<typeof operatorSetupArgs> = {
       ok: true,
       deviceId,
       receiverPackage,
-      apk: { path, ...(manifest ? { package: manifest.package, versionName: manifest.versionName, versionCode: manifest.versionCode } : {}) },
+      apk: {
+        path,
+        ...(manifest
+          ? { package: manifest.package, versionName: manifest.versionName, versionCode: manifest.versionCode }
+          : {}),
+      },
       install,
       permissions,
       verified: true,
       changed,
-      message: changed ? `${receiverPackage}${version} is set up on ${deviceId}.` : `${receiverPackage}${version} was already set up on ${deviceId}: nothing changed.`,
+      message: changed
+        ? `${receiverPackage}${version} is set up on ${deviceId}.`
+        : `${receiverPackage}${version} was already set up on ${deviceId}: nothing changed.`,
     };
   },
   pretty(value) {
     const r = value as SetupResult;
-    return [r.message, `  install: ${r.install}`, ...permissionLines(r.permissions), `  verified: package visible, accessibility service enabled`].join("\n");
+    return [
+      r.message,
+      `  install: ${r.install}`,
+      ...permissionLines(r.permissions),
+      `  verified: package visible, accessibility service enabled`,
+    ].join("\n");
   },
 };
 

@@ -12,7 +12,10 @@ function decode(bytes: Buffer, source: string): string {
   try {
     return utf8.decode(bytes);
   } catch {
-    throw invalid(`${source} is not valid UTF-8`, "Save the execution as UTF-8 text; invalid bytes would reach the device as U+FFFD.");
+    throw invalid(
+      `${source} is not valid UTF-8`,
+      "Save the execution as UTF-8 text; invalid bytes would reach the device as U+FFFD.",
+    );
   }
 }
 
@@ -30,7 +33,10 @@ export function readExecutionInput(value: string, cwd = process.cwd()): unknown 
     try {
       bytes = readFileSync(file);
     } catch {
-      throw invalid(`--execution: no such file ${file}`, "Pass the execution as inline JSON or as a path to a JSON file.");
+      throw invalid(
+        `--execution: no such file ${file}`,
+        "Pass the execution as inline JSON or as a path to a JSON file.",
+      );
     }
     text = decode(bytes, file);
     source = file;

@@ -14,9 +14,13 @@ type RunContext = Pick<CommandRunContext, "globals" | "services">;
 function timeoutFrom(ctx: RunContext): number {
   const timeoutMs = ctx.globals.timeoutMs ?? DEFAULT_CLI_TIMEOUT_MS;
   if (timeoutMs < LIMITS.MIN_EXECUTION_TIMEOUT_MS || timeoutMs > LIMITS.MAX_EXECUTION_TIMEOUT_MS) {
-    throw new ClawperatorError("EXECUTION_VALIDATION_FAILED", `timeoutMs must be between ${LIMITS.MIN_EXECUTION_TIMEOUT_MS} and ${LIMITS.MAX_EXECUTION_TIMEOUT_MS} (got ${timeoutMs})`, {
-      details: { path: "timeoutMs" },
-    });
+    throw new ClawperatorError(
+      "EXECUTION_VALIDATION_FAILED",
+      `timeoutMs must be between ${LIMITS.MIN_EXECUTION_TIMEOUT_MS} and ${LIMITS.MAX_EXECUTION_TIMEOUT_MS} (got ${timeoutMs})`,
+      {
+        details: { path: "timeoutMs" },
+      },
+    );
   }
   return timeoutMs;
 }
@@ -24,11 +28,22 @@ function timeoutFrom(ctx: RunContext): number {
 /** An execution for a single-step CLI command; ids are unique per run so envelopes never mix. */
 export function cliExecution(ctx: RunContext, kind: string, actions: Action[]): Execution {
   const commandId = `${kind}-${Date.now()}-${randomHex(3)}`;
-  return { commandId, taskId: `cli-${kind}`, source: "clawperator-cli", expectedFormat: EXPECTED_FORMAT, timeoutMs: timeoutFrom(ctx), actions };
+  return {
+    commandId,
+    taskId: `cli-${kind}`,
+    source: "clawperator-cli",
+    expectedFormat: EXPECTED_FORMAT,
+    timeoutMs: timeoutFrom(ctx),
+    actions,
+  };
 }
 
 /** Runs a single-step command's execution; its paths come from the person's flags (`pathOrigin: "person"`). */
-export function runExecution(ctx: RunContext, execution: Execution, options: { force?: boolean } = {}): Promise<RunExecutionResult> {
+export function runExecution(
+  ctx: RunContext,
+  execution: Execution,
+  options: { force?: boolean } = {},
+): Promise<RunExecutionResult> {
   return ctx.services.resolve(ExecutionRunner).run({
     execution,
     pathOrigin: "person",

@@ -21,9 +21,17 @@ const version: CommandHandler<typeof versionArgs> = {
     const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
     const receiverPackage = receiverPackageOf(globals, config);
     await requireInstalled(transport, deviceId, receiverPackage);
-    const verdict = compatibility(packageVersion(), receiverPackage, await readInstalledVersion(transport, deviceId, receiverPackage), deviceId);
+    const verdict = compatibility(
+      packageVersion(),
+      receiverPackage,
+      await readInstalledVersion(transport, deviceId, receiverPackage),
+      deviceId,
+    );
     if (verdict.code && verdict.code !== "VERSION_INCOMPATIBLE") {
-      throw new ClawperatorError(verdict.code, verdict.message, { hint: verdict.remediation.join("\n"), details: { deviceId, ...verdict } });
+      throw new ClawperatorError(verdict.code, verdict.message, {
+        hint: verdict.remediation.join("\n"),
+        details: { deviceId, ...verdict },
+      });
     }
     return { ...verdict, deviceId };
   },

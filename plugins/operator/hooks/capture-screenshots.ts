@@ -3,11 +3,17 @@ import { join } from "node:path";
 import type { ResultEnvelope, StepResult } from "../../../core/contracts/envelope.ts";
 import type { AfterResultContext, ExecutionHook } from "../../../core/execution/hooks.ts";
 import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
-import { allowedDirsOf, screenshotTarget, ScreenshotFailure, type ScreenshotTarget } from "../screenshots/screenshot-target.ts";
+import {
+  allowedDirsOf,
+  screenshotTarget,
+  ScreenshotFailure,
+  type ScreenshotTarget,
+} from "../screenshots/screenshot-target.ts";
 import { writeScreenshot } from "../screenshots/write-screenshot.ts";
 
 /** A default screenshot's file name; ids are the caller's, so anything but a safe character is replaced. */
-const defaultName = (executionId: string, stepId: string) => `clawperator-screenshot-${executionId}-${stepId.replace(/[^\w.-]/g, "_")}.png`;
+const defaultName = (executionId: string, stepId: string) =>
+  `clawperator-screenshot-${executionId}-${stepId.replace(/[^\w.-]/g, "_")}.png`;
 
 /** A failed screenshot fails the run: the step says why, and the envelope is failed so the exit code is non-zero. */
 function fail(envelope: ResultEnvelope, step: StepResult, code: string, message: string): ResultEnvelope {
@@ -22,7 +28,12 @@ async function capture(ctx: AfterResultContext, step: StepResult, target: Screen
   try {
     png = await ctx.transport.execOut(ctx.deviceId, "screencap -p");
   } catch (error) {
-    ctx.envelope = fail(ctx.envelope, step, "UNSUPPORTED_RUNTIME_SCREENSHOT", `screen capture failed: ${(error as Error).message}`);
+    ctx.envelope = fail(
+      ctx.envelope,
+      step,
+      "UNSUPPORTED_RUNTIME_SCREENSHOT",
+      `screen capture failed: ${(error as Error).message}`,
+    );
     return;
   }
   await writeScreenshot(target, png);

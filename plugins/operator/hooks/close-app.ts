@@ -5,7 +5,8 @@ import type { ExecutionHook } from "../../../core/execution/hooks.ts";
 const closeApp: ExecutionHook = {
   beforeDispatch(ctx) {
     for (const action of ctx.execution.actions) {
-      if (action.type === "close_app" && action.params) ctx.preDispatch.push(shellCommand(["am", "force-stop", action.params.applicationId]));
+      if (action.type === "close_app" && action.params)
+        ctx.preDispatch.push(shellCommand(["am", "force-stop", action.params.applicationId]));
     }
   },
 };

@@ -15,8 +15,14 @@ const injectSnapshots: ExecutionHook = {
         continue;
       }
       step.success = false;
-      step.data = { ...step.data, error: "SNAPSHOT_EXTRACTION_FAILED", message: "no [TaskScope] UI Hierarchy block for this step was found in the device log" };
-      ctx.warnings.push(`snapshot step ${step.id}: SNAPSHOT_EXTRACTION_FAILED (run \`clawperator version --check-compat\` and \`clawperator doctor\`)`);
+      step.data = {
+        ...step.data,
+        error: "SNAPSHOT_EXTRACTION_FAILED",
+        message: "no [TaskScope] UI Hierarchy block for this step was found in the device log",
+      };
+      ctx.warnings.push(
+        `snapshot step ${step.id}: SNAPSHOT_EXTRACTION_FAILED (run \`clawperator version --check-compat\` and \`clawperator doctor\`)`,
+      );
     }
   },
 };

@@ -36,10 +36,16 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
  * The default allowed directories (the working directory and the OS temp directory), or the config's
  * `screenshots.allowedDirs`, relative ones resolved from the config file's folder and `~/` from the home.
  */
-export function allowedDirsOf(configured: readonly string[] | undefined, configFile: string | undefined, cwd: string): string[] {
+export function allowedDirsOf(
+  configured: readonly string[] | undefined,
+  configFile: string | undefined,
+  cwd: string,
+): string[] {
   if (configured === undefined) return [cwd, tmpdir()];
   const base = configFile ? dirname(configFile) : cwd;
-  return configured.map((dir) => (dir === "~" || dir.startsWith("~/") ? resolve(homedir(), dir.slice(2)) : resolve(base, dir)));
+  return configured.map((dir) =>
+    dir === "~" || dir.startsWith("~/") ? resolve(homedir(), dir.slice(2)) : resolve(base, dir),
+  );
 }
 
 const inside = (dir: string, path: string) => {
@@ -79,15 +85,19 @@ export function screenshotTarget(requested: string, policy: TargetPolicy): Scree
   if (policy.origin === "payload") {
     const allowed = policy.allowedDirs.filter((dir) => inside(dir, path));
     if (allowed.length === 0) {
-      throw refused(`${requested} is outside the directories a payload may write to (${policy.allowedDirs.join(", ")}); set screenshots.allowedDirs in the config to allow more`);
+      throw refused(
+        `${requested} is outside the directories a payload may write to (${policy.allowedDirs.join(", ")}); set screenshots.allowedDirs in the config to allow more`,
+      );
     }
     const parent = realOrSelf(dirname(path));
-    if (!allowed.some((dir) => inside(realOrSelf(dir), parent))) throw refused(`${requested} leads out of the allowed directories through a symbolic link`);
+    if (!allowed.some((dir) => inside(realOrSelf(dir), parent)))
+      throw refused(`${requested} leads out of the allowed directories through a symbolic link`);
   }
 
   const link = lstatSync(path, { throwIfNoEntry: false });
   if (link === undefined) return { path, kind: "file" };
-  if (link.isSymbolicLink() && policy.origin === "payload") throw refused(`${requested} is a symbolic link; a payload's screenshot path must name a file`);
+  if (link.isSymbolicLink() && policy.origin === "payload")
+    throw refused(`${requested} is a symbolic link; a payload's screenshot path must name a file`);
   const stat = link.isSymbolicLink() ? statSync(path, { throwIfNoEntry: false }) : link;
   if (stat === undefined) return { path, kind: "file" };
   if (stat.isDirectory()) throw new ScreenshotFailure("SCREENSHOT_WRITE_FAILED", `${requested} is a directory`);
@@ -96,7 +106,9 @@ export function screenshotTarget(requested: string, policy: TargetPolicy): Scree
     return { path, kind: "stream" };
   }
   if (!isPng(path, stat) && !(policy.origin === "person" && policy.force)) {
-    throw refused(`${requested} exists and is not a PNG; it was left untouched${policy.origin === "person" ? " (pass --force to replace it)" : ""}`);
+    throw refused(
+      `${requested} exists and is not a PNG; it was left untouched${policy.origin === "person" ? " (pass --force to replace it)" : ""}`,
+    );
   }
   // A person's symlink to a PNG: the file it points at is replaced, as a shell redirection would.
   return { path: link.isSymbolicLink() ? realOrSelf(path) : path, kind: "file" };

@@ -19,7 +19,10 @@ const REASONS: Readonly<Record<string, string>> = {
 
 function failed(path: string, error: unknown): ScreenshotFailure {
   const code = (error as NodeJS.ErrnoException).code ?? "";
-  return new ScreenshotFailure("SCREENSHOT_WRITE_FAILED", `${path} could not be written: ${REASONS[code] ?? (error as Error).message}${code ? ` (${code})` : ""}`);
+  return new ScreenshotFailure(
+    "SCREENSHOT_WRITE_FAILED",
+    `${path} could not be written: ${REASONS[code] ?? (error as Error).message}${code ? ` (${code})` : ""}`,
+  );
 }
 
 /**

@@ -1,6 +1,11 @@
 import type { PermissionResult } from "../../../android/operator/operator-permissions.ts";
 
-const MARK: Record<PermissionResult["status"], string> = { granted: "+", already_enabled: "=", skipped: "-", failed: "x" };
+const MARK: Record<PermissionResult["status"], string> = {
+  granted: "+",
+  already_enabled: "=",
+  skipped: "-",
+  failed: "x",
+};
 
 /** One line per permission, for people: `+ accessibility_service  granted: ...`. */
 export const permissionLines = (permissions: readonly PermissionResult[]): string[] =>

@@ -5,5 +5,8 @@ export const operatorSetupArgs = {
 } as const satisfies ArgsDef;
 
 export const versionArgs = {
-  "check-compat": { type: "boolean", description: "Compare the CLI version with the installed Operator APK (major.minor must match)" },
+  "check-compat": {
+    type: "boolean",
+    description: "Compare the CLI version with the installed Operator APK (major.minor must match)",
+  },
 } as const satisfies ArgsDef;

@@ -12,7 +12,8 @@ export const SETUP_COMMANDS: CommandContribution[] = [
   },
   {
     path: ["grant-device-permissions"],
-    description: "Re-grant the Operator's accessibility service and notification permissions after a crash revoked them",
+    description:
+      "Re-grant the Operator's accessibility service and notification permissions after a crash revoked them",
     load: () => import("../commands/grant-permissions.js"),
   },
   {

@@ -20,7 +20,12 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
     // This process lives on: the dispatcher (built on first use, after this) keeps one result stream per device.
     services.register(HostInfo, { useValue: { longLived: true } });
     services.register(ServeOptions, {
-      useValue: { heartbeatMs: settings.heartbeatMs, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES, tokenRequired: settings.token !== undefined, version: packageVersion() },
+      useValue: {
+        heartbeatMs: settings.heartbeatMs,
+        bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
+        tokenRequired: settings.token !== undefined,
+        version: packageVersion(),
+      },
     });
 
     const routes = services.resolve(RouteRegistry).entries();
@@ -28,12 +33,25 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
     const app = createServeApp({
       routes,
       context: { services, config, logger },
-      security: { ...(settings.token === undefined ? {} : { token: settings.token }), allowedHosts: allowedHostsFor(settings.host, settings.allowedHosts) },
+      security: {
+        ...(settings.token === undefined ? {} : { token: settings.token }),
+        allowedHosts: allowedHostsFor(settings.host, settings.allowedHosts),
+      },
       lifecycle,
     });
-    const server = await listen(app, { host: settings.host, port: settings.port, bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES });
+    const server = await listen(app, {
+      host: settings.host,
+      port: settings.port,
+      bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
+    });
 
-    const banner = { url: server.url, host: settings.host, port: server.port, tokenRequired: settings.token !== undefined, routes };
+    const banner = {
+      url: server.url,
+      host: settings.host,
+      port: server.port,
+      tokenRequired: settings.token !== undefined,
+      routes,
+    };
     process.stdout.write(`${globals.output === "pretty" ? bannerPretty(banner) : bannerJson(banner)}\n`);
 
     await runUntilStopped(server, lifecycle, logger);

@@ -3,14 +3,23 @@ import type { RunExecutionRequest } from "../../../core/execution/runner.ts";
 
 const PACKAGE_NAME = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/;
 
-const describe = (value: unknown) => (value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "string" ? JSON.stringify(value) : typeof value);
+const describe = (value: unknown) =>
+  value === null
+    ? "null"
+    : Array.isArray(value)
+      ? "an array"
+      : typeof value === "string"
+        ? JSON.stringify(value)
+        : typeof value;
 
 /** `deviceId` of a body: absent, or a non-empty string (INVALID_DEVICE_ID otherwise). */
 export function deviceIdOf(body: Record<string, unknown>): string | undefined {
   const { deviceId } = body;
   if (deviceId === undefined) return undefined;
   if (typeof deviceId !== "string" || deviceId === "") {
-    throw new ClawperatorError("INVALID_DEVICE_ID", `deviceId must be a non-empty string (got ${describe(deviceId)})`, { hint: "Take a serial from GET /devices." });
+    throw new ClawperatorError("INVALID_DEVICE_ID", `deviceId must be a non-empty string (got ${describe(deviceId)})`, {
+      hint: "Take a serial from GET /devices.",
+    });
   }
   return deviceId;
 }
@@ -24,11 +33,17 @@ export function receiverPackageOf(body: Record<string, unknown>): string | undef
   for (const key of given) {
     const value = body[key];
     if (typeof value !== "string" || !PACKAGE_NAME.test(value)) {
-      throw new ClawperatorError("INVALID_OPERATOR_PACKAGE", `${key} must be an Android application id like com.clawperator.operator (got ${describe(value)})`);
+      throw new ClawperatorError(
+        "INVALID_OPERATOR_PACKAGE",
+        `${key} must be an Android application id like com.clawperator.operator (got ${describe(value)})`,
+      );
     }
   }
   if (given.length === 2 && body.receiverPackage !== body.operatorPackage) {
-    throw new ClawperatorError("INVALID_OPERATOR_PACKAGE", `receiverPackage ${describe(body.receiverPackage)} and operatorPackage ${describe(body.operatorPackage)} disagree; send one`);
+    throw new ClawperatorError(
+      "INVALID_OPERATOR_PACKAGE",
+      `receiverPackage ${describe(body.receiverPackage)} and operatorPackage ${describe(body.operatorPackage)} disagree; send one`,
+    );
   }
   return given.length ? (body[given[0]!] as string) : undefined;
 }
@@ -37,13 +52,17 @@ export function receiverPackageOf(body: Record<string, unknown>): string | undef
 export function targetOf(body: Record<string, unknown>): Omit<RunExecutionRequest, "execution"> {
   const deviceId = deviceIdOf(body);
   const receiverPackage = receiverPackageOf(body);
-  return { ...(deviceId === undefined ? {} : { deviceId }), ...(receiverPackage === undefined ? {} : { receiverPackage }) };
+  return {
+    ...(deviceId === undefined ? {} : { deviceId }),
+    ...(receiverPackage === undefined ? {} : { receiverPackage }),
+  };
 }
 
 /** `path` of a screenshot body: absent, or a non-empty string (INVALID_PATH otherwise). */
 export function pathOf(body: Record<string, unknown>): string | undefined {
   const { path } = body;
   if (path === undefined) return undefined;
-  if (typeof path !== "string" || path.trim() === "") throw new ClawperatorError("INVALID_PATH", `path must be a non-empty string (got ${describe(path)})`);
+  if (typeof path !== "string" || path.trim() === "")
+    throw new ClawperatorError("INVALID_PATH", `path must be a non-empty string (got ${describe(path)})`);
   return path;
 }

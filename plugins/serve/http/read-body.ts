@@ -2,10 +2,14 @@ import type { H3Event } from "h3";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 
 const tooLarge = (limit: number, bytes?: number) =>
-  new ClawperatorError("PAYLOAD_TOO_LARGE", `request body${bytes === undefined ? "" : ` is ${bytes} bytes and`} exceeds the ${limit}-byte limit`, {
-    hint: "An execution may be at most 64,000 bytes; split the work across several executions.",
-    details: { limit, ...(bytes === undefined ? {} : { bytes }) },
-  });
+  new ClawperatorError(
+    "PAYLOAD_TOO_LARGE",
+    `request body${bytes === undefined ? "" : ` is ${bytes} bytes and`} exceeds the ${limit}-byte limit`,
+    {
+      hint: "An execution may be at most 64,000 bytes; split the work across several executions.",
+      details: { limit, ...(bytes === undefined ? {} : { bytes }) },
+    },
+  );
 
 const isBodyTooLarge = (error: unknown) => {
   const e = error as { status?: unknown; statusCode?: unknown; code?: unknown } | null;
@@ -38,7 +42,10 @@ export async function readJsonObject(event: H3Event, limit: number): Promise<Rec
     });
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new ClawperatorError("INVALID_BODY", `request body must be a JSON object (got ${Array.isArray(body) ? "an array" : body === null ? "null" : typeof body})`);
+    throw new ClawperatorError(
+      "INVALID_BODY",
+      `request body must be a JSON object (got ${Array.isArray(body) ? "an array" : body === null ? "null" : typeof body})`,
+    );
   }
   return body as Record<string, unknown>;
 }

@@ -5,6 +5,10 @@ import type { RouteRequestContext } from "../../../core/kernel/index.ts";
 /** The kernel context `serve` put on the request; a route run outside `serve` has none. */
 export function routeContext(event: H3Event): RouteRequestContext {
   const context = event.context.clawperator;
-  if (!context) throw new ClawperatorError("INTERNAL_ERROR", "route called without the serve request context (event.context.clawperator)");
+  if (!context)
+    throw new ClawperatorError(
+      "INTERNAL_ERROR",
+      "route called without the serve request context (event.context.clawperator)",
+    );
   return context;
 }

@@ -17,11 +17,13 @@ export function validateForRoute(event: H3Event, input: unknown, target: Target)
     return validateExecution(input);
   } catch (error) {
     if (error instanceof ClawperatorError) {
-      routeContext(event).services.resolve(EventBus).emit("clawperator:execution", {
-        ...(target.deviceId ? { deviceId: target.deviceId } : {}),
-        input,
-        result: { ok: false, error: error.toJSON() },
-      });
+      routeContext(event)
+        .services.resolve(EventBus)
+        .emit("clawperator:execution", {
+          ...(target.deviceId ? { deviceId: target.deviceId } : {}),
+          input,
+          result: { ok: false, error: error.toJSON() },
+        });
     }
     throw error;
   }
@@ -31,7 +33,13 @@ export function validateForRoute(event: H3Event, input: unknown, target: Target)
  * Runs an execution for a route. An envelope the device reported is the route's answer, whatever its status:
  * HTTP 200 with `ok: true` (spec/001 examples); `ok: false` is for errors of the runtime, thrown as ClawperatorError.
  */
-export async function runForRoute(event: H3Event, execution: Execution, target: Target): Promise<RunExecutionResult & { ok: true }> {
-  const result = await routeContext(event).services.resolve(ExecutionRunner).run({ execution, ...target });
+export async function runForRoute(
+  event: H3Event,
+  execution: Execution,
+  target: Target,
+): Promise<RunExecutionResult & { ok: true }> {
+  const result = await routeContext(event)
+    .services.resolve(ExecutionRunner)
+    .run({ execution, ...target });
   return { ...result, ok: true };
 }

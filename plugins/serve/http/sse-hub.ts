@@ -31,7 +31,10 @@ export class SseHub {
     }
     this.#streams.add(stream);
     stream.onClosed(() => this.#remove(stream));
-    void stream.push({ event: "heartbeat", data: JSON.stringify({ code: "CONNECTED", message: "Clawperator SSE stream active" }) });
+    void stream.push({
+      event: "heartbeat",
+      data: JSON.stringify({ code: "CONNECTED", message: "Clawperator SSE stream active" }),
+    });
     this.#start();
     return stream;
   }
@@ -49,8 +52,12 @@ export class SseHub {
 
   #start(): void {
     if (this.#unsubscribe.length) return;
-    for (const name of FORWARDED) this.#unsubscribe.push(this.options.bus.on(name, (payload) => this.#broadcast(name, JSON.stringify(payload))));
-    this.#timer = setInterval(() => this.#broadcast("heartbeat", JSON.stringify({ code: "HEARTBEAT", time: new Date().toISOString() })), this.options.heartbeatMs);
+    for (const name of FORWARDED)
+      this.#unsubscribe.push(this.options.bus.on(name, (payload) => this.#broadcast(name, JSON.stringify(payload))));
+    this.#timer = setInterval(
+      () => this.#broadcast("heartbeat", JSON.stringify({ code: "HEARTBEAT", time: new Date().toISOString() })),
+      this.options.heartbeatMs,
+    );
     this.#timer.unref();
   }
 

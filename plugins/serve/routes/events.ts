@@ -13,7 +13,11 @@ export default defineHandler((event) => {
   const { services, shutdown } = routeContext(event);
   let hub = hubs.get(services);
   if (!hub) {
-    hub = new SseHub({ bus: services.resolve(EventBus), heartbeatMs: services.resolve(ServeOptions).heartbeatMs, shutdown });
+    hub = new SseHub({
+      bus: services.resolve(EventBus),
+      heartbeatMs: services.resolve(ServeOptions).heartbeatMs,
+      shutdown,
+    });
     hubs.set(services, hub);
   }
   return hub.open(event);

@@ -10,7 +10,9 @@ import { ServeOptions } from "../serve-options.ts";
 export default defineHandler(async (event) => {
   const body = await readJsonObject(event, routeContext(event).services.resolve(ServeOptions).bodyLimitBytes);
   if (body.execution === undefined || body.execution === null) {
-    throw new ClawperatorError("MISSING_EXECUTION", "request body has no execution", { hint: 'Send {"execution": {...}, "deviceId": "<serial>"}.' });
+    throw new ClawperatorError("MISSING_EXECUTION", "request body has no execution", {
+      hint: 'Send {"execution": {...}, "deviceId": "<serial>"}.',
+    });
   }
   const target = targetOf(body);
   return runForRoute(event, validateForRoute(event, body.execution, target), target);

@@ -14,7 +14,10 @@ export default defineHandler((event) => {
   let document = documents.get(services);
   if (!document) {
     const options = services.resolve(ServeOptions);
-    document = buildOpenApi(services.resolve(RouteRegistry).entries(), { version: options.version, tokenRequired: options.tokenRequired });
+    document = buildOpenApi(services.resolve(RouteRegistry).entries(), {
+      version: options.version,
+      tokenRequired: options.tokenRequired,
+    });
     documents.set(services, document);
   }
   return document;

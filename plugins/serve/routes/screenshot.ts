@@ -11,5 +11,13 @@ export default defineHandler(async (event) => {
   const body = await readJsonObject(event, routeContext(event).services.resolve(ServeOptions).bodyLimitBytes);
   const target = targetOf(body);
   const path = pathOf(body);
-  return runForRoute(event, observeExecution("screenshot", { id: "screenshot", type: "take_screenshot", ...(path ? { params: { path } } : {}) }), target);
+  return runForRoute(
+    event,
+    observeExecution("screenshot", {
+      id: "screenshot",
+      type: "take_screenshot",
+      ...(path ? { params: { path } } : {}),
+    }),
+    target,
+  );
 });

@@ -36,7 +36,10 @@ export function bannerPretty(input: BannerInput): string {
     `  reachable from: ${exposure(input)}`,
     `  auth: ${input.tokenRequired ? "Authorization: Bearer <token> on every route but GET /health" : "none (loopback only)"}`,
     "",
-    ...input.routes.map(({ plugin, value }) => `  ${`${value.method} ${value.path}`.padEnd(width)}  ${value.description ?? ""} [${plugin}]`),
+    ...input.routes.map(
+      ({ plugin, value }) =>
+        `  ${`${value.method} ${value.path}`.padEnd(width)}  ${value.description ?? ""} [${plugin}]`,
+    ),
     "",
     "Ctrl+C stops the server after the executions in flight finish.",
   ];

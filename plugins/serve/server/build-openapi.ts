@@ -50,7 +50,12 @@ async function operation(owned: Owned<RouteContribution>, info: OpenApiInfo): Pr
   const { schemas, problem } = await schemasOf(route);
   const { names } = openApiPath(route.path);
   const declared = parameters(schemas.params, "path") as { name: string }[];
-  const pathParams = [...declared, ...names.filter((n) => !declared.some((p) => p.name === n)).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }))];
+  const pathParams = [
+    ...declared,
+    ...names
+      .filter((n) => !declared.some((p) => p.name === n))
+      .map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+  ];
   const params = [...pathParams, ...parameters(schemas.query, "query")];
   const success = schemas.response ? jsonSchema(schemas.response, "output") : {};
   return {
@@ -58,18 +63,33 @@ async function operation(owned: Owned<RouteContribution>, info: OpenApiInfo): Pr
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
     tags: [owned.plugin],
     ...(params.length ? { parameters: params } : {}),
-    ...(schemas.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(schemas.body, "input") } } } } : {}),
+    ...(schemas.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: jsonSchema(schemas.body, "input") } },
+          },
+        }
+      : {}),
     responses: {
       200: { description: "Success", content: { [schemas.responseType ?? "application/json"]: { schema: success } } },
-      default: { description: "Error; the status comes from the error catalogue", content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } } },
+      default: {
+        description: "Error; the status comes from the error catalogue",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
+      },
     },
-    ...(info.tokenRequired ? { security: route.method === "GET" && route.path === "/health" ? [] : [{ bearer: [] }] } : {}),
+    ...(info.tokenRequired
+      ? { security: route.method === "GET" && route.path === "/health" ? [] : [{ bearer: [] }] }
+      : {}),
     ...(problem ? { "x-clawperator-schema-error": problem } : {}),
   };
 }
 
 /** OpenAPI 3.1 of every mounted route, its schemas converted by zod 4's toJSONSchema. */
-export async function buildOpenApi(routes: readonly Owned<RouteContribution>[], info: OpenApiInfo): Promise<Record<string, unknown>> {
+export async function buildOpenApi(
+  routes: readonly Owned<RouteContribution>[],
+  info: OpenApiInfo,
+): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const owned of routes) {
     const { path } = openApiPath(owned.value.path);
@@ -77,7 +97,12 @@ export async function buildOpenApi(routes: readonly Owned<RouteContribution>[], 
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Clawperator HTTP API", version: info.version, description: "Executions, observation, devices and events of `clawperator serve`, plus the routes of its plugins." },
+    info: {
+      title: "Clawperator HTTP API",
+      version: info.version,
+      description:
+        "Executions, observation, devices and events of `clawperator serve`, plus the routes of its plugins.",
+    },
     paths,
     components: {
       schemas: { ErrorResponse: jsonSchema(ErrorResponseSchema, "output") },

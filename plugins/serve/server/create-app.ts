@@ -35,7 +35,9 @@ export function createServeApp(options: ServeAppOptions): H3 {
       const response = errorResponse(error, allow ? { allow } : {});
       if (response.status >= 500) {
         const cause = error.cause instanceof Error ? error.cause : error;
-        options.context.logger.warn(`${event.req.method} ${event.url.pathname} failed with HTTP ${response.status}: ${cause.stack ?? cause.message}`);
+        options.context.logger.warn(
+          `${event.req.method} ${event.url.pathname} failed with HTTP ${response.status}: ${cause.stack ?? cause.message}`,
+        );
       }
       return response;
     },
@@ -57,7 +59,11 @@ export function createServeApp(options: ServeAppOptions): H3 {
 
   for (const { value: route } of options.routes) {
     table.add(route.method, route.path);
-    app.on(route.method, route.path, defineLazyEventHandler(async () => (await route.load()).default));
+    app.on(
+      route.method,
+      route.path,
+      defineLazyEventHandler(async () => (await route.load()).default),
+    );
   }
   return app;
 }

@@ -29,12 +29,23 @@ export function toErrorBody(error: unknown): { status: number; body: { ok: false
   }
   const cause = HTTPError.isError(error) && error.cause !== undefined ? error.cause : error;
   const message = cause instanceof Error ? cause.message : String(cause);
-  return { status: 500, body: { ok: false, error: { code: "INTERNAL_ERROR", message, hint: "This is a bug in clawperator; run serve with --verbose and report the output." } } };
+  return {
+    status: 500,
+    body: {
+      ok: false,
+      error: {
+        code: "INTERNAL_ERROR",
+        message,
+        hint: "This is a bug in clawperator; run serve with --verbose and report the output.",
+      },
+    },
+  };
 }
 
 /** The JSON error response: `{ ok: false, error: { code, message, ... } }` with the catalogue's status. */
 export function errorResponse(error: unknown, headers: Record<string, string> = {}): Response {
   const { status, body } = toErrorBody(error);
-  const extra: Record<string, string> = body.error.code === "UNAUTHORIZED" ? { "www-authenticate": 'Bearer realm="clawperator"' } : {};
+  const extra: Record<string, string> =
+    body.error.code === "UNAUTHORIZED" ? { "www-authenticate": 'Bearer realm="clawperator"' } : {};
   return new Response(JSON.stringify(body), { status, headers: { "content-type": JSON_TYPE, ...extra, ...headers } });
 }

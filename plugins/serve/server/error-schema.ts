@@ -5,7 +5,9 @@ import { ERROR_CATALOGUE, type ErrorCode } from "../../../core/contracts/error-c
 export const ErrorResponseSchema = z.object({
   ok: z.literal(false),
   error: z.looseObject({
-    code: z.enum(Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]]).describe("Stable code from the error catalogue; branch on it"),
+    code: z
+      .enum(Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]])
+      .describe("Stable code from the error catalogue; branch on it"),
     message: z.string().describe("Human-readable; not a stable contract"),
     hint: z.string().optional(),
     details: z.record(z.string(), z.unknown()).optional(),

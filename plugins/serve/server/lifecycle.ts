@@ -19,7 +19,10 @@ export class Lifecycle {
 
   /** Throws SERVER_SHUTTING_DOWN once shutdown has begun. */
   admit(): void {
-    if (this.signal.aborted) throw new ClawperatorError("SERVER_SHUTTING_DOWN", "the server is shutting down", { hint: "Retry against a running server." });
+    if (this.signal.aborted)
+      throw new ClawperatorError("SERVER_SHUTTING_DOWN", "the server is shutting down", {
+        hint: "Retry against a running server.",
+      });
   }
 
   /** Counts `work` as in flight until it settles. */

@@ -12,7 +12,10 @@ export interface Listening {
 }
 
 /** Binds the app with srvx (h3's Node server); srvx's own banner and signal handling are off: serve has its own. */
-export async function listen(app: H3, options: { host: string; port: number; bodyLimitBytes: number }): Promise<Listening> {
+export async function listen(
+  app: H3,
+  options: { host: string; port: number; bodyLimitBytes: number },
+): Promise<Listening> {
   const server = serve(app, {
     hostname: options.host,
     port: options.port,
@@ -25,10 +28,17 @@ export async function listen(app: H3, options: { host: string; port: number; bod
     await server.serve();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ClawperatorError("SERVE_LISTEN_FAILED", `cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`, {
-      hint: code === "EADDRINUSE" ? "Another process uses this port; pick another with --port (0 picks a free one)." : "Check --host and --port.",
-      details: { host: options.host, port: options.port, ...(code ? { errno: code } : {}) },
-    });
+    throw new ClawperatorError(
+      "SERVE_LISTEN_FAILED",
+      `cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`,
+      {
+        hint:
+          code === "EADDRINUSE"
+            ? "Another process uses this port; pick another with --port (0 picks a free one)."
+            : "Check --host and --port.",
+        details: { host: options.host, port: options.port, ...(code ? { errno: code } : {}) },
+      },
+    );
   }
   const address = server.node!.server!.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;

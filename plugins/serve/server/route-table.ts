@@ -4,7 +4,13 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 function pattern(path: string): RegExp {
   const source = path
     .split("/")
-    .map((segment) => (segment === "**" || segment.startsWith("**:") ? ".*" : segment === "*" || segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .map((segment) =>
+      segment === "**" || segment.startsWith("**:")
+        ? ".*"
+        : segment === "*" || segment.startsWith(":")
+          ? "[^/]+"
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
     .join("/");
   return new RegExp(`^${source}/?$`);
 }
@@ -25,9 +31,18 @@ export class RouteTable {
   unmatched(method: string, pathname: string): { error: ClawperatorError; allow?: string } {
     const methods = this.methodsOf(pathname);
     if (methods.length === 0) {
-      return { error: new ClawperatorError("ROUTE_NOT_FOUND", `no route ${method} ${pathname}`, { hint: "GET /openapi.json lists the routes." }) };
+      return {
+        error: new ClawperatorError("ROUTE_NOT_FOUND", `no route ${method} ${pathname}`, {
+          hint: "GET /openapi.json lists the routes.",
+        }),
+      };
     }
     const allow = methods.join(", ");
-    return { error: new ClawperatorError("METHOD_NOT_ALLOWED", `${pathname} does not accept ${method}; it accepts ${allow}`, { details: { allow: methods } }), allow };
+    return {
+      error: new ClawperatorError("METHOD_NOT_ALLOWED", `${pathname} does not accept ${method}; it accepts ${allow}`, {
+        details: { allow: methods },
+      }),
+      allow,
+    };
   }
 }

@@ -13,7 +13,12 @@ const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "::1"];
 const WILDCARDS = new Set(["0.0.0.0", "::", "[::]"]);
 
 /** Lower-case, no brackets, no trailing dot: `[::1]` and `::1` are one host. */
-const normalize = (host: string) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "");
+const normalize = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "");
 
 export function isLoopback(host: string): boolean {
   const name = normalize(host);
@@ -31,7 +36,8 @@ export function allowedHostsFor(bindHost: string, extra: readonly string[] = [])
   const hosts = new Set([...LOOPBACK_NAMES, ...extra].map(normalize));
   if (isWildcard(bindHost)) {
     hosts.add(normalize(machineName()));
-    for (const addresses of Object.values(networkInterfaces())) for (const address of addresses ?? []) hosts.add(normalize(address.address));
+    for (const addresses of Object.values(networkInterfaces()))
+      for (const address of addresses ?? []) hosts.add(normalize(address.address));
   } else {
     hosts.add(normalize(bindHost));
   }
@@ -46,7 +52,8 @@ function hostOfHeader(header: string): string {
   return normalize(colon === -1 ? value : value.slice(0, colon));
 }
 
-const allowedHost = (host: string, policy: SecurityPolicy) => policy.allowedHosts.has(host) || /^127(\.\d{1,3}){3}$/.test(host);
+const allowedHost = (host: string, policy: SecurityPolicy) =>
+  policy.allowedHosts.has(host) || /^127(\.\d{1,3}){3}$/.test(host);
 
 function checkHost(event: H3Event, policy: SecurityPolicy): void {
   // A request made in process (app.request) carries its host in the URL only.
@@ -70,9 +77,13 @@ function checkOrigin(event: H3Event, policy: SecurityPolicy): void {
     host = undefined;
   }
   if (host === undefined || !allowedHost(host, policy)) {
-    throw new ClawperatorError("ORIGIN_NOT_ALLOWED", `requests from web pages at ${JSON.stringify(origin)} are refused`, {
-      hint: "Browsers may not drive a device through this API; call it from an agent or a server.",
-    });
+    throw new ClawperatorError(
+      "ORIGIN_NOT_ALLOWED",
+      `requests from web pages at ${JSON.stringify(origin)} are refused`,
+      {
+        hint: "Browsers may not drive a device through this API; call it from an agent or a server.",
+      },
+    );
   }
 }
 
@@ -83,9 +94,13 @@ function checkToken(event: H3Event, token: string): void {
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
   // Compared as digests: equal lengths, constant time, whatever was sent.
   if (!match || !timingSafeEqual(digest(match[1]!), digest(token))) {
-    throw new ClawperatorError("UNAUTHORIZED", header ? "the bearer token is not valid" : "this server requires Authorization: Bearer <token>", {
-      hint: "Send the token given to `clawperator serve` (--token, CLAWPERATOR_SERVE_TOKEN or config serve.token).",
-    });
+    throw new ClawperatorError(
+      "UNAUTHORIZED",
+      header ? "the bearer token is not valid" : "this server requires Authorization: Bearer <token>",
+      {
+        hint: "Send the token given to `clawperator serve` (--token, CLAWPERATOR_SERVE_TOKEN or config serve.token).",
+      },
+    );
   }
 }
 
@@ -93,5 +108,6 @@ function checkToken(event: H3Event, token: string): void {
 export function checkRequest(event: H3Event, policy: SecurityPolicy): void {
   checkHost(event, policy);
   checkOrigin(event, policy);
-  if (policy.token !== undefined && !(event.req.method === "GET" && event.url.pathname === "/health")) checkToken(event, policy.token);
+  if (policy.token !== undefined && !(event.req.method === "GET" && event.url.pathname === "/health"))
+    checkToken(event, policy.token);
 }

@@ -6,7 +6,10 @@ import { skillsRuntime } from "./runtime.ts";
 
 const handler: CommandHandler<typeof forAppArgs> = {
   run(ctx) {
-    if (!ctx.args.package_id) throw new ClawperatorError("USAGE", "skills for-app <package_id>", { hint: "clawperator skills for-app com.android.settings" });
+    if (!ctx.args.package_id)
+      throw new ClawperatorError("USAGE", "skills for-app <package_id>", {
+        hint: "clawperator skills for-app com.android.settings",
+      });
     return skillsRuntime(ctx).search({ app: ctx.args.package_id });
   },
   pretty: renderSkillList,

@@ -3,7 +3,9 @@ import type { RegistrySkill, SkillList, SkillStatusReport } from "../../../core/
 /** Columns padded to their widest cell. */
 export function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")).join("\n");
+  return rows
+    .map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "))
+    .join("\n");
 }
 
 export function renderSkillList(result: unknown): string {
@@ -14,7 +16,13 @@ export function renderSkillList(result: unknown): string {
 
 export function renderSkill(result: unknown): string {
   const { skill } = result as { skill: RegistrySkill };
-  const lines = [`${skill.id}`, `  app:       ${skill.applicationId}`, `  intent:    ${skill.intent}`, `  summary:   ${skill.summary}`, `  path:      ${skill.path}`];
+  const lines = [
+    `${skill.id}`,
+    `  app:       ${skill.applicationId}`,
+    `  intent:    ${skill.intent}`,
+    `  summary:   ${skill.summary}`,
+    `  path:      ${skill.path}`,
+  ];
   for (const s of skill.scripts ?? []) lines.push(`  script:    ${s}`);
   for (const a of skill.artifacts ?? []) lines.push(`  artifact:  ${a}`);
   return lines.join("\n");
@@ -45,7 +53,12 @@ const describeMissing = (m: SkillStatusReport["skills"][number]["missing"][numbe
 export function renderStatus(result: unknown): string {
   const report = result as SkillStatusReport;
   if (report.count === 0) return "no skills";
-  const rows = report.skills.map((s) => [s.eligible ? "eligible" : "blocked", s.id, s.origin.precedence, s.missing.map(describeMissing).join("; ") || (s.always ? "always" : "")]);
+  const rows = report.skills.map((s) => [
+    s.eligible ? "eligible" : "blocked",
+    s.id,
+    s.origin.precedence,
+    s.missing.map(describeMissing).join("; ") || (s.always ? "always" : ""),
+  ]);
   const device = report.deviceId ? ` (packages checked on ${report.deviceId})` : "";
   return `${table([["STATUS", "SKILL", "SOURCE", "MISSING"], ...rows])}\n${report.eligible} eligible, ${report.blocked} blocked${device}`;
 }

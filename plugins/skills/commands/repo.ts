@@ -22,7 +22,9 @@ export function repoCommand(action: "install" | "update" | "sync"): CommandHandl
         ...(ref ? { ref } : {}),
         ...(ctx.globals.output === "pretty" ? { onProgress: (line: string) => ctx.logger.progress(`  ${line}`) } : {}),
       };
-      ctx.logger.progress(`${action === "install" ? "Installing" : action === "update" ? "Updating" : "Syncing"} skills from ${url} into ${options.dir}`);
+      ctx.logger.progress(
+        `${action === "install" ? "Installing" : action === "update" ? "Updating" : "Syncing"} skills from ${url} into ${options.dir}`,
+      );
       if (action === "install") return installSkills(options);
       if (action === "update") return updateSkills(options);
       return syncSkills({ ...options, ref: ref! });

@@ -6,8 +6,12 @@ import { skillsRuntime } from "./runtime.ts";
 
 /** Failures after the skill was found: printed in spec/000's "skills run Failure Shape", fields at the top. */
 const RUN_FAILURES = new Set([
-  "SKILL_EXECUTION_FAILED", "SKILL_EXECUTION_TIMEOUT", "SKILL_OUTPUT_ASSERTION_FAILED", "SKILL_RESULT_PARSE_FAILED",
-  "SKILL_SCRIPT_NOT_FOUND", "SKILL_AGENT_CLI_UNAVAILABLE",
+  "SKILL_EXECUTION_FAILED",
+  "SKILL_EXECUTION_TIMEOUT",
+  "SKILL_OUTPUT_ASSERTION_FAILED",
+  "SKILL_RESULT_PARSE_FAILED",
+  "SKILL_SCRIPT_NOT_FOUND",
+  "SKILL_AGENT_CLI_UNAVAILABLE",
 ]);
 
 type Failure = { status: "failed"; code: string; message: string } & Record<string, unknown>;
@@ -30,7 +34,12 @@ const handler: CommandHandler<typeof runArgs> = {
         ...(ctx.globals.timeoutMs === undefined ? {} : { timeoutMs: ctx.globals.timeoutMs }),
         ...(typeof expect === "string" ? { expectContains: expect } : {}),
         // People see the skill's output live; agents get one JSON document at the end.
-        ...(pretty ? { onOutput: (chunk: string, stream: "stdout" | "stderr") => (stream === "stdout" ? process.stdout : process.stderr).write(chunk) } : {}),
+        ...(pretty
+          ? {
+              onOutput: (chunk: string, stream: "stdout" | "stderr") =>
+                (stream === "stdout" ? process.stdout : process.stderr).write(chunk),
+            }
+          : {}),
       });
     } catch (error) {
       if (!(error instanceof ClawperatorError) || !RUN_FAILURES.has(error.code)) throw error;

@@ -8,12 +8,20 @@ const handler: CommandHandler<typeof searchArgs> = {
   run(ctx) {
     const { app, intent, keyword } = ctx.args;
     if (!app && !intent && !keyword) {
-      throw new ClawperatorError("USAGE", "skills search requires --app <package_id>, --intent <intent>, or --keyword <text>", {
-        hint: "clawperator skills search --keyword solax",
-        details: { example: "clawperator skills search --keyword solax" },
-      });
+      throw new ClawperatorError(
+        "USAGE",
+        "skills search requires --app <package_id>, --intent <intent>, or --keyword <text>",
+        {
+          hint: "clawperator skills search --keyword solax",
+          details: { example: "clawperator skills search --keyword solax" },
+        },
+      );
     }
-    return skillsRuntime(ctx).search({ ...(app ? { app } : {}), ...(intent ? { intent } : {}), ...(keyword ? { keyword } : {}) });
+    return skillsRuntime(ctx).search({
+      ...(app ? { app } : {}),
+      ...(intent ? { intent } : {}),
+      ...(keyword ? { keyword } : {}),
+    });
   },
   pretty: renderSkillList,
 };

@@ -10,12 +10,21 @@ const handler: CommandHandler<typeof validateArgs> = {
       if (ctx.args.skill_id) throw new ClawperatorError("USAGE", "skills validate takes a skill id or --all, not both");
       return skillsRuntime(ctx).validateAll({ dryRun });
     }
-    if (!ctx.args.skill_id) throw new ClawperatorError("USAGE", "skills validate <skill_id> [--dry-run] | skills validate --all [--dry-run]");
+    if (!ctx.args.skill_id)
+      throw new ClawperatorError("USAGE", "skills validate <skill_id> [--dry-run] | skills validate --all [--dry-run]");
     return skillsRuntime(ctx).validate(ctx.args.skill_id, { dryRun });
   },
   pretty(result) {
-    const r = result as { valid: boolean; skillId?: string; results?: { valid: boolean; skillId: string; error?: { message: string } }[]; dryRun?: { payloadValidation: string } };
-    if (r.results) return r.results.map((x) => `${x.valid ? "valid  " : "INVALID"}  ${x.skillId}${x.error ? `: ${x.error.message}` : ""}`).join("\n");
+    const r = result as {
+      valid: boolean;
+      skillId?: string;
+      results?: { valid: boolean; skillId: string; error?: { message: string } }[];
+      dryRun?: { payloadValidation: string };
+    };
+    if (r.results)
+      return r.results
+        .map((x) => `${x.valid ? "valid  " : "INVALID"}  ${x.skillId}${x.error ? `: ${x.error.message}` : ""}`)
+        .join("\n");
     return `valid  ${r.skillId}${r.dryRun ? ` (payloads ${r.dryRun.payloadValidation})` : ""}`;
   },
   exitCode: (result) => ((result as { valid: boolean }).valid ? 0 : 1),

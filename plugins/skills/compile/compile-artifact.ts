@@ -13,8 +13,14 @@ const stem = (name: string) => name.replace(/\.recipe\.json$/i, "").replace(/\.j
 
 /** The artifact an `--artifact` name means: `ac-status`, `ac-status.recipe.json` or the listed path. */
 export function findArtifact(record: SkillRecord, name: string): string | undefined {
-  const artifacts = Array.isArray(record.entry.artifacts) ? record.entry.artifacts.filter((a): a is string => typeof a === "string") : [];
-  return artifacts.find((a) => a === name) ?? artifacts.find((a) => basename(a) === name) ?? artifacts.find((a) => stem(basename(a)) === stem(name));
+  const artifacts = Array.isArray(record.entry.artifacts)
+    ? record.entry.artifacts.filter((a): a is string => typeof a === "string")
+    : [];
+  return (
+    artifacts.find((a) => a === name) ??
+    artifacts.find((a) => basename(a) === name) ??
+    artifacts.find((a) => stem(basename(a)) === stem(name))
+  );
 }
 
 /** Parses `--vars`: a JSON object whose values become strings. */
@@ -23,10 +29,16 @@ export function parseVars(json: string | undefined): Record<string, string> {
   try {
     parsed = JSON.parse(json === undefined || json.trim() === "" ? "{}" : json);
   } catch (error) {
-    throw new ClawperatorError("COMPILE_VARS_PARSE_FAILED", `Invalid --vars JSON: ${(error as Error).message}`, { details: { vars: json } });
+    throw new ClawperatorError("COMPILE_VARS_PARSE_FAILED", `Invalid --vars JSON: ${(error as Error).message}`, {
+      details: { vars: json },
+    });
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw new ClawperatorError("COMPILE_VARS_PARSE_FAILED", "Invalid --vars JSON: must be an object like {\"KEY\":\"value\"}", { details: { vars: json } });
+    throw new ClawperatorError(
+      "COMPILE_VARS_PARSE_FAILED",
+      'Invalid --vars JSON: must be an object like {"KEY":"value"}',
+      { details: { vars: json } },
+    );
   }
   return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
 }
@@ -43,10 +55,24 @@ export function placeholders(template: string): string[] {
  * Validated by checkExecution: zod (~40 ms of CPU to load) only for a payload the hot-path check is unsure of,
  * which keeps it out of `skills run`'s validation gate for a skill with valid artifacts.
  */
-export async function compileTemplate(template: string, input: { skillId: string; artifact: string; vars: Record<string, string> }): Promise<Execution> {
-  const sorted = Object.fromEntries(Object.keys(input.vars).sort().map((k) => [k, input.vars[k]!]));
-  const hash = createHash("sha256").update(JSON.stringify({ skillId: input.skillId, artifactName: stem(basename(input.artifact)), vars: sorted })).digest("hex").slice(0, 12);
-  const vars = { COMMAND_ID: `cmd-${hash}`, TASK_ID: `task-${hash}`, ...Object.fromEntries(Object.entries(input.vars).filter(([, v]) => v !== "")) };
+export async function compileTemplate(
+  template: string,
+  input: { skillId: string; artifact: string; vars: Record<string, string> },
+): Promise<Execution> {
+  const sorted = Object.fromEntries(
+    Object.keys(input.vars)
+      .sort()
+      .map((k) => [k, input.vars[k]!]),
+  );
+  const hash = createHash("sha256")
+    .update(JSON.stringify({ skillId: input.skillId, artifactName: stem(basename(input.artifact)), vars: sorted }))
+    .digest("hex")
+    .slice(0, 12);
+  const vars = {
+    COMMAND_ID: `cmd-${hash}`,
+    TASK_ID: `task-${hash}`,
+    ...Object.fromEntries(Object.entries(input.vars).filter(([, v]) => v !== "")),
+  };
   const missing = placeholders(template).find((name) => vars[name as keyof typeof vars] === undefined);
   if (missing !== undefined) {
     throw new ClawperatorError("COMPILE_VAR_MISSING", `Missing required variable: ${missing}`, {
@@ -54,12 +80,18 @@ export async function compileTemplate(template: string, input: { skillId: string
       details: { placeholder: missing, skillId: input.skillId, artifactName: input.artifact },
     });
   }
-  const text = template.replace(PLACEHOLDER, (_, name: string) => JSON.stringify(vars[name as keyof typeof vars]).slice(1, -1));
+  const text = template.replace(PLACEHOLDER, (_, name: string) =>
+    JSON.stringify(vars[name as keyof typeof vars]).slice(1, -1),
+  );
   let payload: unknown;
   try {
     payload = JSON.parse(text);
   } catch (error) {
-    throw new ClawperatorError("COMPILE_VALIDATION_FAILED", `Compiled artifact is not valid JSON: ${(error as Error).message}`, { details: { skillId: input.skillId, artifactName: input.artifact } });
+    throw new ClawperatorError(
+      "COMPILE_VALIDATION_FAILED",
+      `Compiled artifact is not valid JSON: ${(error as Error).message}`,
+      { details: { skillId: input.skillId, artifactName: input.artifact } },
+    );
   }
   if (typeof payload === "object" && payload !== null && !Array.isArray(payload) && !("expectedFormat" in payload)) {
     payload = { ...payload, expectedFormat: EXPECTED_FORMAT };
@@ -69,13 +101,20 @@ export async function compileTemplate(template: string, input: { skillId: string
     execution = await checkExecution(payload);
   } catch (error) {
     const cause = error as ClawperatorError;
-    throw new ClawperatorError("COMPILE_VALIDATION_FAILED", cause.message, { details: { skillId: input.skillId, artifactName: input.artifact, ...cause.details }, cause });
+    throw new ClawperatorError("COMPILE_VALIDATION_FAILED", cause.message, {
+      details: { skillId: input.skillId, artifactName: input.artifact, ...cause.details },
+      cause,
+    });
   }
   return { ...execution, mode: "artifact_compiled" };
 }
 
 /** `skills compile-artifact`: the skill's artifact, compiled and validated. */
-export async function compileArtifact(record: SkillRecord, artifactName: string, varsJson: string | undefined): Promise<Execution> {
+export async function compileArtifact(
+  record: SkillRecord,
+  artifactName: string,
+  varsJson: string | undefined,
+): Promise<Execution> {
   const skillId = record.entry.id;
   const artifact = findArtifact(record, artifactName);
   if (!artifact) {
@@ -90,16 +129,22 @@ export async function compileArtifact(record: SkillRecord, artifactName: string,
   try {
     template = readFileSync(path, "utf8");
   } catch (error) {
-    throw new ClawperatorError("ARTIFACT_NOT_FOUND", `Cannot read artifact ${path}: ${(error as Error).message}`, { details: { skillId, artifactName, path } });
+    throw new ClawperatorError("ARTIFACT_NOT_FOUND", `Cannot read artifact ${path}: ${(error as Error).message}`, {
+      details: { skillId, artifactName, path },
+    });
   }
   // spec/001 reserves COMPILE_VARS_REQUIRED; it says what no --vars at all means for a recipe that needs some,
   // while COMPILE_VAR_MISSING names the one a given --vars lacks.
   const required = placeholders(template).filter((name) => name !== "COMMAND_ID" && name !== "TASK_ID");
   if (varsJson === undefined && required.length > 0) {
-    throw new ClawperatorError("COMPILE_VARS_REQUIRED", `Artifact ${artifactName} needs --vars with ${required.join(", ")}`, {
-      hint: `Pass them with --vars '${JSON.stringify(Object.fromEntries(required.map((n) => [n, "..."])))}'.`,
-      details: { skillId, artifactName, required },
-    });
+    throw new ClawperatorError(
+      "COMPILE_VARS_REQUIRED",
+      `Artifact ${artifactName} needs --vars with ${required.join(", ")}`,
+      {
+        hint: `Pass them with --vars '${JSON.stringify(Object.fromEntries(required.map((n) => [n, "..."])))}'.`,
+        details: { skillId, artifactName, required },
+      },
+    );
   }
   return compileTemplate(template, { skillId, artifact: artifactName, vars });
 }

@@ -53,13 +53,16 @@ export function evaluateEligibility(input: EligibilityInput): Eligibility {
   const { gating, entry } = input;
   const missing: MissingReason[] = [];
   if (entry?.enabled === false) missing.push({ kind: "disabled" });
-  if (input.precedence === "bundled" && input.allowBundled && !input.allowBundled.includes(input.name)) missing.push({ kind: "notAllowedBundled" });
+  if (input.precedence === "bundled" && input.allowBundled && !input.allowBundled.includes(input.name))
+    missing.push({ kind: "notAllowedBundled" });
 
   const requirements: MissingReason[] = [];
-  if (gating.os && !gating.os.includes(input.platform)) requirements.push({ kind: "os", required: gating.os, actual: input.platform });
+  if (gating.os && !gating.os.includes(input.platform))
+    requirements.push({ kind: "os", required: gating.os, actual: input.platform });
   const bins = gating.bins.filter((b) => !input.hasBin(b));
   if (bins.length) requirements.push({ kind: "bins", names: bins });
-  if (gating.anyBins.length && !gating.anyBins.some((b) => input.hasBin(b))) requirements.push({ kind: "anyBins", names: gating.anyBins });
+  if (gating.anyBins.length && !gating.anyBins.some((b) => input.hasBin(b)))
+    requirements.push({ kind: "anyBins", names: gating.anyBins });
   const env = gating.env.filter((name) => {
     if (input.env[name]) return false;
     if (entry?.env?.[name]) return false;

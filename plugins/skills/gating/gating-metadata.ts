@@ -12,8 +12,10 @@ export interface GatingMetadata {
   skillKey?: string;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : []);
-const record = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v !== "") : [];
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 export function gatingMetadata(metadata: Record<string, unknown> | undefined): GatingMetadata {
   const meta = record(metadata?.clawperator ?? metadata?.openclaw ?? metadata?.clawdbot);

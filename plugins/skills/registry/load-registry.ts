@@ -68,9 +68,10 @@ export function loadRegistry(choice: RegistryChoice): LoadedRegistry {
   if (choice.kind !== "defaults") {
     const text = readText(choice.path);
     if (typeof text !== "string") {
-      const message = text.code === "ENOENT"
-        ? `Registry not found at configured path: ${choice.path}. Update ${REGISTRY_ENV} or run clawperator skills install.`
-        : `Registry at ${choice.path} could not be read: ${text.message}`;
+      const message =
+        text.code === "ENOENT"
+          ? `Registry not found at configured path: ${choice.path}. Update ${REGISTRY_ENV} or run clawperator skills install.`
+          : `Registry at ${choice.path} could not be read: ${text.message}`;
       throw readFailed(message, choice.path, text);
     }
     return parseRegistry(text, choice.path, choice.kind);

@@ -11,16 +11,19 @@ export function managedSkillsDir(configured?: string): string {
 }
 
 /** How a registry path was chosen; an explicit choice never falls back (spec/000 "failure and fallback rules"). */
-export type RegistryChoice =
-  | { kind: "explicit" | "env"; path: string }
-  | { kind: "defaults"; paths: string[] };
+export type RegistryChoice = { kind: "explicit" | "env"; path: string } | { kind: "defaults"; paths: string[] };
 
 /**
  * spec/000's resolution order: an explicit path (the caller's, else the config's `skills.registry`), then
  * CLAWPERATOR_SKILLS_REGISTRY (blank is an error), then ./skills/skills-registry.json, ../../skills/..., and the
  * managed clone's registry.
  */
-export function chooseRegistry(input: { explicit?: string; env: NodeJS.ProcessEnv; cwd: string; managedDir: string }): RegistryChoice {
+export function chooseRegistry(input: {
+  explicit?: string;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  managedDir: string;
+}): RegistryChoice {
   if (input.explicit !== undefined) return { kind: "explicit", path: resolve(input.cwd, input.explicit) };
   const fromEnv = input.env[REGISTRY_ENV];
   if (fromEnv !== undefined) {
@@ -33,6 +36,10 @@ export function chooseRegistry(input: { explicit?: string; env: NodeJS.ProcessEn
   }
   return {
     kind: "defaults",
-    paths: [resolve(input.cwd, REGISTRY_SUBPATH), resolve(input.cwd, "..", "..", REGISTRY_SUBPATH), join(input.managedDir, REGISTRY_SUBPATH)],
+    paths: [
+      resolve(input.cwd, REGISTRY_SUBPATH),
+      resolve(input.cwd, "..", "..", REGISTRY_SUBPATH),
+      join(input.managedDir, REGISTRY_SUBPATH),
+    ],
   };
 }

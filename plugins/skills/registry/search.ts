@@ -1,6 +1,10 @@
 import type { RegistrySkill, SkillSearchQuery } from "../../../core/services/skills.ts";
 
-const tokenize = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t !== "");
+const tokenize = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t !== "");
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**

@@ -25,7 +25,10 @@ export interface RepoResult {
   export: string;
 }
 
-async function git(args: readonly string[], options: { cwd?: string; onProgress?: (line: string) => void; what: string }): Promise<string> {
+async function git(
+  args: readonly string[],
+  options: { cwd?: string; onProgress?: (line: string) => void; what: string },
+): Promise<string> {
   const child = execa("git", args, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     reject: false,
@@ -46,7 +49,10 @@ async function git(args: readonly string[], options: { cwd?: string; onProgress?
         hint: "Install git (e.g. `sudo apt-get install git` or `brew install git`) and try again.",
       });
     }
-    throw new ClawperatorError("SKILLS_SYNC_FAILED", `${options.what} failed: ${cause?.message ?? result.shortMessage}`);
+    throw new ClawperatorError(
+      "SKILLS_SYNC_FAILED",
+      `${options.what} failed: ${cause?.message ?? result.shortMessage}`,
+    );
   }
   if (result.exitCode !== 0) {
     const tail = stderr.trim().split(/\r?\n/).slice(-5).join("\n");
@@ -61,9 +67,16 @@ async function git(args: readonly string[], options: { cwd?: string; onProgress?
 const isClone = (dir: string) => existsSync(join(dir, ".git"));
 
 async function checkout(dir: string, ref: string, onProgress?: (line: string) => void): Promise<string> {
-  await git(["fetch", "--tags", "--force", ...(onProgress ? ["--progress"] : []), "origin"], { cwd: dir, what: "git fetch", ...(onProgress ? { onProgress } : {}) });
+  await git(["fetch", "--tags", "--force", ...(onProgress ? ["--progress"] : []), "origin"], {
+    cwd: dir,
+    what: "git fetch",
+    ...(onProgress ? { onProgress } : {}),
+  });
   // A branch is taken from the remote (the clone is ours, never edited by hand); a tag or commit as it is.
-  const remote = await git(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${ref}`], { cwd: dir, what: "git rev-parse" }).catch(() => "");
+  const remote = await git(["rev-parse", "--verify", "--quiet", `refs/remotes/origin/${ref}`], {
+    cwd: dir,
+    what: "git rev-parse",
+  }).catch(() => "");
   const target = remote || ref;
   await git(["checkout", "--force", "--detach", target], { cwd: dir, what: `git checkout ${ref}` });
   return git(["rev-parse", "HEAD"], { cwd: dir, what: "git rev-parse" });
@@ -71,19 +84,33 @@ async function checkout(dir: string, ref: string, onProgress?: (line: string) =>
 
 /** The remote's default branch (origin/HEAD), for install and update without a ref. */
 async function defaultRef(dir: string): Promise<string> {
-  const head = await git(["rev-parse", "--abbrev-ref", "origin/HEAD"], { cwd: dir, what: "git rev-parse origin/HEAD" }).catch(() => "");
+  const head = await git(["rev-parse", "--abbrev-ref", "origin/HEAD"], {
+    cwd: dir,
+    what: "git rev-parse origin/HEAD",
+  }).catch(() => "");
   return head.startsWith("origin/") ? head.slice("origin/".length) : "main";
 }
 
 function done(action: RepoResult["action"], options: RepoOptions, ref: string, commit: string): RepoResult {
   const registryPath = join(options.dir, REGISTRY_SUBPATH);
-  return { ok: true, action, dir: options.dir, url: options.url, ref, commit, registryPath, export: `export ${REGISTRY_ENV}="${registryPath}"` };
+  return {
+    ok: true,
+    action,
+    dir: options.dir,
+    url: options.url,
+    ref,
+    commit,
+    registryPath,
+    export: `export ${REGISTRY_ENV}="${registryPath}"`,
+  };
 }
 
 async function cloneIfMissing(options: RepoOptions): Promise<boolean> {
   if (isClone(options.dir)) return false;
   if (existsSync(options.dir) && existsSync(join(options.dir, "skills"))) {
-    throw new ClawperatorError("SKILLS_SYNC_FAILED", `${options.dir} exists but is not a git clone`, { hint: `Move it away, then run clawperator skills install.` });
+    throw new ClawperatorError("SKILLS_SYNC_FAILED", `${options.dir} exists but is not a git clone`, {
+      hint: `Move it away, then run clawperator skills install.`,
+    });
   }
   mkdirSync(dirname(options.dir), { recursive: true, mode: 0o700 });
   await git(["clone", ...(options.onProgress ? ["--progress"] : []), "--", options.url, options.dir], {

@@ -10,8 +10,13 @@ export function skillsOf(event: H3Event): SkillsService {
 }
 
 /** zod issues as one USAGE error naming the first bad field. */
-export function badRequest(where: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]): ClawperatorError {
+export function badRequest(
+  where: string,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): ClawperatorError {
   const first = issues[0]!;
   const path = first.path.map(String).join(".") || where;
-  return new ClawperatorError("USAGE", `${where}: ${path}: ${first.message}`, { details: { issues: issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })) } });
+  return new ClawperatorError("USAGE", `${where}: ${path}: ${first.message}`, {
+    details: { issues: issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })) },
+  });
 }

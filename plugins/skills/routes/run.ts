@@ -10,7 +10,9 @@ async function readBody(event: H3Event): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ClawperatorError("USAGE", `body is not JSON: ${(error as Error).message}`, { hint: 'Send {"deviceId": "<serial>", "args": ["..."]} or nothing.' });
+    throw new ClawperatorError("USAGE", `body is not JSON: ${(error as Error).message}`, {
+      hint: 'Send {"deviceId": "<serial>", "args": ["..."]} or nothing.',
+    });
   }
 }
 
@@ -39,6 +41,14 @@ export default defineHandler(async (event) => {
   } catch (error) {
     if (!(error instanceof ClawperatorError) || error.details?.skillId === undefined) throw error;
     event.res.status = httpStatusOf(error.code);
-    return { ok: false, error: { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}), ...error.details } };
+    return {
+      ok: false,
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.hint ? { hint: error.hint } : {}),
+        ...error.details,
+      },
+    };
   }
 });

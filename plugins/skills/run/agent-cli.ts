@@ -23,10 +23,14 @@ export function readAgent(value: unknown): AgentConfig | null {
 /** The agent CLI's executable, checked before the harness starts (SKILL_AGENT_CLI_UNAVAILABLE otherwise). */
 export function resolveAgentCli(agent: AgentConfig, skillId: string, skillDir: string, env: NodeJS.ProcessEnv): string {
   const unavailable = (why: string) =>
-    new ClawperatorError("SKILL_AGENT_CLI_UNAVAILABLE", `Skill ${skillId} requires agent CLI '${agent.cli}', but it is unavailable. ${why}`, {
-      hint: `Install ${agent.cli} and put it on PATH.`,
-      details: { skillId, agentCli: agent.cli },
-    });
+    new ClawperatorError(
+      "SKILL_AGENT_CLI_UNAVAILABLE",
+      `Skill ${skillId} requires agent CLI '${agent.cli}', but it is unavailable. ${why}`,
+      {
+        hint: `Install ${agent.cli} and put it on PATH.`,
+        details: { skillId, agentCli: agent.cli },
+      },
+    );
   if (agent.cliPath) {
     const path = isAbsolute(agent.cliPath) ? agent.cliPath : resolve(skillDir, agent.cliPath);
     if (isExecutable(path)) return path;

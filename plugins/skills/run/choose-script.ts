@@ -12,5 +12,7 @@ export function harnessScript(scripts: readonly string[]): string | undefined {
 
 /** How to start a script: node for JavaScript, the file itself otherwise (its shebang decides). */
 export function commandFor(script: string, args: readonly string[]): { file: string; args: string[] } {
-  return /\.[cm]?js$/.test(script) ? { file: process.execPath, args: [script, ...args] } : { file: script, args: [...args] };
+  return /\.[cm]?js$/.test(script)
+    ? { file: process.execPath, args: [script, ...args] }
+    : { file: script, args: [...args] };
 }

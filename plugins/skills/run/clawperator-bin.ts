@@ -14,7 +14,10 @@ function ownBin(): string | null {
     const manifest = join(dir, "package.json");
     if (existsSync(manifest)) {
       try {
-        const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { name?: string; bin?: string | Record<string, string> };
+        const pkg = JSON.parse(readFileSync(manifest, "utf8")) as {
+          name?: string;
+          bin?: string | Record<string, string>;
+        };
         const bin = typeof pkg.bin === "string" ? pkg.bin : pkg.bin?.clawperator;
         if (pkg.name === "clawperator" && bin && existsSync(join(dir, bin))) packageBin = join(dir, bin);
       } catch {

@@ -24,7 +24,11 @@ export interface RunContext {
 /** spec/000: `stdout` and `stderr` appear on a failure only when the child wrote to them. */
 const streams = (stdout: string, stderr: string) => ({ ...(stdout ? { stdout } : {}), ...(stderr ? { stderr } : {}) });
 
-function fail(code: ConstructorParameters<typeof ClawperatorError>[0], message: string, details: Record<string, unknown>): never {
+function fail(
+  code: ConstructorParameters<typeof ClawperatorError>[0],
+  message: string,
+  details: Record<string, unknown>,
+): never {
   throw new ClawperatorError(code, message, { details });
 }
 
@@ -35,7 +39,11 @@ function readManifest(record: SkillRecord): Record<string, unknown> | null {
     const value: unknown = JSON.parse(readFileSync(path, "utf8"));
     return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
   } catch (error) {
-    return fail("SKILL_VALIDATION_FAILED", `Skill ${record.entry.id} has an unreadable skill.json: ${(error as Error).message}`, { skillId: record.entry.id, skillJsonPath: path });
+    return fail(
+      "SKILL_VALIDATION_FAILED",
+      `Skill ${record.entry.id} has an unreadable skill.json: ${(error as Error).message}`,
+      { skillId: record.entry.id, skillJsonPath: path },
+    );
   }
 }
 
@@ -44,9 +52,15 @@ function readManifest(record: SkillRecord): Record<string, unknown> | null {
  * the runtime's variables, the timeout, the SkillResult frame, --expect-contains and declared verification.
  * Every failure is a ClawperatorError whose details carry the spec's fields (skillId, exitCode, stdout, ...).
  */
-export async function runSkillScript(record: SkillRecord, request: SkillRunRequest, ctx: RunContext): Promise<SkillRunOutcome> {
+export async function runSkillScript(
+  record: SkillRecord,
+  request: SkillRunRequest,
+  ctx: RunContext,
+): Promise<SkillRunOutcome> {
   const skillId = record.entry.id;
-  const scripts = Array.isArray(record.entry.scripts) ? record.entry.scripts.filter((s): s is string => typeof s === "string") : [];
+  const scripts = Array.isArray(record.entry.scripts)
+    ? record.entry.scripts.filter((s): s is string => typeof s === "string")
+    : [];
   if (scripts.length === 0) fail("SKILL_SCRIPT_NOT_FOUND", `Skill ${skillId} has no scripts defined`, { skillId });
 
   const manifest = readManifest(record);
@@ -94,29 +108,69 @@ export async function runSkillScript(record: SkillRecord, request: SkillRunReque
   const durationMs = Math.round(performance.now() - started);
   const { stdout, stderr } = result;
 
-  if (result.timedOut) fail("SKILL_EXECUTION_TIMEOUT", `Skill ${skillId} timed out after ${timeoutMs}ms`, { skillId, ...streams(stdout, stderr) });
+  if (result.timedOut)
+    fail("SKILL_EXECUTION_TIMEOUT", `Skill ${skillId} timed out after ${timeoutMs}ms`, {
+      skillId,
+      ...streams(stdout, stderr),
+    });
   if (result.spawnError) {
     const cause = result.spawnError;
-    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} ${cause.code ?? "SPAWN_FAILED"}: ${cause.message}`, { skillId, ...streams(stdout, stderr), skillResult: null });
+    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} ${cause.code ?? "SPAWN_FAILED"}: ${cause.message}`, {
+      skillId,
+      ...streams(stdout, stderr),
+      skillResult: null,
+    });
   }
   if (result.exitCode === undefined) {
-    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} was stopped by a signal`, { skillId, ...streams(stdout, stderr), skillResult: null });
+    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} was stopped by a signal`, {
+      skillId,
+      ...streams(stdout, stderr),
+      skillResult: null,
+    });
   }
 
   const source: SkillResult["source"] = agent ? { kind: "agent", agentCli: agent.cli } : { kind: "script" };
   const found = findSkillResultFrame(stdout, agent !== null && result.exitCode === 0);
-  const frame = found.kind === "json" ? checkSkillResult(found.line, skillId, source) : found.kind === "none" ? { ok: true as const, skillResult: null } : { ok: false as const, message: found.message };
-  if (!frame.ok) fail("SKILL_RESULT_PARSE_FAILED", frame.message, { skillId, exitCode: result.exitCode, ...streams(stdout, stderr), skillResult: null });
+  const frame =
+    found.kind === "json"
+      ? checkSkillResult(found.line, skillId, source)
+      : found.kind === "none"
+        ? { ok: true as const, skillResult: null }
+        : { ok: false as const, message: found.message };
+  if (!frame.ok)
+    fail("SKILL_RESULT_PARSE_FAILED", frame.message, {
+      skillId,
+      exitCode: result.exitCode,
+      ...streams(stdout, stderr),
+      skillResult: null,
+    });
   const { skillResult } = frame;
   if (result.exitCode !== 0) {
-    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} exited with code ${result.exitCode}`, { skillId, exitCode: result.exitCode, ...streams(stdout, stderr), skillResult });
+    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} exited with code ${result.exitCode}`, {
+      skillId,
+      exitCode: result.exitCode,
+      ...streams(stdout, stderr),
+      skillResult,
+    });
   }
-  const echo = { ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }), ...(request.expectContains === undefined ? {} : { expectedSubstring: request.expectContains }) };
+  const echo = {
+    ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
+    ...(request.expectContains === undefined ? {} : { expectedSubstring: request.expectContains }),
+  };
   if (request.expectContains !== undefined && !stdout.includes(request.expectContains)) {
-    fail("SKILL_OUTPUT_ASSERTION_FAILED", `Skill ${skillId} output did not include expected text`, { skillId, output: stdout, skillResult, expectedSubstring: request.expectContains });
+    fail("SKILL_OUTPUT_ASSERTION_FAILED", `Skill ${skillId} output did not include expected text`, {
+      skillId,
+      output: stdout,
+      skillResult,
+      expectedSubstring: request.expectContains,
+    });
   }
   if (contract?.verification && skillResult?.status === "failed") {
-    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} reported failed status while executing a declared verification contract`, { skillId, exitCode: 0, ...streams(stdout, stderr), skillResult });
+    fail(
+      "SKILL_EXECUTION_FAILED",
+      `Skill ${skillId} reported failed status while executing a declared verification contract`,
+      { skillId, exitCode: 0, ...streams(stdout, stderr), skillResult },
+    );
   }
   const unproved = unprovedVerification(contract, skillResult, args);
   if (unproved !== undefined) {

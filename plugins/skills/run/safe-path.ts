@@ -24,10 +24,14 @@ export function resolveInside(root: string, path: string, skillId: string): stri
   const realRoot = real(root) ?? root;
   const realTarget = real(absolute);
   if (isAbsolute(path) || !within(root, absolute) || (realTarget !== undefined && !within(realRoot, realTarget))) {
-    throw new ClawperatorError("SKILL_VALIDATION_FAILED", `Skill ${skillId} names a path outside the skills root: ${path}`, {
-      hint: "Registry paths are relative to the skills repository root and stay inside it.",
-      details: { skillId, path, root },
-    });
+    throw new ClawperatorError(
+      "SKILL_VALIDATION_FAILED",
+      `Skill ${skillId} names a path outside the skills root: ${path}`,
+      {
+        hint: "Registry paths are relative to the skills repository root and stay inside it.",
+        details: { skillId, path, root },
+      },
+    );
   }
   return absolute;
 }

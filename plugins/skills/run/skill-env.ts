@@ -5,16 +5,45 @@ import type { SkillEntryConfig } from "../gating/eligibility.ts";
  * code or finds programs. Matched case-insensitively; prefixes end in `_` or `*`.
  */
 const BLOCKED_NAMES = new Set([
-  "PATH", "NODE_OPTIONS", "NODE_PATH", "NODE_EXTRA_CA_CERTS", "NODE_TLS_REJECT_UNAUTHORIZED", "NODE_REPL_EXTERNAL_MODULE",
-  "SHELL", "BASH_ENV", "ENV", "IFS", "PS4", "PROMPT_COMMAND", "HOME", "TMPDIR", "PYTHONPATH", "PYTHONSTARTUP", "PERL5LIB",
-  "PERL5OPT", "RUBYLIB", "RUBYOPT", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "JAVA_TOOL_OPTIONS",
-  "ANDROID_ADB_SERVER_PORT", "ADB_SERVER_SOCKET", "ADB_VENDOR_KEYS", "ADB_PATH",
+  "PATH",
+  "NODE_OPTIONS",
+  "NODE_PATH",
+  "NODE_EXTRA_CA_CERTS",
+  "NODE_TLS_REJECT_UNAUTHORIZED",
+  "NODE_REPL_EXTERNAL_MODULE",
+  "SHELL",
+  "BASH_ENV",
+  "ENV",
+  "IFS",
+  "PS4",
+  "PROMPT_COMMAND",
+  "HOME",
+  "TMPDIR",
+  "PYTHONPATH",
+  "PYTHONSTARTUP",
+  "PERL5LIB",
+  "PERL5OPT",
+  "RUBYLIB",
+  "RUBYOPT",
+  "GIT_SSH",
+  "GIT_SSH_COMMAND",
+  "GIT_EXEC_PATH",
+  "GIT_CONFIG_GLOBAL",
+  "JAVA_TOOL_OPTIONS",
+  "ANDROID_ADB_SERVER_PORT",
+  "ADB_SERVER_SOCKET",
+  "ADB_VENDOR_KEYS",
+  "ADB_PATH",
 ]);
 const BLOCKED_PREFIXES = ["LD_", "DYLD_", "CLAWPERATOR_", "BASH_FUNC_", "NPM_CONFIG_", "GIT_CONFIG_"];
 
 export function isDangerousEnvName(name: string): boolean {
   const upper = name.toUpperCase();
-  return BLOCKED_NAMES.has(upper) || BLOCKED_PREFIXES.some((p) => upper.startsWith(p)) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name);
+  return (
+    BLOCKED_NAMES.has(upper) ||
+    BLOCKED_PREFIXES.some((p) => upper.startsWith(p)) ||
+    !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+  );
 }
 
 export interface SkillEnvInput {

@@ -6,7 +6,8 @@ type Issue = { path: string; message: string };
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function oneOf(value: unknown, allowed: readonly string[], path: string, issues: Issue[]): void {
-  if (typeof value !== "string" || !allowed.includes(value)) issues.push({ path, message: `expected one of ${allowed.join("|")}` });
+  if (typeof value !== "string" || !allowed.includes(value))
+    issues.push({ path, message: `expected one of ${allowed.join("|")}` });
 }
 
 function evidence(value: unknown, path: string, issues: Issue[]): void {
@@ -25,13 +26,15 @@ export function skillResultIssues(value: Record<string, unknown>): Issue[] {
   if (typeof value.contractVersion !== "string" || !/^\d+\.\d+\.\d+$/.test(value.contractVersion)) {
     issues.push({ path: "contractVersion", message: "must be semver-shaped, like 1.0.0" });
   }
-  if (typeof value.skillId !== "string" || value.skillId === "") issues.push({ path: "skillId", message: "expected a non-empty string" });
+  if (typeof value.skillId !== "string" || value.skillId === "")
+    issues.push({ path: "skillId", message: "expected a non-empty string" });
   oneOf(value.status, ["success", "failed", "indeterminate"], "status", issues);
   if (!Array.isArray(value.checkpoints)) issues.push({ path: "checkpoints", message: "expected an array" });
   else {
     value.checkpoints.forEach((c: unknown, i) => {
       if (!isRecord(c)) return issues.push({ path: `checkpoints.${i}`, message: "expected an object" });
-      if (typeof c.id !== "string" || c.id === "") issues.push({ path: `checkpoints.${i}.id`, message: "expected a non-empty string" });
+      if (typeof c.id !== "string" || c.id === "")
+        issues.push({ path: `checkpoints.${i}.id`, message: "expected a non-empty string" });
       oneOf(c.status, ["ok", "failed", "skipped"], `checkpoints.${i}.status`, issues);
     });
   }
@@ -64,11 +67,24 @@ export function checkSkillResult(line: string, skillId: string, source: SkillRes
     return { ok: false, message: `SkillResult frame contained invalid JSON: ${(error as Error).message}` };
   }
   if (!isRecord(parsed)) return { ok: false, message: "SkillResult frame must be a JSON object" };
-  if ("source" in parsed) return { ok: false, message: "SkillResult frame must not include source; the runtime injects it" };
+  if ("source" in parsed)
+    return { ok: false, message: "SkillResult frame must not include source; the runtime injects it" };
   const issues = skillResultIssues(parsed);
-  if (issues.length) return { ok: false, message: `SkillResult frame failed validation: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}` };
+  if (issues.length)
+    return {
+      ok: false,
+      message: `SkillResult frame failed validation: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`,
+    };
   const major = Number((parsed.contractVersion as string).split(".")[0]);
-  if (major !== SUPPORTED_MAJOR) return { ok: false, message: `Unsupported SkillResult contract major version ${major}; expected ${SUPPORTED_MAJOR}` };
-  if (parsed.skillId !== skillId) return { ok: false, message: `SkillResult skillId ${String(parsed.skillId)} did not match invoked skill ${skillId}` };
+  if (major !== SUPPORTED_MAJOR)
+    return {
+      ok: false,
+      message: `Unsupported SkillResult contract major version ${major}; expected ${SUPPORTED_MAJOR}`,
+    };
+  if (parsed.skillId !== skillId)
+    return {
+      ok: false,
+      message: `SkillResult skillId ${String(parsed.skillId)} did not match invoked skill ${skillId}`,
+    };
   return { ok: true, skillResult: { ...parsed, source } as SkillResult };
 }

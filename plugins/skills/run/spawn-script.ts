@@ -17,7 +17,12 @@ export interface ScriptResult {
 export function spawnScript(
   file: string,
   args: readonly string[],
-  options: { env: NodeJS.ProcessEnv; timeoutMs: number; signal?: AbortSignal; onOutput?: (chunk: string, stream: "stdout" | "stderr") => void },
+  options: {
+    env: NodeJS.ProcessEnv;
+    timeoutMs: number;
+    signal?: AbortSignal;
+    onOutput?: (chunk: string, stream: "stdout" | "stderr") => void;
+  },
 ): Promise<ScriptResult> {
   return new Promise((resolve) => {
     const child = spawn(file, args, { env: options.env, stdio: ["ignore", "pipe", "pipe"] });

@@ -36,14 +36,21 @@ function inputValues(contract: SkillContract, args: readonly string[]): Record<s
 }
 
 const normalize = (text: string) => text.trim().replace(/\s+/g, " ");
-const evidenceText = (e: unknown) => (typeof e === "object" && e !== null && (e as { kind?: unknown }).kind === "text" ? String((e as { text?: unknown }).text ?? "") : null);
+const evidenceText = (e: unknown) =>
+  typeof e === "object" && e !== null && (e as { kind?: unknown }).kind === "text"
+    ? String((e as { text?: unknown }).text ?? "")
+    : null;
 
 /**
  * spec/000 "indeterminate": a skill whose skill.json declares a verification must prove it — a SkillResult whose
  * terminalVerification is `verified` with observed text matching the declared matcher (its `{input}`
  * placeholders filled from the invocation's own arguments, not from what the skill reports). Returns why not.
  */
-export function unprovedVerification(contract: SkillContract | null, result: SkillResult | null, args: readonly string[]): string | undefined {
+export function unprovedVerification(
+  contract: SkillContract | null,
+  result: SkillResult | null,
+  args: readonly string[],
+): string | undefined {
   if (!contract?.verification) return undefined;
   if (!result) return "Skill declared verification but did not emit a SkillResult to prove it.";
   const values = inputValues(contract, args);
@@ -52,7 +59,8 @@ export function unprovedVerification(contract: SkillContract | null, result: Ski
     if (values[key] === undefined) unresolved = true;
     return values[key] ?? "";
   });
-  if (unresolved) return `The invocation did not provide the inputs the declared matcher '${contract.verification.matcher}' needs.`;
+  if (unresolved)
+    return `The invocation did not provide the inputs the declared matcher '${contract.verification.matcher}' needs.`;
   const tv = result.terminalVerification as { status?: string; observed?: unknown } | null | undefined;
   if (tv?.status !== "verified") return "Skill declared verification but terminalVerification was not proved.";
   const observed = evidenceText(tv.observed);

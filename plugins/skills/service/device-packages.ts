@@ -5,7 +5,12 @@ export async function devicePackages(transport: Transport, deviceId: string): Pr
   try {
     const result = await transport.shell(deviceId, "pm list packages", { timeoutMs: 10_000 });
     if (result.exitCode !== 0) return undefined;
-    return new Set(result.stdout.split(/\r?\n/).filter((l) => l.startsWith("package:")).map((l) => l.slice("package:".length).trim()));
+    return new Set(
+      result.stdout
+        .split(/\r?\n/)
+        .filter((l) => l.startsWith("package:"))
+        .map((l) => l.slice("package:".length).trim()),
+    );
   } catch {
     return undefined;
   }

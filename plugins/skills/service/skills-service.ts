@@ -7,7 +7,14 @@ import type { ContributionList } from "../../../core/kernel/registries.ts";
 import type { Logger } from "../../../core/services/logger.ts";
 import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
 import type {
-  RegistrySkill, SkillList, SkillRunOutcome, SkillRunRequest, SkillSearchQuery, SkillsService, SkillStatus, SkillStatusReport,
+  RegistrySkill,
+  SkillList,
+  SkillRunOutcome,
+  SkillRunRequest,
+  SkillSearchQuery,
+  SkillsService,
+  SkillStatus,
+  SkillStatusReport,
 } from "../../../core/services/skills.ts";
 import type { Transport } from "../../../core/services/transport.ts";
 import { evaluateEligibility, type Eligibility } from "../gating/eligibility.ts";
@@ -106,7 +113,13 @@ export class SkillsRuntime implements SkillsService {
     return (await import("../validate/validate-skill.js")).validateSkill(record, options);
   }
 
-  async validateAll(options: { dryRun?: boolean } = {}): Promise<{ valid: boolean; count: number; results: (SkillValidation | { valid: false; skillId: string; error: unknown })[] }> {
+  async validateAll(
+    options: { dryRun?: boolean } = {},
+  ): Promise<{
+    valid: boolean;
+    count: number;
+    results: (SkillValidation | { valid: false; skillId: string; error: unknown })[];
+  }> {
     const catalog = this.catalog();
     const { validateSkill } = await import("../validate/validate-skill.js");
     const results: (SkillValidation | { valid: false; skillId: string; error: unknown })[] = [];
@@ -132,7 +145,10 @@ export class SkillsRuntime implements SkillsService {
     return found;
   };
 
-  #eligibility(record: SkillRecord, device?: { id: string; packages: ReadonlySet<string> }): Eligibility & { skillKey: string; primaryEnv?: string; always: boolean } {
+  #eligibility(
+    record: SkillRecord,
+    device?: { id: string; packages: ReadonlySet<string> },
+  ): Eligibility & { skillKey: string; primaryEnv?: string; always: boolean } {
     const frontmatter = frontmatterOf(record);
     const gating = gatingMetadata(frontmatter.metadata);
     const skillKey = gating.skillKey ?? record.entry.id;
@@ -151,7 +167,12 @@ export class SkillsRuntime implements SkillsService {
       ...(device ? { device } : {}),
       ...(record.entry.applicationId ? { registryPackages: [record.entry.applicationId] } : {}),
     });
-    return { ...eligibility, skillKey, always: gating.always, ...(gating.primaryEnv ? { primaryEnv: gating.primaryEnv } : {}) };
+    return {
+      ...eligibility,
+      skillKey,
+      always: gating.always,
+      ...(gating.primaryEnv ? { primaryEnv: gating.primaryEnv } : {}),
+    };
   }
 
   async #device(deviceId: string | undefined): Promise<{ id: string; packages: ReadonlySet<string> } | undefined> {
@@ -180,7 +201,13 @@ export class SkillsRuntime implements SkillsService {
       };
     });
     const eligible = skills.filter((s) => s.eligible).length;
-    return { skills, count: skills.length, eligible, blocked: skills.length - eligible, ...(device ? { deviceId: device.id } : {}) };
+    return {
+      skills,
+      count: skills.length,
+      eligible,
+      blocked: skills.length - eligible,
+      ...(device ? { deviceId: device.id } : {}),
+    };
   }
 
   async run(given: SkillRunRequest): Promise<SkillRunOutcome> {
@@ -192,17 +219,22 @@ export class SkillsRuntime implements SkillsService {
     const device = await this.#device(request.deviceId);
     const e = this.#eligibility(record, device);
     if (!e.eligible) {
-      throw new ClawperatorError("SKILL_NOT_ELIGIBLE", `Skill ${record.entry.id} is blocked: ${e.missing.map((m) => m.kind).join(", ")}`, {
-        hint: "Run `clawperator skills status` to see what it needs.",
-        details: { skillId: record.entry.id, missing: e.missing },
-      });
+      throw new ClawperatorError(
+        "SKILL_NOT_ELIGIBLE",
+        `Skill ${record.entry.id} is blocked: ${e.missing.map((m) => m.kind).join(", ")}`,
+        {
+          hint: "Run `clawperator skills status` to see what it needs.",
+          details: { skillId: record.entry.id, missing: e.missing },
+        },
+      );
     }
     const { env, refused } = skillEnv({
       base: this.#env,
       ...(this.#skillsConfig.entries?.[e.skillKey] ? { entry: this.#skillsConfig.entries[e.skillKey] } : {}),
       ...(e.primaryEnv ? { primaryEnv: e.primaryEnv } : {}),
     });
-    if (refused.length) this.#deps.logger.warn(`skills.entries.${e.skillKey}.env may not set ${refused.join(", ")}; ignored`);
+    if (refused.length)
+      this.#deps.logger.warn(`skills.entries.${e.skillKey}.env may not set ${refused.join(", ")}; ignored`);
     const { runSkillScript } = await import("../run/run-skill.js");
     return runSkillScript(record, request, {
       env,

@@ -29,7 +29,8 @@ export interface Catalog {
   find(id: string): SkillRecord | undefined;
 }
 
-const rank = (r: { origin: { precedence: SkillOrigin["precedence"] } }) => SKILL_PRECEDENCE.indexOf(r.origin.precedence);
+const rank = (r: { origin: { precedence: SkillOrigin["precedence"] } }) =>
+  SKILL_PRECEDENCE.indexOf(r.origin.precedence);
 
 /**
  * Merges the active registry with the AgentSkills folders of every source (spec/004 section 4): the same name
@@ -38,14 +39,23 @@ const rank = (r: { origin: { precedence: SkillOrigin["precedence"] } }) => SKILL
  * env, ./skills) as workspace. Registry records are made only when asked for: listing and searching a
  * 10,000-skill registry touches its entries and nothing else.
  */
-export function loadCatalog(input: { choice: RegistryChoice; managedDir: string; sources: readonly SourceDir[] }): Catalog {
+export function loadCatalog(input: {
+  choice: RegistryChoice;
+  managedDir: string;
+  sources: readonly SourceDir[];
+}): Catalog {
   let registry: LoadedRegistry | undefined;
   let registryError: ClawperatorError | undefined;
   try {
     registry = loadRegistry(input.choice);
   } catch (error) {
     // Explicit and env paths never fall back; a missing default registry is fine while folder skills exist.
-    if (input.choice.kind !== "defaults" || !(error instanceof ClawperatorError) || error.details?.searched === undefined) throw error;
+    if (
+      input.choice.kind !== "defaults" ||
+      !(error instanceof ClawperatorError) ||
+      error.details?.searched === undefined
+    )
+      throw error;
     registryError = error;
   }
 
@@ -59,13 +69,19 @@ export function loadCatalog(input: { choice: RegistryChoice; managedDir: string;
         root: folder.root,
         fromRegistry: false,
         frontmatter: folder.frontmatter,
-        origin: { sourceId: source.id, precedence: source.precedence, dir: join(folder.root, folder.entry.path), ...(source.plugin ? { plugin: source.plugin } : {}) },
+        origin: {
+          sourceId: source.id,
+          precedence: source.precedence,
+          dir: join(folder.root, folder.entry.path),
+          ...(source.plugin ? { plugin: source.plugin } : {}),
+        },
       });
     }
   }
   if (!registry && folders.length === 0) throw registryError!;
 
-  const precedence = registry?.path === join(input.managedDir, "skills", "skills-registry.json") ? "managed" : "workspace";
+  const precedence =
+    registry?.path === join(input.managedDir, "skills", "skills-registry.json") ? "managed" : "workspace";
   const registryRank = SKILL_PRECEDENCE.indexOf(precedence);
   const toRecord = (entry: RegistrySkill): SkillRecord => ({
     entry,
@@ -93,7 +109,10 @@ export function loadCatalog(input: { choice: RegistryChoice; managedDir: string;
   return {
     ...(registry ? { registry } : {}),
     entries: () => [...registryEntries, ...folderOnly.map((r) => r.entry)],
-    records: () => [...registryEntries.map((e) => folderWinners.get(e.id)?.entry === e ? folderWinners.get(e.id)! : toRecord(e)), ...folderOnly],
+    records: () => [
+      ...registryEntries.map((e) => (folderWinners.get(e.id)?.entry === e ? folderWinners.get(e.id)! : toRecord(e))),
+      ...folderOnly,
+    ],
     find(id) {
       const folder = folderWinners.get(id);
       const entry = registryIds.has(id) ? registrySkills.find((e) => e.id === id) : undefined;
@@ -108,7 +127,11 @@ export function frontmatterOf(record: SkillRecord): SkillFrontmatter {
   if (!record.frontmatter) {
     let text = "";
     try {
-      const file = resolveInside(record.root, String(record.entry.skillFile ?? join(record.entry.path, "SKILL.md")), record.entry.id);
+      const file = resolveInside(
+        record.root,
+        String(record.entry.skillFile ?? join(record.entry.path, "SKILL.md")),
+        record.entry.id,
+      );
       text = readFileSync(file, "utf8");
     } catch {
       // No readable SKILL.md inside the root means no gating metadata; validation reports the file or the path.

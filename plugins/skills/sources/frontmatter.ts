@@ -42,7 +42,8 @@ export function parseFrontmatter(text: string): SkillFrontmatter {
     else if (key === "metadata" && value !== "") {
       try {
         const parsed: unknown = JSON.parse(value);
-        if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) result.metadata = parsed as Record<string, unknown>;
+        if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+          result.metadata = parsed as Record<string, unknown>;
         else result.problems.push("metadata must be a JSON object");
       } catch (error) {
         result.problems.push(`metadata is not single-line JSON: ${(error as Error).message}`);

@@ -12,7 +12,10 @@ export interface FolderSkill {
 
 function list(dir: string): string[] {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort();
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name)
+      .sort();
   } catch {
     return [];
   }
@@ -21,7 +24,9 @@ function list(dir: string): string[] {
 function readJson(path: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(readFileSync(path, "utf8"));
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -35,7 +40,10 @@ function readJson(path: string): Record<string, unknown> | undefined {
 export function scanSkillFolders(dir: string): FolderSkill[] {
   let children: string[];
   try {
-    children = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() || e.isSymbolicLink()).map((e) => e.name).sort();
+    children = readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() || e.isSymbolicLink())
+      .map((e) => e.name)
+      .sort();
   } catch {
     return [];
   }
@@ -50,9 +58,14 @@ export function scanSkillFolders(dir: string): FolderSkill[] {
     const frontmatter = parseFrontmatter(text);
     const manifest = readJson(join(dir, child, "skill.json")) ?? {};
     const id = frontmatter.name ?? child;
-    const str = (key: string, fallback: string) => (typeof manifest[key] === "string" ? (manifest[key] as string) : fallback);
-    const scripts = list(join(dir, child, "scripts")).filter((f) => /\.(js|mjs|cjs|sh)$/.test(f) && !/\.test\.[cm]?js$/.test(f)).map((f) => `${child}/scripts/${f}`);
-    const artifacts = list(join(dir, child, "artifacts")).filter((f) => f.endsWith(".json")).map((f) => `${child}/artifacts/${f}`);
+    const str = (key: string, fallback: string) =>
+      typeof manifest[key] === "string" ? (manifest[key] as string) : fallback;
+    const scripts = list(join(dir, child, "scripts"))
+      .filter((f) => /\.(js|mjs|cjs|sh)$/.test(f) && !/\.test\.[cm]?js$/.test(f))
+      .map((f) => `${child}/scripts/${f}`);
+    const artifacts = list(join(dir, child, "artifacts"))
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => `${child}/artifacts/${f}`);
     const entry: RegistrySkill = {
       ...manifest,
       id,

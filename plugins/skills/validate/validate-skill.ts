@@ -5,7 +5,16 @@ import type { SkillRecord } from "../sources/catalog.ts";
 import { resolveInside } from "../run/safe-path.ts";
 
 /** Registry fields a skill.json must repeat exactly (the registry is generated from them). */
-const PARITY_FIELDS = ["id", "applicationId", "intent", "summary", "path", "skillFile", "scripts", "artifacts"] as const;
+const PARITY_FIELDS = [
+  "id",
+  "applicationId",
+  "intent",
+  "summary",
+  "path",
+  "skillFile",
+  "scripts",
+  "artifacts",
+] as const;
 
 export interface SkillValidation {
   valid: true;
@@ -45,15 +54,25 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
     try {
       manifest = JSON.parse(readFileSync(skillJsonPath, "utf8")) as Record<string, unknown>;
     } catch (error) {
-      throw new ClawperatorError("SKILL_VALIDATION_FAILED", `Skill ${skillId} has an invalid skill.json: ${(error as Error).message}`, { details: { skillJsonPath } });
+      throw new ClawperatorError(
+        "SKILL_VALIDATION_FAILED",
+        `Skill ${skillId} has an invalid skill.json: ${(error as Error).message}`,
+        { details: { skillJsonPath } },
+      );
     }
-    const mismatches = PARITY_FIELDS.filter((f) => JSON.stringify(manifest[f]) !== JSON.stringify(entry[f])).map((field) => ({
-      field,
-      registry: entry[field],
-      skillJson: manifest[field],
-    }));
+    const mismatches = PARITY_FIELDS.filter((f) => JSON.stringify(manifest[f]) !== JSON.stringify(entry[f])).map(
+      (field) => ({
+        field,
+        registry: entry[field],
+        skillJson: manifest[field],
+      }),
+    );
     if (mismatches.length) {
-      throw new ClawperatorError("SKILL_VALIDATION_FAILED", `Skill ${skillId} skill.json does not match its registry entry`, { details: { skillJsonPath, mismatches } });
+      throw new ClawperatorError(
+        "SKILL_VALIDATION_FAILED",
+        `Skill ${skillId} skill.json does not match its registry entry`,
+        { details: { skillJsonPath, mismatches } },
+      );
     }
   }
 
@@ -61,7 +80,13 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
   if (!options.dryRun) return result;
   const artifacts = strings(entry.artifacts);
   if (artifacts.length === 0) {
-    return { ...result, dryRun: { payloadValidation: "skipped", reason: "skill has no pre-compiled artifacts; payload is generated at runtime by the skill script" } };
+    return {
+      ...result,
+      dryRun: {
+        payloadValidation: "skipped",
+        reason: "skill has no pre-compiled artifacts; payload is generated at runtime by the skill script",
+      },
+    };
   }
   // Only skills with artifacts need the compiler (and zod, for a payload its hot-path check is unsure of).
   const { compileTemplate, placeholders } = await import("../compile/compile-artifact.js");
@@ -72,9 +97,13 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
       await compileTemplate(template, { skillId, artifact, vars });
     } catch (error) {
       const cause = error as ClawperatorError;
-      throw new ClawperatorError("SKILL_VALIDATION_FAILED", `Skill ${skillId} artifact ${artifact} is not a valid execution: ${cause.message}`, {
-        details: { artifact, ...(cause.details ? { issues: cause.details } : {}) },
-      });
+      throw new ClawperatorError(
+        "SKILL_VALIDATION_FAILED",
+        `Skill ${skillId} artifact ${artifact} is not a valid execution: ${cause.message}`,
+        {
+          details: { artifact, ...(cause.details ? { issues: cause.details } : {}) },
+        },
+      );
     }
   }
   return { ...result, dryRun: { payloadValidation: "passed", artifacts } };

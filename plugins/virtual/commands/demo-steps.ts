@@ -28,8 +28,16 @@ export async function readiness(transport: Transport, serial: string): Promise<R
   const state = devices.find((d) => d.serial === serial)?.state ?? "missing";
   return [
     { check: "device", ok: state === "device", detail: `${serial} is ${state} (${model}, SDK ${sdk})` },
-    { check: "operator installed", ok: path.startsWith("package:"), detail: path.startsWith("package:") ? `${OPERATOR} at ${path.slice(8)}` : `${OPERATOR} is not installed` },
-    { check: "accessibility service", ok: services.includes(`${OPERATOR}/`), detail: services.includes(`${OPERATOR}/`) ? "enabled" : "not enabled" },
+    {
+      check: "operator installed",
+      ok: path.startsWith("package:"),
+      detail: path.startsWith("package:") ? `${OPERATOR} at ${path.slice(8)}` : `${OPERATOR} is not installed`,
+    },
+    {
+      check: "accessibility service",
+      ok: services.includes(`${OPERATOR}/`),
+      detail: services.includes(`${OPERATOR}/`) ? "enabled" : "not enabled",
+    },
   ];
 }
 

@@ -24,7 +24,10 @@ function treeOf(result: RunExecutionResult): string {
   const xml = result.envelope.stepResults[0]?.data.text;
   if (!xml) return renderResult(result);
   const lines = renderUiTree(parseHierarchy(xml).windows).split("\n");
-  return [...lines.slice(0, TREE_LINES), ...(lines.length > TREE_LINES ? [`... ${lines.length - TREE_LINES} more nodes`] : [])].join("\n");
+  return [
+    ...lines.slice(0, TREE_LINES),
+    ...(lines.length > TREE_LINES ? [`... ${lines.length - TREE_LINES} more nodes`] : []),
+  ].join("\n");
 }
 
 /**
@@ -58,13 +61,21 @@ const demo: CommandHandler = {
       section(ctx, "execution: open the demo app, search, read the temperature", renderResult(task));
 
       const path = join(tmpdir(), `clawperator-demo-${Date.now()}.png`);
-      const screenshot = await run(runner, serial, demoExecution("screenshot", [{ id: "screenshot", type: "take_screenshot", params: { path } }]));
+      const screenshot = await run(
+        runner,
+        serial,
+        demoExecution("screenshot", [{ id: "screenshot", type: "take_screenshot", params: { path } }]),
+      );
       section(ctx, "screenshot", renderResult(screenshot));
 
       const ok = checks.every((c) => c.ok) && [snapshot, task, screenshot].every((r) => r.ok);
       const summary = { ok, deviceId: serial, readiness: checks, snapshot, execution: task, screenshot };
       if (ctx.globals.output !== "pretty") return summary;
-      section(ctx, ok ? "Done" : "Done, with failures", `Screenshot: ${path}\nThe virtual device and the private adb server have been stopped.`);
+      section(
+        ctx,
+        ok ? "Done" : "Done, with failures",
+        `Screenshot: ${path}\nThe virtual device and the private adb server have been stopped.`,
+      );
       return undefined;
     } finally {
       if (device) {

@@ -5,8 +5,11 @@ const list: CommandHandler = {
   run: () => listRecords(),
   pretty(value) {
     const records = value as VirtualDeviceRecord[];
-    if (records.length === 0) return "no virtual devices are running (start one with `clawperator virtual start --detach`)";
-    return records.map((r) => `${r.serial.padEnd(22)} ${r.scenario.padEnd(10)} pid ${r.pid}  since ${r.startedAt}`).join("\n");
+    if (records.length === 0)
+      return "no virtual devices are running (start one with `clawperator virtual start --detach`)";
+    return records
+      .map((r) => `${r.serial.padEnd(22)} ${r.scenario.padEnd(10)} pid ${r.pid}  since ${r.startedAt}`)
+      .join("\n");
   },
 };
 

@@ -22,9 +22,20 @@ const operatorApk: CommandHandler<typeof operatorApkArgs> = {
     const debug = args.variant === "debug";
     const versionName = args["version-name"] ?? `${packageVersion()}${debug ? "-d" : ""}`;
     const version = parseVersion(versionName);
-    if (!version) throw new ClawperatorError("USAGE", `--version-name must look like 1.2.3 (optionally -d or -rc.1), got "${versionName}"`);
-    const versionCode = args["version-code"] === undefined ? version.major * 10_000 + version.minor * 100 + version.patch : Number(args["version-code"]);
-    if (!Number.isInteger(versionCode) || versionCode < 1) throw new ClawperatorError("USAGE", `--version-code must be a positive whole number, got "${args["version-code"]}"`);
+    if (!version)
+      throw new ClawperatorError(
+        "USAGE",
+        `--version-name must look like 1.2.3 (optionally -d or -rc.1), got "${versionName}"`,
+      );
+    const versionCode =
+      args["version-code"] === undefined
+        ? version.major * 10_000 + version.minor * 100 + version.patch
+        : Number(args["version-code"]);
+    if (!Number.isInteger(versionCode) || versionCode < 1)
+      throw new ClawperatorError(
+        "USAGE",
+        `--version-code must be a positive whole number, got "${args["version-code"]}"`,
+      );
     const packageName = debug ? OPERATOR_PACKAGES.debug : OPERATOR_PACKAGES.release;
     const path = resolve(args.out ?? args.file ?? `clawperator-operator-${versionName}.apk`);
     const apk = buildOperatorApk({ packageName, versionName, versionCode });

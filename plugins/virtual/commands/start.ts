@@ -35,7 +35,12 @@ async function startDetached(argv: readonly string[]): Promise<VirtualDeviceReco
   // device keeps logging after this process has exited.
   const logFile = createWriteStream(log, { fd: openSync(log, "a", 0o600) });
   const child = execa(process.execPath, [process.argv[1]!, "virtual", "start", ...argv, "--output", "json"], {
-    detached: true, stdin: "ignore", stdout: "pipe", stderr: logFile, reject: false, buffer: false,
+    detached: true,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: logFile,
+    reject: false,
+    buffer: false,
   });
   logFile.close();
   const result = await new Promise<VirtualDeviceRecord | ClawperatorErrorShape | undefined>((resolve) => {
@@ -50,9 +55,13 @@ async function startDetached(argv: readonly string[]): Promise<VirtualDeviceReco
   child.stdout!.destroy();
   child.unref();
   if (result && "code" in result) {
-    throw new ClawperatorError(result.code, result.message, { ...(result.hint ? { hint: result.hint } : {}), details: { ...result.details, log } });
+    throw new ClawperatorError(result.code, result.message, {
+      ...(result.hint ? { hint: result.hint } : {}),
+      details: { ...result.details, log },
+    });
   }
-  if (!result) throw new ClawperatorError("INTERNAL_ERROR", "the virtual device exited before it was ready", { details: { log } });
+  if (!result)
+    throw new ClawperatorError("INTERNAL_ERROR", "the virtual device exited before it was ready", { details: { log } });
   // Recorded with its log, so that `virtual stop` can remove a log the device never wrote to.
   const record = { ...result, log };
   saveRecord(record);
@@ -75,7 +84,8 @@ async function scenarioOf(nameOrPath: string): Promise<Scenario> {
 function parsePort(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new ClawperatorError("USAGE", `--port must be a TCP port (got ${value})`);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new ClawperatorError("USAGE", `--port must be a TCP port (got ${value})`);
   return port;
 }
 
@@ -87,7 +97,8 @@ const start: CommandHandler<typeof startArgs> = {
       parsePort(args.port);
       await scenarioOf(args.scenario ?? "default");
       return startDetached([
-        "--scenario", args.scenario ?? "default",
+        "--scenario",
+        args.scenario ?? "default",
         ...(args.port === undefined ? [] : ["--port", args.port]),
         ...(args.emulator ? ["--emulator"] : []),
         ...(args.unauthorized ? ["--unauthorized"] : []),
@@ -112,13 +123,20 @@ const start: CommandHandler<typeof startArgs> = {
     if (!args.unauthorized) await waitForDevice(address, device.serial);
 
     const record: VirtualDeviceRecord = {
-      serial: device.serial, pid: process.pid, port: device.port, scenario: device.scenario, emulator: Boolean(args.emulator),
-      adbServerPort: address.port, startedAt: new Date().toISOString(),
+      serial: device.serial,
+      pid: process.pid,
+      port: device.port,
+      scenario: device.scenario,
+      emulator: Boolean(args.emulator),
+      adbServerPort: address.port,
+      startedAt: new Date().toISOString(),
       ...(device.consolePort === undefined ? {} : { consolePort: device.consolePort }),
     };
     saveRecord(record);
     process.stdout.write(globals.output === "json" ? `${JSON.stringify(record)}\n` : `${record.serial}\n`);
-    logger.progress(`virtual device ${device.serial} is running (scenario ${device.scenario}); stop it with Ctrl-C or \`clawperator virtual stop ${device.serial}\``);
+    logger.progress(
+      `virtual device ${device.serial} is running (scenario ${device.scenario}); stop it with Ctrl-C or \`clawperator virtual stop ${device.serial}\``,
+    );
 
     await new Promise<void>((resolve) => {
       const onSignal = () => resolve();

@@ -41,10 +41,17 @@ async function stopOne(record: VirtualDeviceRecord): Promise<void> {
 const stop: CommandHandler<typeof stopArgs> = {
   async run({ args, globals }) {
     if (args.serial !== undefined && globals.deviceId !== undefined && args.serial !== globals.deviceId) {
-      throw new ClawperatorError("USAGE", `virtual stop got two devices: ${args.serial} and --device-id ${globals.deviceId}`);
+      throw new ClawperatorError(
+        "USAGE",
+        `virtual stop got two devices: ${args.serial} and --device-id ${globals.deviceId}`,
+      );
     }
     const serial = args.serial ?? globals.deviceId;
-    if (!args.all && serial === undefined) throw new ClawperatorError("USAGE", "virtual stop needs a serial or --device-id (see `clawperator virtual list`), or --all");
+    if (!args.all && serial === undefined)
+      throw new ClawperatorError(
+        "USAGE",
+        "virtual stop needs a serial or --device-id (see `clawperator virtual list`), or --all",
+      );
     const running = listRecords();
     const targets = args.all ? running : running.filter((r) => r.serial === serial);
     if (!args.all && targets.length === 0) {

@@ -14,12 +14,17 @@ describe("parseDevices", () => {
       "",
     ].join("\n");
     expect(parseDevices(text)).toEqual([
-      { serial: "emulator-5554", state: "device", properties: { product: "sdk_gphone64", model: "Pixel_7", device: "emu64", transport_id: "1" } },
+      {
+        serial: "emulator-5554",
+        state: "device",
+        properties: { product: "sdk_gphone64", model: "Pixel_7", device: "emu64", transport_id: "1" },
+      },
       { serial: "127.0.0.1:40001", state: "unauthorized", properties: { transport_id: "2" } },
       { serial: "R58M1234", state: "offline", properties: { usb: "1-1", transport_id: "3" } },
       {
         serial: "0123456789ABCDEF",
-        state: "no permissions (user in plugdev group; are your udev rules wrong?); see [http://developer.android.com/tools/device.html]",
+        state:
+          "no permissions (user in plugdev group; are your udev rules wrong?); see [http://developer.android.com/tools/device.html]",
         properties: { usb: "1-2", transport_id: "4" },
       },
       { serial: "ZY22", state: "recovery", properties: { usb: "1-3", transport_id: "5" } },

@@ -21,20 +21,31 @@ describe("readApkManifest", () => {
   });
 
   it("reads the virtual Operator APK the same way, from bytes", async () => {
-    const apk = buildOperatorApk({ packageName: "com.clawperator.operator.dev", versionName: "0.3.1-d", versionCode: 3001, label: "Operator (debug)" });
+    const apk = buildOperatorApk({
+      packageName: "com.clawperator.operator.dev",
+      versionName: "0.3.1-d",
+      versionCode: 3001,
+      label: "Operator (debug)",
+    });
     expect(await readApkManifest(apk)).toEqual({
       package: "com.clawperator.operator.dev",
       versionName: "0.3.1-d",
       versionCode: 3001,
       label: "Operator (debug)",
       permissions: ["android.permission.POST_NOTIFICATIONS"],
-      services: ["clawperator.operator.accessibilityservice.OperatorAccessibilityService", "action.notification.NotificationListenerService"],
+      services: [
+        "clawperator.operator.accessibilityservice.OperatorAccessibilityService",
+        "action.notification.NotificationListenerService",
+      ],
       launcherActivities: ["clawperator.activity.MainActivity"],
     });
   });
 
   it("says not_apk for a file that is not a ZIP, or a ZIP without a manifest", async () => {
-    for (const bytes of [Buffer.from("{\"hello\":1}"), zipFiles([{ name: "classes.dex", data: Buffer.from("dex\n035") }])]) {
+    for (const bytes of [
+      Buffer.from('{"hello":1}'),
+      zipFiles([{ name: "classes.dex", data: Buffer.from("dex\n035") }]),
+    ]) {
       const error = await readApkManifest(bytes).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApkReadError);
       expect((error as ApkReadError).reason).toBe("not_apk");

@@ -6,7 +6,12 @@ describe("bounds", () => {
     expect(parseBounds("[34,703][1310,2376]")).toEqual({ left: 34, top: 703, right: 1310, bottom: 2376 });
     expect(parseBounds("[-5,0][10,-2]")).toEqual({ left: -5, top: 0, right: 10, bottom: -2 });
     expect(formatBounds({ left: 0, top: 88, right: 1080, bottom: 2284 })).toBe("[0,88][1080,2284]");
-    expect(boundsOf({ attributes: { bounds: "[1,2][3,4]" }, children: [] })).toEqual({ left: 1, top: 2, right: 3, bottom: 4 });
+    expect(boundsOf({ attributes: { bounds: "[1,2][3,4]" }, children: [] })).toEqual({
+      left: 1,
+      top: 2,
+      right: 3,
+      bottom: 4,
+    });
   });
 
   it("a missing or malformed value is an empty box at the origin", () => {

@@ -77,7 +77,11 @@ describe("ancestors, clickable ancestor, scroll containers", () => {
   it("walks up from a label to the row the operator clicks", () => {
     const text = findFirst(screen, { textEquals: "Row one" })!;
     expect(screen.ancestors(text).map((n) => n.attributes["resource-id"] ?? n.attributes.class)).toEqual([
-      "android.widget.LinearLayout", "app:id/row", "app:id/list", "app:id/wrapper", "android.widget.FrameLayout",
+      "android.widget.LinearLayout",
+      "app:id/row",
+      "app:id/list",
+      "app:id/wrapper",
+      "android.widget.FrameLayout",
     ]);
     expect(label(screen.clickableAncestor(text))).toBe("app:id/row");
     const button = findFirst(screen, { textEquals: "Search" })!;
@@ -85,12 +89,16 @@ describe("ancestors, clickable ancestor, scroll containers", () => {
     expect(screen.clickableAncestor(screen.nodes[0]!)).toBeUndefined();
   });
 
-  it("on the real Settings home page, the title \"Network & internet\" leads to its clickable row", () => {
+  it('on the real Settings home page, the title "Network & internet" leads to its clickable row', () => {
     const settings = new HierarchyIndex(loadFixture("settings_main_homepage.xml"));
     const title = findFirst(settings, { textEquals: "Network & internet" })!;
     expect(title.attributes.clickable).toBe("false");
     const row = settings.clickableAncestor(title)!;
-    expect(row.attributes).toMatchObject({ class: "android.widget.LinearLayout", clickable: "true", bounds: "[0,1269][1080,1524]" });
+    expect(row.attributes).toMatchObject({
+      class: "android.widget.LinearLayout",
+      clickable: "true",
+      bounds: "[0,1269][1080,1524]",
+    });
     expect(settings.parent(row)!.attributes["resource-id"]).toBe("com.android.settings:id/recycler_view");
     expect(settings.role(row)).toBe("listitem");
     expect(boundsOf(title).top).toBeGreaterThanOrEqual(boundsOf(row).top);
@@ -103,7 +111,9 @@ describe("ancestors, clickable ancestor, scroll containers", () => {
     expect(label(firstScrollableDescendant(wrapper))).toBe("app:id/list");
     expect(firstScrollableDescendant(findFirst(screen, { resourceId: "app:id/list" })!)).toBeUndefined();
     const settings = loadFixture("settings_main_homepage.xml");
-    expect(firstScrollable(settings)!.attributes["resource-id"]).toBe("com.android.settings:id/settings_homepage_container");
+    expect(firstScrollable(settings)!.attributes["resource-id"]).toBe(
+      "com.android.settings:id/settings_homepage_container",
+    );
   });
 
   it("prefers the shallowest scrollable descendant over an earlier, deeper one", () => {

@@ -3,13 +3,20 @@ import { parseHierarchy, serializeHierarchy, type UiHierarchy } from "../../../a
 import { FIXTURES, loadFixture, readFixture } from "./fixtures.ts";
 
 const DECLARATION = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>";
-const single = (attributes: Record<string, string>): UiHierarchy => ({ rotation: "0", attributes: {}, windows: [{ attributes, children: [] }] });
-const nodeXml = (attributes: Record<string, string>) => serializeHierarchy(single(attributes)).slice(`${DECLARATION}<hierarchy rotation="0">`.length, -"</hierarchy>".length);
+const single = (attributes: Record<string, string>): UiHierarchy => ({
+  rotation: "0",
+  attributes: {},
+  windows: [{ attributes, children: [] }],
+});
+const nodeXml = (attributes: Record<string, string>) =>
+  serializeHierarchy(single(attributes)).slice(`${DECLARATION}<hierarchy rotation="0">`.length, -"</hierarchy>".length);
 
 describe("serializeHierarchy", () => {
   it.each(FIXTURES)("%s: compact output is the recorded dump byte for byte (up to </hierarchy>)", (name) => {
     const raw = readFixture(name);
-    expect(serializeHierarchy(loadFixture(name))).toBe(raw.slice(0, raw.lastIndexOf("</hierarchy>") + "</hierarchy>".length));
+    expect(serializeHierarchy(loadFixture(name))).toBe(
+      raw.slice(0, raw.lastIndexOf("</hierarchy>") + "</hierarchy>".length),
+    );
   });
 
   it.each(FIXTURES)("%s round-trips through both layouts", (name) => {
@@ -23,7 +30,10 @@ describe("serializeHierarchy", () => {
     [{ text: "it's" }, `<node text="it's" />`],
     [{ text: "a & <b> -> c" }, `<node text="a &amp; &lt;b&gt; -&gt; c" />`],
     [{ text: "line\nnext\r\tx" }, `<node text="line&#10;next&#13;&#9;x" />`],
-    [{ "content-desc": "📅 🗣\ufe0f \ueb3c 恒生 Dùng" }, `<node content-desc="&#128197; &#128483;\ufe0f \ueb3c 恒生 Dùng" />`],
+    [
+      { "content-desc": "📅 🗣\ufe0f \ueb3c 恒生 Dùng" },
+      `<node content-desc="&#128197; &#128483;\ufe0f \ueb3c 恒生 Dùng" />`,
+    ],
     [{ text: "&lt;" }, `<node text="&amp;lt;" />`],
     [{ text: "\u0001\ud800" }, `<node text="&#1;&#55296;" />`],
     [{}, `<node />`],
@@ -36,7 +46,10 @@ describe("serializeHierarchy", () => {
     const h: UiHierarchy = {
       rotation: "1",
       attributes: {},
-      windows: [{ attributes: { text: "a\nb" }, children: [{ attributes: { text: "c" }, children: [] }] }, { attributes: {}, children: [] }],
+      windows: [
+        { attributes: { text: "a\nb" }, children: [{ attributes: { text: "c" }, children: [] }] },
+        { attributes: {}, children: [] },
+      ],
     };
     expect(serializeHierarchy(h, { layout: "lines" }).split("\n")).toEqual([
       DECLARATION,
@@ -47,7 +60,9 @@ describe("serializeHierarchy", () => {
       `  <node />`,
       `</hierarchy>`,
     ]);
-    expect(serializeHierarchy(h)).toBe(`${DECLARATION}<hierarchy rotation="1"><node text="a&#10;b"><node text="c" /></node><node /></hierarchy>`);
+    expect(serializeHierarchy(h)).toBe(
+      `${DECLARATION}<hierarchy rotation="1"><node text="a&#10;b"><node text="c" /></node><node /></hierarchy>`,
+    );
   });
 
   it("keeps other attributes of <hierarchy> after rotation", () => {

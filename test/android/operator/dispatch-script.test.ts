@@ -6,7 +6,11 @@ import type { Execution } from "../../../core/contracts/execution.ts";
 
 const hostile = `it's "q" $(id) \`x\` ; && | \\ new\nline emoji-😀`;
 const execution: Execution = {
-  commandId: hostile, taskId: "t", source: "s", expectedFormat: "android-ui-automator", timeoutMs: 5000,
+  commandId: hostile,
+  taskId: "t",
+  source: "s",
+  expectedFormat: "android-ui-automator",
+  timeoutMs: 5000,
   actions: [{ id: "a", type: "enter_text", params: { matcher: { role: "textfield" }, text: hostile } }],
 };
 
@@ -20,7 +24,10 @@ describe("device-shell quoting", () => {
   it("the broadcast's payload argument is the execution JSON exactly", () => {
     const command = broadcastCommand(execution, "com.clawperator.operator");
     // Let sh split the command line, then look at the words it produced.
-    const { stdout } = execaSync("sh", ["-c", `node -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- ${command.slice("am ".length)}`]);
+    const { stdout } = execaSync("sh", [
+      "-c",
+      `node -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- ${command.slice("am ".length)}`,
+    ]);
     const argv = JSON.parse(stdout) as string[];
     expect(argv.slice(0, 4)).toEqual(["broadcast", "-a", "app.clawperator.operator.ACTION_AGENT_COMMAND", "-p"]);
     expect(JSON.parse(argv[argv.indexOf("payload") + 1]!)).toEqual(execution);
@@ -28,16 +35,30 @@ describe("device-shell quoting", () => {
   });
 
   it("the dispatch script logs its marker and checks the operator before broadcasting, after pre-dispatch commands", () => {
-    const script = dispatchScript({ execution: { ...execution, commandId: "c 1" }, receiverPackage: "com.clawperator.operator", preDispatch: ["am force-stop 'com.x'"], nonce: "ab12" });
-    expect(script.startsWith(
-      "date '+%m-%d %H:%M:%S.%N'; am force-stop 'com.x'; 'log' '-t' 'Clawperator' '[Clawperator-Dispatch] ab12 commandId=c 1' || echo clawperator-dispatch-marker-failed; " +
-        "'pm' 'path' 'com.clawperator.operator' && am broadcast",
-    )).toBe(true);
+    const script = dispatchScript({
+      execution: { ...execution, commandId: "c 1" },
+      receiverPackage: "com.clawperator.operator",
+      preDispatch: ["am force-stop 'com.x'"],
+      nonce: "ab12",
+    });
+    expect(
+      script.startsWith(
+        "date '+%m-%d %H:%M:%S.%N'; am force-stop 'com.x'; 'log' '-t' 'Clawperator' '[Clawperator-Dispatch] ab12 commandId=c 1' || echo clawperator-dispatch-marker-failed; " +
+          "'pm' 'path' 'com.clawperator.operator' && am broadcast",
+      ),
+    ).toBe(true);
   });
 
   it("parses what the dispatch printed: the device time to the millisecond, whether the marker was logged", () => {
-    expect(parseDispatchOutput("11-22 18:00:01.123456789\npackage:/data/app/x/base.apk\nBroadcasting: Intent { act=a }\nBroadcast completed: result=0\n")).toEqual({
-      deviceTime: "11-22 18:00:01.123", markerLogged: true, receiverInstalled: true, broadcastCompleted: true,
+    expect(
+      parseDispatchOutput(
+        "11-22 18:00:01.123456789\npackage:/data/app/x/base.apk\nBroadcasting: Intent { act=a }\nBroadcast completed: result=0\n",
+      ),
+    ).toEqual({
+      deviceTime: "11-22 18:00:01.123",
+      markerLogged: true,
+      receiverInstalled: true,
+      broadcastCompleted: true,
     });
     expect(parseDispatchOutput("11-22 18:00:01.000\n").receiverInstalled).toBe(false);
     // A date without %N prints it as is: the whole second is the best the host can do.

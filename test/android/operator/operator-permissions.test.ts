@@ -31,17 +31,37 @@ const ok: ShellResult = { stdout: "", stderr: "", exitCode: 0 };
 
 describe("grantOperatorPermissions", () => {
   it("appends to the colon-separated settings, keeping other services, and turns accessibility on", async () => {
-    const device = fakeDevice({ enabled_accessibility_services: "com.a/.A:com.b/.B", enabled_notification_listeners: "null", accessibility_enabled: "0" }, ok);
+    const device = fakeDevice(
+      {
+        enabled_accessibility_services: "com.a/.A:com.b/.B",
+        enabled_notification_listeners: "null",
+        accessibility_enabled: "0",
+      },
+      ok,
+    );
     const results = await grantOperatorPermissions(device.transport, "s", PKG);
-    expect(results.map((r) => [r.permission, r.status])).toEqual([["accessibility_service", "granted"], ["notification_listener", "granted"], ["post_notifications", "granted"]]);
-    expect(device.secure).toEqual({ enabled_accessibility_services: `com.a/.A:com.b/.B:${A11Y}`, enabled_notification_listeners: LISTENER, accessibility_enabled: "1" });
+    expect(results.map((r) => [r.permission, r.status])).toEqual([
+      ["accessibility_service", "granted"],
+      ["notification_listener", "granted"],
+      ["post_notifications", "granted"],
+    ]);
+    expect(device.secure).toEqual({
+      enabled_accessibility_services: `com.a/.A:com.b/.B:${A11Y}`,
+      enabled_notification_listeners: LISTENER,
+      accessibility_enabled: "1",
+    });
     expect(device.commands).toContain(`settings put secure enabled_accessibility_services 'com.a/.A:com.b/.B:${A11Y}'`);
     expect(device.commands).toContain(`pm grant '${PKG}' android.permission.POST_NOTIFICATIONS`);
   });
 
   it("writes nothing when every grant is in place", async () => {
     const device = fakeDevice(
-      { enabled_accessibility_services: A11Y, enabled_notification_listeners: `x/.Y:${LISTENER}`, accessibility_enabled: "1" }, ok,
+      {
+        enabled_accessibility_services: A11Y,
+        enabled_notification_listeners: `x/.Y:${LISTENER}`,
+        accessibility_enabled: "1",
+      },
+      ok,
       "      runtime permissions:\n        android.permission.POST_NOTIFICATIONS: granted=true, flags=[ USER_SET ]\n",
     );
     const results = await grantOperatorPermissions(device.transport, "s", PKG);
@@ -53,7 +73,10 @@ describe("grantOperatorPermissions", () => {
     "Exception occurred while executing 'grant':\njava.lang.IllegalArgumentException: Unknown permission: android.permission.POST_NOTIFICATIONS",
     "java.lang.SecurityException: Permission android.permission.POST_NOTIFICATIONS requested by p is not a changeable permission type",
   ])("POST_NOTIFICATIONS refused as on Android 12 and older is skipped: %s", async (stderr) => {
-    const device = fakeDevice({ enabled_accessibility_services: A11Y, enabled_notification_listeners: LISTENER, accessibility_enabled: "1" }, { stdout: "", stderr, exitCode: 255 });
+    const device = fakeDevice(
+      { enabled_accessibility_services: A11Y, enabled_notification_listeners: LISTENER, accessibility_enabled: "1" },
+      { stdout: "", stderr, exitCode: 255 },
+    );
     const [, , notifications] = await grantOperatorPermissions(device.transport, "s", PKG);
     expect(notifications).toMatchObject({ permission: "post_notifications", status: "skipped" });
   });

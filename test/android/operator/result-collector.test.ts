@@ -5,7 +5,12 @@ import { ApkLog, matcher, snapshotXml } from "../../helpers/apk-log.ts";
 const C = "cmd-1";
 const T = "task-1";
 const NONCE = "n0nce";
-const step = (id: string, actionType: string, data: Record<string, string> = {}) => ({ id, actionType, success: true, data });
+const step = (id: string, actionType: string, data: Record<string, string> = {}) => ({
+  id,
+  actionType,
+  success: true,
+  data,
+});
 const collector = (options: Partial<CollectorOptions> = {}) =>
   new ResultCollector({ commandId: C, taskId: T, dispatchMarker: `[Clawperator-Dispatch] ${NONCE}`, ...options });
 const feedAll = (c: ResultCollector, log: ApkLog) => {
@@ -92,11 +97,20 @@ describe("ResultCollector on the real APK's log", () => {
       .readStep(C, T, "r", "new")
       .success(C, T, [step("r", "read_text", { text: "new" })]);
     const c = feedAll(collector(), log);
-    expect(c.state).toMatchObject({ kind: "envelope", envelope: { stepResults: [{ id: "r", data: { text: "new" } }] } });
+    expect(c.state).toMatchObject({
+      kind: "envelope",
+      envelope: { stepResults: [{ id: "r", data: { text: "new" } }] },
+    });
   });
 
   it("while queued, takes the APK's timeout envelope only once our own budget has passed", () => {
-    const timedOut = (ms: number) => ({ commandId: C, taskId: T, status: "failed", stepResults: [], error: `Agent command timed out after ${ms}ms` });
+    const timedOut = (ms: number) => ({
+      commandId: C,
+      taskId: T,
+      status: "failed",
+      stepResults: [],
+      error: `Agent command timed out after ${ms}ms`,
+    });
     const log = new ApkLog().start(C, T, 1).dispatch(NONCE, C).queued(C, T).result(timedOut(2000));
     const early = feedAll(collector({ timeoutMs: 2000 }), log);
     expect(early.state.kind).toBe("pending");
@@ -115,9 +129,23 @@ describe("ResultCollector on the real APK's log", () => {
 
   it("takes the receiver's immediate SERVICE_UNAVAILABLE answer, which has no start line", () => {
     const log = new ApkLog().dispatch(NONCE, C);
-    log.record("E", "OperatorCommandReceiver", `[Operator-Receiver] Accessibility service is not available commandId=${C} taskId=${T}`);
-    log.result({ commandId: C, taskId: T, status: "failed", stepResults: [], error: "Accessibility service is not available", errorCode: "SERVICE_UNAVAILABLE" });
-    expect(feedAll(collector(), log).state).toMatchObject({ kind: "envelope", envelope: { errorCode: "SERVICE_UNAVAILABLE" } });
+    log.record(
+      "E",
+      "OperatorCommandReceiver",
+      `[Operator-Receiver] Accessibility service is not available commandId=${C} taskId=${T}`,
+    );
+    log.result({
+      commandId: C,
+      taskId: T,
+      status: "failed",
+      stepResults: [],
+      error: "Accessibility service is not available",
+      errorCode: "SERVICE_UNAVAILABLE",
+    });
+    expect(feedAll(collector(), log).state).toMatchObject({
+      kind: "envelope",
+      envelope: { errorCode: "SERVICE_UNAVAILABLE" },
+    });
   });
 
   it("reads from the start when the device could not log the marker", () => {
@@ -142,18 +170,28 @@ describe("ResultCollector on the real APK's log", () => {
 });
 
 describe("a result line the logger split at 4,000 units", () => {
-  const big = { commandId: C, taskId: T, status: "success", stepResults: [step("r", "read_text", { text: "x".repeat(9_000) })], error: null };
+  const big = {
+    commandId: C,
+    taskId: T,
+    status: "success",
+    stepResults: [step("r", "read_text", { text: "x".repeat(9_000) })],
+    error: null,
+  };
 
   it("is rejoined from its pieces, with other processes' lines between them", () => {
     const log = new ApkLog().dispatch(NONCE, C).start(C, T, 1);
     log.splitResult(big, () => log.noise());
     expect(log.lines.filter((l) => l.includes("AgentCommandExecutorDefault")).length).toBeGreaterThan(3);
     const c = feedAll(collector(), log);
-    expect(c.state).toMatchObject({ kind: "envelope", envelope: { stepResults: [{ data: { text: "x".repeat(9_000) } }] } });
+    expect(c.state).toMatchObject({
+      kind: "envelope",
+      envelope: { stepResults: [{ data: { text: "x".repeat(9_000) } }] },
+    });
   });
 
   it("is rejoined when its length is an exact multiple of 4,000", () => {
-    const prefix = `[Clawperator-Result] ${JSON.stringify({ ...big, stepResults: [step("r", "read_text", { text: "" })] })}`.length;
+    const prefix =
+      `[Clawperator-Result] ${JSON.stringify({ ...big, stepResults: [step("r", "read_text", { text: "" })] })}`.length;
     const exact = { ...big, stepResults: [step("r", "read_text", { text: "y".repeat(8_000 - prefix) })] };
     const log = new ApkLog().dispatch(NONCE, C).start(C, T, 1).splitResult(exact);
     expect(log.lines.at(-1)!.endsWith("}")).toBe(true);
@@ -191,7 +229,16 @@ describe("the steps of a failed command, from the log", () => {
     expect(c.stepReport(`Task execution failed: ${reason}`)).toEqual({
       source: "device_log",
       completed: [
-        { id: "ok1", actionType: "snapshot_ui", data: { actual_format: "hierarchy_xml", foreground_package: "com.android.settings", has_overlay: "false", window_count: "1" } },
+        {
+          id: "ok1",
+          actionType: "snapshot_ui",
+          data: {
+            actual_format: "hierarchy_xml",
+            foreground_package: "com.android.settings",
+            has_overlay: "false",
+            window_count: "1",
+          },
+        },
         { id: "r", actionType: "read_text", data: { text: "Wi-Fi", validator: "none" } },
       ],
       failed: { id: "bad", actionType: "click", stage: `click(${matcher("nope")})`, reason },
@@ -201,10 +248,26 @@ describe("the steps of a failed command, from the log", () => {
 
   it("a timeout between steps names no failed step", () => {
     const log = new ApkLog().dispatch(NONCE, C).start(C, T, 2).readStep(C, T, "r", "A");
-    log.result({ commandId: C, taskId: T, status: "failed", stepResults: [], error: "Agent command timed out after 1000ms" });
-    const c = feedAll(collector({ plan: [{ id: "r", type: "read_text" }, { id: "s", type: "sleep" }] }), log);
+    log.result({
+      commandId: C,
+      taskId: T,
+      status: "failed",
+      stepResults: [],
+      error: "Agent command timed out after 1000ms",
+    });
+    const c = feedAll(
+      collector({
+        plan: [
+          { id: "r", type: "read_text" },
+          { id: "s", type: "sleep" },
+        ],
+      }),
+      log,
+    );
     expect(c.stepReport("Agent command timed out after 1000ms")).toEqual({
-      source: "device_log", completed: [{ id: "r", actionType: "read_text", data: { text: "A", validator: "none" } }], notStarted: ["s"],
+      source: "device_log",
+      completed: [{ id: "r", actionType: "read_text", data: { text: "A", validator: "none" } }],
+      notStarted: ["s"],
     });
   });
 });
@@ -213,7 +276,11 @@ describe("timeout evidence", () => {
   it("keeps the last lines naming the commandId (never the TaskScopeDefault text, which a real message never holds)", () => {
     const log = new ApkLog().dispatch(NONCE, C).start(C, T, 1);
     for (let i = 0; i < 15; i++) log.record("D", "TaskScopeDefault", `TaskScopeDefault: unrelated ${i}`);
-    log.record("D", "LoggingTaskStatusSink", `[Clawperator-Command] stage-retry commandId=${C} taskId=${T} id=click(M) attempt=2/5 delayMs=500`);
+    log.record(
+      "D",
+      "LoggingTaskStatusSink",
+      `[Clawperator-Command] stage-retry commandId=${C} taskId=${T} id=click(M) attempt=2/5 delayMs=500`,
+    );
     const c = feedAll(collector(), log);
     expect(c.evidence.some((l) => l.includes("TaskScopeDefault: unrelated"))).toBe(false);
     expect(c.evidence.at(-1)).toContain("stage-retry");
@@ -223,7 +290,14 @@ describe("timeout evidence", () => {
 });
 
 describe("ResultCollector, formats and schema", () => {
-  const envelope = (extra: Record<string, unknown> = {}) => ({ commandId: C, taskId: T, status: "success", stepResults: [step("s", "snapshot_ui", { actual_format: "hierarchy_xml" })], error: null, ...extra });
+  const envelope = (extra: Record<string, unknown> = {}) => ({
+    commandId: C,
+    taskId: T,
+    status: "success",
+    stepResults: [step("s", "snapshot_ui", { actual_format: "hierarchy_xml" })],
+    error: null,
+    ...extra,
+  });
   const started = () => {
     const c = collector({ dispatchMarker: undefined });
     c.feed(`I/Op: [Clawperator-Command] start commandId=${C} taskId=${T} source=s timeoutMs=1000 actionCount=1`);
@@ -233,8 +307,12 @@ describe("ResultCollector, formats and schema", () => {
   it("understands -v tag and -v threadtime lines, and the quoted ids of older virtual operators", () => {
     expect(started().feed(`I/Op: [Clawperator-Result] ${JSON.stringify(envelope())}`)).toBe(true);
     const d = collector({ dispatchMarker: undefined });
-    d.feed(`11-22 18:00:00.000  1234  1250 I Op      : TaskScopeDefault: [Clawperator-Command] start commandId="${C}" taskId="${T}" timeoutMs=1000 actionCount=1`);
-    expect(d.feed(`11-22 18:00:00.000  1234  1250 I Op      : [Clawperator-Result] ${JSON.stringify(envelope())}`)).toBe(true);
+    d.feed(
+      `11-22 18:00:00.000  1234  1250 I Op      : TaskScopeDefault: [Clawperator-Command] start commandId="${C}" taskId="${T}" timeoutMs=1000 actionCount=1`,
+    );
+    expect(
+      d.feed(`11-22 18:00:00.000  1234  1250 I Op      : [Clawperator-Result] ${JSON.stringify(envelope())}`),
+    ).toBe(true);
   });
 
   it("joins an XML line the logger cut at 4,000 units without a newline, and keeps a line break inside a value", () => {
@@ -266,7 +344,10 @@ describe("ResultCollector, formats and schema", () => {
   it("validates any other envelope with the schema: defaults filled in, wrong types malformed", async () => {
     const sparse = started();
     sparse.feed(`I/Op: [Clawperator-Result] ${JSON.stringify({ commandId: C, taskId: T, status: "failed" })}`);
-    expect(await sparse.checked()).toEqual({ kind: "envelope", envelope: { commandId: C, taskId: T, status: "failed", stepResults: [], error: null } });
+    expect(await sparse.checked()).toEqual({
+      kind: "envelope",
+      envelope: { commandId: C, taskId: T, status: "failed", stepResults: [], error: null },
+    });
     const wrong = started();
     wrong.feed(`I/Op: [Clawperator-Result] ${JSON.stringify(envelope({ status: "done" }))}`);
     const state = await wrong.checked();

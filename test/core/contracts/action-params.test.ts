@@ -4,7 +4,10 @@ import { action, rejection, single, validationFailure } from "./fixtures.ts";
 import { ACTION_SPECS, CANONICAL_TYPES } from "./spec-tables.ts";
 
 const specs = Object.entries(ACTION_SPECS);
-const allParams = (type: string): Record<string, unknown> => ({ ...ACTION_SPECS[type]!.required, ...ACTION_SPECS[type]!.optional });
+const allParams = (type: string): Record<string, unknown> => ({
+  ...ACTION_SPECS[type]!.required,
+  ...ACTION_SPECS[type]!.optional,
+});
 
 /** A value of the wrong JSON type for a param whose valid value is `valid`. */
 function wrongType(valid: unknown): unknown {
@@ -59,7 +62,9 @@ describe("missing required params", () => {
 });
 
 describe("params of the wrong type", () => {
-  const cases = specs.flatMap(([type]) => Object.entries(allParams(type)).map(([key, valid]) => [type, key, wrongType(valid)] as const));
+  const cases = specs.flatMap(([type]) =>
+    Object.entries(allParams(type)).map(([key, valid]) => [type, key, wrongType(valid)] as const),
+  );
 
   it.each(cases)("%s params.%s = %j fails at actions.0.params.<key>", (type, key, bad) => {
     const message = validationFailure(single(type, { ...allParams(type), [key]: bad }), `actions.0.params.${key}`);
@@ -84,7 +89,9 @@ describe("unknown param keys", () => {
 });
 
 describe("enum params", () => {
-  const enums = specs.flatMap(([type, spec]) => Object.entries(spec.enums ?? {}).map(([key, values]) => [type, key, values] as const));
+  const enums = specs.flatMap(([type, spec]) =>
+    Object.entries(spec.enums ?? {}).map(([key, values]) => [type, key, values] as const),
+  );
   const accepted = enums.flatMap(([type, key, values]) => values.map((value) => [type, key, value] as const));
 
   it.each(accepted)("%s params.%s = %s is accepted", (type, key, value) => {
@@ -93,7 +100,10 @@ describe("enum params", () => {
   });
 
   it.each(enums)("%s params.%s outside the spec's set fails and lists the allowed values", (type, key, values) => {
-    const message = validationFailure(single(type, { ...allParams(type), [key]: "not_a_member" }), `actions.0.params.${key}`);
+    const message = validationFailure(
+      single(type, { ...allParams(type), [key]: "not_a_member" }),
+      `actions.0.params.${key}`,
+    );
     expect(message.startsWith(`${type} params.${key} `)).toBe(true);
     for (const value of values) expect(message).toContain(value);
   });
@@ -106,7 +116,10 @@ describe("enum params", () => {
 
 describe("action ids and positions", () => {
   it("reports the index of the failing action in details.path", () => {
-    const input = { ...single("snapshot_ui"), actions: [action("snapshot_ui"), { id: "a2", type: "sleep", params: { durationMs: "5" } }] };
+    const input = {
+      ...single("snapshot_ui"),
+      actions: [action("snapshot_ui"), { id: "a2", type: "sleep", params: { durationMs: "5" } }],
+    };
     const message = validationFailure(input, "actions.1.params.durationMs");
     expect(message.startsWith("sleep params.durationMs ")).toBe(true);
   });

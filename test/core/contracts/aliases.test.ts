@@ -12,7 +12,8 @@ function aliasParams(alias: string): Record<string, unknown> | undefined {
 }
 
 const aliases = Object.entries(ALIASES);
-const everyAlias = () => execution(aliases.map(([alias], i) => ({ ...action(alias, aliasParams(alias)), id: `step${i}` })));
+const everyAlias = () =>
+  execution(aliases.map(([alias], i) => ({ ...action(alias, aliasParams(alias)), id: `step${i}` })));
 
 describe("aliases normalize to canonical types (spec/001 Aliases, spec/003 Agent-Friendly Command and Alias Layer)", () => {
   it.each(aliases.filter(([alias]) => alias !== "long_press"))("%s → %s with params kept", (alias, canonical) => {
@@ -31,11 +32,17 @@ describe("aliases normalize to canonical types (spec/001 Aliases, spec/003 Agent
     expect(validateExecution(single("long_press", params)).actions[0]!.params).toEqual(params);
   });
 
-  it.each(["default", "focus"])("long_press with a contradicting clickType %s fails at params.clickType", (clickType) => {
-    const message = validationFailure(single("long_press", { matcher: { textEquals: "Item" }, clickType }), "actions.0.params.clickType");
-    expect(message).toContain("long_press");
-    expect(message).toContain("long_click");
-  });
+  it.each(["default", "focus"])(
+    "long_press with a contradicting clickType %s fails at params.clickType",
+    (clickType) => {
+      const message = validationFailure(
+        single("long_press", { matcher: { textEquals: "Item" }, clickType }),
+        "actions.0.params.clickType",
+      );
+      expect(message).toContain("long_press");
+      expect(message).toContain("long_click");
+    },
+  );
 
   it.each(aliases.filter(([alias]) => ACTION_SPECS[ALIASES[alias]!]!.required !== undefined))(
     "%s is validated as %s: a missing required param fails with the spec's path form",
@@ -80,21 +87,28 @@ describe("aliases normalize to canonical types (spec/001 Aliases, spec/003 Agent
   });
 
   it("canonical types pass through unchanged", () => {
-    const input = execution(CANONICAL_TYPES.map((type, i) => ({ id: `c${i}`, type, params: { ...ACTION_SPECS[type]!.required } })));
+    const input = execution(
+      CANONICAL_TYPES.map((type, i) => ({ id: `c${i}`, type, params: { ...ACTION_SPECS[type]!.required } })),
+    );
     expect(validateExecution(input).actions.map((a) => a.type)).toEqual(CANONICAL_TYPES);
   });
 
-  it.each(["long-press", "wait-for", "keypress"])("alias matching is exact apart from case: %s is not an alias", (type) => {
-    expect(rejection(single(type, { matcher: { textEquals: "OK" } })).code).toBe("EXECUTION_ACTION_UNSUPPORTED");
-  });
-
-  it.each([["TAP", "click"], ["Tap", "click"], ["SNAPSHOT_UI", "snapshot_ui"], ["Wait_For_Node", "wait_for_node"]])(
-    "types are lower-cased as the APK does: %s is %s",
-    (type, canonical) => {
-      const params = canonical === "snapshot_ui" ? undefined : { matcher: { textEquals: "OK" } };
-      expect(validateExecution(single(type, params)).actions[0]!.type).toBe(canonical);
+  it.each(["long-press", "wait-for", "keypress"])(
+    "alias matching is exact apart from case: %s is not an alias",
+    (type) => {
+      expect(rejection(single(type, { matcher: { textEquals: "OK" } })).code).toBe("EXECUTION_ACTION_UNSUPPORTED");
     },
   );
+
+  it.each([
+    ["TAP", "click"],
+    ["Tap", "click"],
+    ["SNAPSHOT_UI", "snapshot_ui"],
+    ["Wait_For_Node", "wait_for_node"],
+  ])("types are lower-cased as the APK does: %s is %s", (type, canonical) => {
+    const params = canonical === "snapshot_ui" ? undefined : { matcher: { textEquals: "OK" } };
+    expect(validateExecution(single(type, params)).actions[0]!.type).toBe(canonical);
+  });
 
   it("scroll_and_click's target (the spec's name) is sent as matcher (the APK's); both at once is refused", () => {
     const result = validateExecution(single("scroll_and_click", { target: { textEquals: "Wi-Fi" }, maxSwipes: 3 }));
@@ -111,6 +125,10 @@ describe("aliases normalize to canonical types (spec/001 Aliases, spec/003 Agent
         { id: "a3", type: "scroll", params: { direction: "Up" } },
       ]),
     );
-    expect(result.actions.map((a) => a.params)).toEqual([{ matcher: { textEquals: "OK" }, clickType: "long_click" }, { key: "home" }, { direction: "up" }]);
+    expect(result.actions.map((a) => a.params)).toEqual([
+      { matcher: { textEquals: "OK" }, clickType: "long_click" },
+      { key: "home" },
+      { direction: "up" },
+    ]);
   });
 });

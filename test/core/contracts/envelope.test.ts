@@ -77,15 +77,20 @@ describe("StepResultSchema (spec/001 StepResult Fields)", () => {
     expect(StepResultSchema.parse(step)).toEqual(step);
   });
 
-  it.each(Object.values(EXAMPLE_ENVELOPES).flatMap((json) => (JSON.parse(json) as { stepResults: unknown[] }).stepResults))(
-    "accepts every step of the example envelopes (%j)",
-    (step) => {
-      expect(StepResultSchema.parse(step)).toEqual(step);
-    },
-  );
+  it.each(
+    Object.values(EXAMPLE_ENVELOPES).flatMap((json) => (JSON.parse(json) as { stepResults: unknown[] }).stepResults),
+  )("accepts every step of the example envelopes (%j)", (step) => {
+    expect(StepResultSchema.parse(step)).toEqual(step);
+  });
 
   it("accepts a step-level error string", () => {
-    const step = { id: "k", actionType: "press_key", success: false, data: { error: "GLOBAL_ACTION_FAILED" }, error: "declined" };
+    const step = {
+      id: "k",
+      actionType: "press_key",
+      success: false,
+      data: { error: "GLOBAL_ACTION_FAILED" },
+      error: "declined",
+    };
     expect(StepResultSchema.parse(step)).toEqual(step);
   });
 

@@ -13,27 +13,83 @@ import { execution, rejection, single } from "./fixtures.ts";
 /** spec/001 "Error Codes" chapter, table by table, in the spec's order. */
 const ERROR_CODES_CHAPTER: Readonly<Record<string, readonly string[]>> = {
   Host: ["HOST_DEPENDENCY_MISSING"],
-  "Setup and Connectivity": ["ADB_NOT_FOUND", "NO_DEVICES", "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED", "RECEIVER_NOT_INSTALLED", "DEVICE_NOT_FOUND"],
+  "Setup and Connectivity": [
+    "ADB_NOT_FOUND",
+    "NO_DEVICES",
+    "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED",
+    "RECEIVER_NOT_INSTALLED",
+    "DEVICE_NOT_FOUND",
+  ],
   "Execution and State": [
-    "EXECUTION_VALIDATION_FAILED", "EXECUTION_ACTION_UNSUPPORTED", "EXECUTION_CONFLICT_IN_FLIGHT", "RESULT_ENVELOPE_TIMEOUT",
-    "RESULT_ENVELOPE_MALFORMED", "SNAPSHOT_EXTRACTION_FAILED",
+    "EXECUTION_VALIDATION_FAILED",
+    "EXECUTION_ACTION_UNSUPPORTED",
+    "EXECUTION_CONFLICT_IN_FLIGHT",
+    "RESULT_ENVELOPE_TIMEOUT",
+    "RESULT_ENVELOPE_MALFORMED",
+    "SNAPSHOT_EXTRACTION_FAILED",
   ],
-  "UI and Nodes": ["NODE_NOT_FOUND", "NODE_NOT_CLICKABLE", "SECURITY_BLOCK_DETECTED", "CONTAINER_NOT_FOUND", "CONTAINER_NOT_SCROLLABLE", "GESTURE_FAILED"],
+  "UI and Nodes": [
+    "NODE_NOT_FOUND",
+    "NODE_NOT_CLICKABLE",
+    "SECURITY_BLOCK_DETECTED",
+    "CONTAINER_NOT_FOUND",
+    "CONTAINER_NOT_SCROLLABLE",
+    "GESTURE_FAILED",
+  ],
   "Doctor and Host Checks": [
-    "NODE_TOO_OLD", "ADB_SERVER_FAILED", "ADB_NO_USB_PERMISSIONS", "DEVICE_UNAUTHORIZED", "DEVICE_OFFLINE", "DEVICE_SHELL_UNAVAILABLE",
-    "RECEIVER_VARIANT_MISMATCH", "DEVICE_DEV_OPTIONS_DISABLED", "DEVICE_USB_DEBUGGING_DISABLED", "DEVICE_ACCESSIBILITY_NOT_RUNNING",
-    "ANDROID_BUILD_FAILED", "ANDROID_INSTALL_FAILED", "ANDROID_APP_LAUNCH_FAILED", "SMOKE_OPEN_SETTINGS_FAILED", "SCRCPY_NOT_FOUND",
-    "APK_VERSION_UNREADABLE", "APK_VERSION_INVALID", "CLI_VERSION_INVALID", "VERSION_INCOMPATIBLE", "LOGCAT_UNAVAILABLE",
-    "ANDROID_SDK_TOOL_MISSING", "EMULATOR_NOT_FOUND", "EMULATOR_ALREADY_RUNNING", "EMULATOR_NOT_RUNNING", "EMULATOR_UNSUPPORTED",
-    "EMULATOR_CREATE_FAILED", "EMULATOR_START_FAILED", "EMULATOR_STOP_FAILED", "EMULATOR_DELETE_FAILED", "EMULATOR_BOOT_TIMEOUT",
-    "ANDROID_SYSTEM_IMAGE_INSTALL_FAILED", "ANDROID_AVD_CREATE_FAILED",
+    "NODE_TOO_OLD",
+    "ADB_SERVER_FAILED",
+    "ADB_NO_USB_PERMISSIONS",
+    "DEVICE_UNAUTHORIZED",
+    "DEVICE_OFFLINE",
+    "DEVICE_SHELL_UNAVAILABLE",
+    "RECEIVER_VARIANT_MISMATCH",
+    "DEVICE_DEV_OPTIONS_DISABLED",
+    "DEVICE_USB_DEBUGGING_DISABLED",
+    "DEVICE_ACCESSIBILITY_NOT_RUNNING",
+    "ANDROID_BUILD_FAILED",
+    "ANDROID_INSTALL_FAILED",
+    "ANDROID_APP_LAUNCH_FAILED",
+    "SMOKE_OPEN_SETTINGS_FAILED",
+    "SCRCPY_NOT_FOUND",
+    "APK_VERSION_UNREADABLE",
+    "APK_VERSION_INVALID",
+    "CLI_VERSION_INVALID",
+    "VERSION_INCOMPATIBLE",
+    "LOGCAT_UNAVAILABLE",
+    "ANDROID_SDK_TOOL_MISSING",
+    "EMULATOR_NOT_FOUND",
+    "EMULATOR_ALREADY_RUNNING",
+    "EMULATOR_NOT_RUNNING",
+    "EMULATOR_UNSUPPORTED",
+    "EMULATOR_CREATE_FAILED",
+    "EMULATOR_START_FAILED",
+    "EMULATOR_STOP_FAILED",
+    "EMULATOR_DELETE_FAILED",
+    "EMULATOR_BOOT_TIMEOUT",
+    "ANDROID_SYSTEM_IMAGE_INSTALL_FAILED",
+    "ANDROID_AVD_CREATE_FAILED",
   ],
-  "Operator setup": ["OPERATOR_APK_NOT_FOUND", "OPERATOR_INSTALL_FAILED", "OPERATOR_GRANT_FAILED", "OPERATOR_VERIFY_FAILED"],
+  "Operator setup": [
+    "OPERATOR_APK_NOT_FOUND",
+    "OPERATOR_INSTALL_FAILED",
+    "OPERATOR_GRANT_FAILED",
+    "OPERATOR_VERIFY_FAILED",
+  ],
   "Internal / Other": ["BROADCAST_FAILED", "PAYLOAD_TOO_LARGE", "DOCTOR_FAILED"],
   Skills: [
-    "SKILL_NOT_FOUND", "ARTIFACT_NOT_FOUND", "COMPILE_VARS_REQUIRED", "COMPILE_VAR_MISSING", "COMPILE_VARS_PARSE_FAILED",
-    "COMPILE_VALIDATION_FAILED", "REGISTRY_READ_FAILED", "SKILL_SCRIPT_NOT_FOUND", "SKILL_EXECUTION_FAILED", "SKILL_EXECUTION_TIMEOUT",
-    "SKILLS_SYNC_FAILED", "SKILLS_GIT_NOT_FOUND",
+    "SKILL_NOT_FOUND",
+    "ARTIFACT_NOT_FOUND",
+    "COMPILE_VARS_REQUIRED",
+    "COMPILE_VAR_MISSING",
+    "COMPILE_VARS_PARSE_FAILED",
+    "COMPILE_VALIDATION_FAILED",
+    "REGISTRY_READ_FAILED",
+    "SKILL_SCRIPT_NOT_FOUND",
+    "SKILL_EXECUTION_FAILED",
+    "SKILL_EXECUTION_TIMEOUT",
+    "SKILLS_SYNC_FAILED",
+    "SKILLS_GIT_NOT_FOUND",
   ],
 };
 
@@ -122,7 +178,12 @@ describe("validateExecution errors carry catalogued codes and the spec's structu
   it.each([
     ["a validation failure", single("sleep", { durationMs: -1 }), "EXECUTION_VALIDATION_FAILED", 400],
     ["an unsupported type", single("teleport"), "EXECUTION_ACTION_UNSUPPORTED", 400],
-    ["an oversized payload", single("enter_text", { matcher: { textEquals: "x" }, text: "x".repeat(64_000) }), "PAYLOAD_TOO_LARGE", 413],
+    [
+      "an oversized payload",
+      single("enter_text", { matcher: { textEquals: "x" }, text: "x".repeat(64_000) }),
+      "PAYLOAD_TOO_LARGE",
+      413,
+    ],
   ])("%s → %s, HTTP %d", (_name, input, code, status) => {
     const error = rejection(input);
     expect(error.code).toBe(code);
@@ -137,7 +198,11 @@ describe("validateExecution errors carry catalogued codes and the spec's structu
       message: "press_key params.key must be one of: back, home, recents",
       details: { path: "actions.0.params.key" },
     });
-    expect(Object.keys(json).every((key) => ["code", "message", "hint", "details", "fallback_instructions_path"].includes(key))).toBe(true);
+    expect(
+      Object.keys(json).every((key) =>
+        ["code", "message", "hint", "details", "fallback_instructions_path"].includes(key),
+      ),
+    ).toBe(true);
   });
 
   it("is an Error subclass that callers can branch on by code", () => {

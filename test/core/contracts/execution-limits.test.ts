@@ -49,12 +49,15 @@ describe("Fields and Limits (spec/001 API Overview, spec/003 Safety Bounds)", ()
     validationFailure(execution([snap(`${id}i`)]), "actions.0.id");
   });
 
-  it.each(["commandId", "taskId", "source", "expectedFormat", "timeoutMs", "actions"])("required field %s missing fails at its path", (field) => {
-    const input = execution(one);
-    delete input[field];
-    const message = validationFailure(input, field);
-    expect(message).toContain(field);
-  });
+  it.each(["commandId", "taskId", "source", "expectedFormat", "timeoutMs", "actions"])(
+    "required field %s missing fails at its path",
+    (field) => {
+      const input = execution(one);
+      delete input[field];
+      const message = validationFailure(input, field);
+      expect(message).toContain(field);
+    },
+  );
 
   it.each([
     ["commandId", 123],
@@ -72,10 +75,13 @@ describe("expectedFormat and mode", () => {
     expect(validateExecution(execution(one)).expectedFormat).toBe("android-ui-automator");
   });
 
-  it.each(["android-ui-automator ", "Android-UI-Automator", "hierarchy_xml", ""])("expectedFormat %j fails", (expectedFormat) => {
-    const message = validationFailure(execution(one, { expectedFormat }), "expectedFormat");
-    expect(message).toContain("android-ui-automator");
-  });
+  it.each(["android-ui-automator ", "Android-UI-Automator", "hierarchy_xml", ""])(
+    "expectedFormat %j fails",
+    (expectedFormat) => {
+      const message = validationFailure(execution(one, { expectedFormat }), "expectedFormat");
+      expect(message).toContain("android-ui-automator");
+    },
+  );
 
   it.each(["artifact_compiled", "direct"])("mode %s is accepted and kept", (mode) => {
     expect(validateExecution(execution(one, { mode })).mode).toBe(mode);

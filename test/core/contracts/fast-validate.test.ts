@@ -7,7 +7,22 @@ import { ACTION_SPECS } from "./spec-tables.ts";
 import { execution, single } from "./fixtures.ts";
 
 /** Values that break one slot or another: wrong types, edges, out of range. */
-const ODD_VALUES: unknown[] = [null, "", " ", "x", 0, -1, 0.5, 1e9, Number.NaN, true, [], {}, { textEquals: "" }, "a".repeat(600)];
+const ODD_VALUES: unknown[] = [
+  null,
+  "",
+  " ",
+  "x",
+  0,
+  -1,
+  0.5,
+  1e9,
+  Number.NaN,
+  true,
+  [],
+  {},
+  { textEquals: "" },
+  "a".repeat(600),
+];
 
 function* variants(base: Record<string, unknown>): Generator<Record<string, unknown>> {
   yield base;
@@ -21,7 +36,10 @@ function* variants(base: Record<string, unknown>): Generator<Record<string, unkn
     const params = (action.params ?? {}) as Record<string, unknown>;
     for (const key of [...Object.keys(params), "unknownKey"]) {
       const { [key]: _dropped, ...rest } = params;
-      const withParams = (p: unknown) => ({ ...base, actions: actions.map((a, i) => (i === index ? { ...a, params: p } : a)) });
+      const withParams = (p: unknown) => ({
+        ...base,
+        actions: actions.map((a, i) => (i === index ? { ...a, params: p } : a)),
+      });
       yield withParams(rest);
       for (const value of ODD_VALUES) yield withParams({ ...params, [key]: value });
     }
@@ -31,7 +49,13 @@ function* variants(base: Record<string, unknown>): Generator<Record<string, unkn
 const SEEDS: Record<string, unknown>[] = [
   ...[...ACCEPTED, ...REFUSED].map((row) => rowExecution(row)),
   ...Object.entries(ACTION_SPECS).map(([type, spec]) => single(type, { ...spec.required, ...spec.optional })),
-  execution([{ id: "r", type: "read_text", params: { matcher: { textEquals: "v" }, validator: "regex", validatorPattern: "\\d+" } }]),
+  execution([
+    {
+      id: "r",
+      type: "read_text",
+      params: { matcher: { textEquals: "v" }, validator: "regex", validatorPattern: "\\d+" },
+    },
+  ]),
 ];
 
 /** What the full validator does with `input`: the execution, or the error code. */

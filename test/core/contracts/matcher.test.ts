@@ -24,8 +24,10 @@ const SITES: readonly Site[] = [
   ["wait_for_navigation", "expectedNode", { timeoutMs: 1_000 }],
 ];
 
-const withMatcher = (matcher: unknown, [type, key, rest]: Site = SITES[0]!) => single(type, { ...rest, [key]: matcher });
-const matcherOf = (result: ReturnType<typeof validateExecution>, key = "matcher") => (result.actions[0]!.params as Record<string, unknown>)[key];
+const withMatcher = (matcher: unknown, [type, key, rest]: Site = SITES[0]!) =>
+  single(type, { ...rest, [key]: matcher });
+const matcherOf = (result: ReturnType<typeof validateExecution>, key = "matcher") =>
+  (result.actions[0]!.params as Record<string, unknown>)[key];
 
 describe("NodeMatcher (spec/001 NodeMatcher Reference)", () => {
   it.each(fields)("%s alone is a valid matcher", (field) => {
@@ -76,7 +78,10 @@ describe("NodeMatcher (spec/001 NodeMatcher Reference)", () => {
   });
 
   it.each(SITES)("%s params.%s enforces the value length limit too", (type, key, rest) => {
-    validationFailure(withMatcher({ textContains: "m".repeat(513) }, [type, key, rest]), `actions.0.params.${key}.textContains`);
+    validationFailure(
+      withMatcher({ textContains: "m".repeat(513) }, [type, key, rest]),
+      `actions.0.params.${key}.textContains`,
+    );
   });
 
   it.each(fields)("%s must be a string", (field) => {

@@ -16,7 +16,12 @@ const filler = (text: string) => ({ id: "fill", type: "take_screenshot", params:
  * An execution whose canonical serialization is exactly `bytes` UTF-8 bytes, padded with `char` (then ASCII for the
  * remainder). `extra` actions are appended after the filler, as sent (aliases included).
  */
-function executionOfSize(bytes: number, char: string, extra: unknown[] = [], canonicalExtra: unknown[] = extra): Record<string, unknown> {
+function executionOfSize(
+  bytes: number,
+  char: string,
+  extra: unknown[] = [],
+  canonicalExtra: unknown[] = extra,
+): Record<string, unknown> {
   const base = utf8(execution([filler(""), ...canonicalExtra]));
   const room = bytes - base;
   const text = char.repeat(Math.floor(room / jsonBytes(char))) + "a".repeat(room % jsonBytes(char));
@@ -83,7 +88,9 @@ describe("what --validate-only accepts can be dispatched (one adb shell command,
   });
 
   it("a few quotes in a payload near the limit still fit", () => {
-    const input = executionOfSize(LIMIT - 40, "a", [{ id: "q", type: "wait_for_node", params: { matcher: { textEquals: "it's" } } }]);
+    const input = executionOfSize(LIMIT - 40, "a", [
+      { id: "q", type: "wait_for_node", params: { matcher: { textEquals: "it's" } } },
+    ]);
     expect(validateExecution(input).actions).toHaveLength(2);
   });
 });

@@ -6,7 +6,13 @@
 
 const matcher = { resourceId: "com.example.app:id/submit_button" };
 /** The spec's `retry` object example (spec/001 "Action behavior notes"). */
-export const RETRY_EXAMPLE = { maxAttempts: 3, initialDelayMs: 500, maxDelayMs: 3000, backoffMultiplier: 2.0, jitterRatio: 0.15 };
+export const RETRY_EXAMPLE = {
+  maxAttempts: 3,
+  initialDelayMs: 500,
+  maxDelayMs: 3000,
+  backoffMultiplier: 2.0,
+  jitterRatio: 0.15,
+};
 
 export interface ActionSpec {
   /** The "Required params" column, each with a valid value; `undefined` when the action has none. */
@@ -21,7 +27,10 @@ const direction = ["down", "up", "left", "right"] as const;
 
 export const ACTION_SPECS: Readonly<Record<string, ActionSpec>> = {
   open_app: { required: { applicationId: "com.example.app" }, optional: {} },
-  open_uri: { required: { uri: "market://details?id=com.actionlauncher.playstore" }, optional: { retry: RETRY_EXAMPLE } },
+  open_uri: {
+    required: { uri: "market://details?id=com.actionlauncher.playstore" },
+    optional: { retry: RETRY_EXAMPLE },
+  },
   close_app: { required: { applicationId: "com.example.app" }, optional: {} },
   click: {
     required: { matcher },
@@ -100,10 +109,11 @@ export const PARAM_RANGES: readonly (readonly [string, string, number, number, n
 ];
 
 /** Every param that takes the shared `retry` object: [action, param]. */
-export const RETRY_PARAMS: readonly (readonly [string, string])[] = Object.entries(ACTION_SPECS).flatMap(([type, spec]) =>
-  Object.entries(spec.optional)
-    .filter(([, value]) => value === RETRY_EXAMPLE)
-    .map(([key]) => [type, key] as const),
+export const RETRY_PARAMS: readonly (readonly [string, string])[] = Object.entries(ACTION_SPECS).flatMap(
+  ([type, spec]) =>
+    Object.entries(spec.optional)
+      .filter(([, value]) => value === RETRY_EXAMPLE)
+      .map(([key]) => [type, key] as const),
 );
 
 /** Retry caps (spec/001: "`maxAttempts` is capped at 10. `initialDelayMs` and `maxDelayMs` are capped at 30,000 and 60,000 ms"). */

@@ -23,12 +23,15 @@ describe("unknown action types → EXECUTION_ACTION_UNSUPPORTED (spec/003 Action
     expect(error.message).toContain(`did you mean "${suggestion}"`);
   });
 
-  it.each(["teleport", "install_apk", "shell", "rm_rf"])("%s has no near miss, so no suggestion is invented", (type) => {
-    const error = rejection(single(type));
-    expect(error.code).toBe("EXECUTION_ACTION_UNSUPPORTED");
-    expect(error.message).toContain(type);
-    expect(error.message).not.toContain("did you mean");
-  });
+  it.each(["teleport", "install_apk", "shell", "rm_rf"])(
+    "%s has no near miss, so no suggestion is invented",
+    (type) => {
+      const error = rejection(single(type));
+      expect(error.code).toBe("EXECUTION_ACTION_UNSUPPORTED");
+      expect(error.message).toContain(type);
+      expect(error.message).not.toContain("did you mean");
+    },
+  );
 
   it("details.path points at the offending action's index", () => {
     const error = rejection(execution([snap("s0"), snap("s1"), { id: "s2", type: "swipe_up" }]));
@@ -41,12 +44,18 @@ describe("unknown action types → EXECUTION_ACTION_UNSUPPORTED (spec/003 Action
     for (const type of CANONICAL_TYPES) expect(error.hint).toContain(type);
   });
 
-  it.each(["raw_keyevent", "enter", "volume_up"])("keys outside press_key's scope are not action types either: %s", (type) => {
-    expect(rejection(single(type)).code).toBe("EXECUTION_ACTION_UNSUPPORTED");
-  });
+  it.each(["raw_keyevent", "enter", "volume_up"])(
+    "keys outside press_key's scope are not action types either: %s",
+    (type) => {
+      expect(rejection(single(type)).code).toBe("EXECUTION_ACTION_UNSUPPORTED");
+    },
+  );
 
   it("an unknown type is reported even when other actions are invalid too, before any param validation", () => {
-    const input = execution([{ id: "a", type: "sleep", params: { durationMs: -1 } }, { id: "b", type: "teleport" }]);
+    const input = execution([
+      { id: "a", type: "sleep", params: { durationMs: -1 } },
+      { id: "b", type: "teleport" },
+    ]);
     expect(rejection(input).code).toBe("EXECUTION_ACTION_UNSUPPORTED");
   });
 });

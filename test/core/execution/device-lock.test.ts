@@ -20,10 +20,15 @@ describe("DeviceLocks", () => {
   it("one holder per device; others get EXECUTION_CONFLICT_IN_FLIGHT naming the holder", () => {
     const locks = new DeviceLocks(dir);
     const held = locks.acquire("emulator-5554", owner(1));
-    expect(() => locks.acquire("emulator-5554", owner(2))).toThrowError(expect.objectContaining({
-      code: "EXECUTION_CONFLICT_IN_FLIGHT",
-      details: expect.objectContaining({ deviceId: "emulator-5554", holder: expect.objectContaining({ commandId: "c1" }) }),
-    }));
+    expect(() => locks.acquire("emulator-5554", owner(2))).toThrowError(
+      expect.objectContaining({
+        code: "EXECUTION_CONFLICT_IN_FLIGHT",
+        details: expect.objectContaining({
+          deviceId: "emulator-5554",
+          holder: expect.objectContaining({ commandId: "c1" }),
+        }),
+      }),
+    );
     locks.acquire("127.0.0.1:40001", owner(3)).release();
     held.release();
     locks.acquire("emulator-5554", owner(4)).release();
@@ -34,7 +39,10 @@ describe("DeviceLocks", () => {
     const clock = { ms: 1_700_000_000_000, now: () => clock.ms };
     const locks = new DeviceLocks(dir, clock);
     locks.acquire("d", owner(1)).release({ settleMs: 2_000 });
-    const settling = expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT", message: expect.stringContaining("settling") });
+    const settling = expect.objectContaining({
+      code: "EXECUTION_CONFLICT_IN_FLIGHT",
+      message: expect.stringContaining("settling"),
+    });
     expect(() => locks.acquire("d", owner(2))).toThrowError(settling);
     clock.ms += 1_999;
     expect(() => locks.acquire("d", owner(2))).toThrowError(settling);
@@ -46,17 +54,26 @@ describe("DeviceLocks", () => {
   });
 
   it("takes over the lock of a holder that died", () => {
-    writeFileSync(join(dir, "d.lock"), JSON.stringify({ pid: Number(deadPid()), executionId: "gone", commandId: "gone", since: Date.now() }));
+    writeFileSync(
+      join(dir, "d.lock"),
+      JSON.stringify({ pid: Number(deadPid()), executionId: "gone", commandId: "gone", since: Date.now() }),
+    );
     const locks = new DeviceLocks(dir);
     locks.acquire("d", owner(1)).release();
   });
 
-  it.each([["empty", ""], ["truncated", '{"pid":1,"executionId":"e'], ["not a lock", '"x"']])("a lock file that is %s is stale once its holder cannot be shown alive", (_kind, text) => {
+  it.each([
+    ["empty", ""],
+    ["truncated", '{"pid":1,"executionId":"e'],
+    ["not a lock", '"x"'],
+  ])("a lock file that is %s is stale once its holder cannot be shown alive", (_kind, text) => {
     const lock = join(dir, "d.lock");
     writeFileSync(lock, text);
     // Changed this moment: it might be a writer's, so it still holds...
     utimesSync(lock, new Date(), new Date(Date.now() + 5_000));
-    expect(() => new DeviceLocks(dir).acquire("d", owner(1))).toThrowError(expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT" }));
+    expect(() => new DeviceLocks(dir).acquire("d", owner(1))).toThrowError(
+      expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT" }),
+    );
     // A time far ahead is a wrong clock, not a write in progress: it does not hold the device for ever.
     utimesSync(lock, new Date(), new Date(Date.now() + 3_600_000));
     new DeviceLocks(dir).acquire("d", owner(3)).release();
@@ -83,15 +100,25 @@ describe("DeviceLocks", () => {
   it("holds across processes: of 8 racing processes exactly one gets the lock", async () => {
     // Each child reports, then holds whatever it got until the test closes its stdin: no timing assumptions.
     const script = join(dir, "race.ts");
-    writeFileSync(script, `
+    writeFileSync(
+      script,
+      `
       import { DeviceLocks } from ${JSON.stringify(join(process.cwd(), "core/execution/device-lock.ts"))};
       let lock;
       try { lock = new DeviceLocks(process.argv[2]).acquire("d", { executionId: String(process.pid), commandId: "c" }); console.log("got"); }
       catch (e) { console.log(e.code); }
       process.stdin.resume();
-      process.stdin.on("end", () => lock?.release());`);
-    const children = Array.from({ length: 8 }, () => execa("jiti", [script, join(dir, "locks")], { preferLocal: true, stdin: "pipe" }));
-    const first = await Promise.all(children.map((child) => new Promise<string>((resolve) => child.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim())))));
+      process.stdin.on("end", () => lock?.release());`,
+    );
+    const children = Array.from({ length: 8 }, () =>
+      execa("jiti", [script, join(dir, "locks")], { preferLocal: true, stdin: "pipe" }),
+    );
+    const first = await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<string>((resolve) => child.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim()))),
+      ),
+    );
     for (const child of children) child.stdin!.end();
     await Promise.all(children);
     expect(first.filter((o) => o === "got")).toHaveLength(1);

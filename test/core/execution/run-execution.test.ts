@@ -19,11 +19,21 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const execution: Execution = {
-  commandId: "c1", taskId: "t1", source: "test", expectedFormat: "android-ui-automator", timeoutMs: 5000,
-  actions: [{ id: "a", type: "close_app", params: { applicationId: "com.x" } }, { id: "s", type: "snapshot_ui" }],
+  commandId: "c1",
+  taskId: "t1",
+  source: "test",
+  expectedFormat: "android-ui-automator",
+  timeoutMs: 5000,
+  actions: [
+    { id: "a", type: "close_app", params: { applicationId: "com.x" } },
+    { id: "s", type: "snapshot_ui" },
+  ],
 };
 
-function setup(devices: Device[], dispatch?: (r: DispatchRequest) => Promise<Awaited<ReturnType<OperatorDispatcher["dispatch"]>>>) {
+function setup(
+  devices: Device[],
+  dispatch?: (r: DispatchRequest) => Promise<Awaited<ReturnType<OperatorDispatcher["dispatch"]>>>,
+) {
   const events = createEventBus();
   const seen: { event: string; payload: unknown }[] = [];
   events.on("clawperator:execution", (p) => seen.push({ event: "execution", payload: p }));
@@ -45,21 +55,33 @@ function setup(devices: Device[], dispatch?: (r: DispatchRequest) => Promise<Awa
   const clock = { ms: 1_700_000_000_000, now: () => clock.ms };
   const locks = new DeviceLocks(dir, clock);
   const deps: PipelineDeps = {
-    transport: () => ({ listDevices: async () => devices, prepare: (serial: string) => order.push(`prepare ${serial}`) }) as unknown as Transport,
+    transport: () =>
+      ({
+        listDevices: async () => devices,
+        prepare: (serial: string) => order.push(`prepare ${serial}`),
+      }) as unknown as Transport,
     dispatcher: () => ({
       close: async () => undefined,
-      dispatch: dispatch ?? (async (request) => {
-        requests.push(request);
-        order.push("dispatch");
-        return {
-          envelope: {
-            commandId: "c1", taskId: "t1", status: "success", error: null,
-            stepResults: [{ id: "a", actionType: "close_app", success: false, data: { error: "UNSUPPORTED_RUNTIME_CLOSE" } }, { id: "s", actionType: "snapshot_ui", success: true, data: {} as Record<string, string> }],
-          },
-          snapshots: ["<hierarchy/>"],
-          timings: { dispatchMs: 1, awaitMs: 2 },
-        };
-      }),
+      dispatch:
+        dispatch ??
+        (async (request) => {
+          requests.push(request);
+          order.push("dispatch");
+          return {
+            envelope: {
+              commandId: "c1",
+              taskId: "t1",
+              status: "success",
+              error: null,
+              stepResults: [
+                { id: "a", actionType: "close_app", success: false, data: { error: "UNSUPPORTED_RUNTIME_CLOSE" } },
+                { id: "s", actionType: "snapshot_ui", success: true, data: {} as Record<string, string> },
+              ],
+            },
+            snapshots: ["<hierarchy/>"],
+            timings: { dispatchMs: 1, awaitMs: 2 },
+          };
+        }),
     }),
     hooks: async () => [hook],
     locks,
@@ -76,27 +98,54 @@ describe("execution pipeline", () => {
     const result = await runner.run({ execution });
     // The transport is told the device first, so its connection opens while the lock is taken and the hooks run.
     expect(order).toEqual(["prepare emulator-5554", "before", "dispatch", "after"]);
-    expect(requests[0]).toMatchObject({ deviceId: "emulator-5554", receiverPackage: "com.clawperator.operator", preDispatch: ["am force-stop 'com.x'"] });
-    expect(result).toMatchObject({ ok: true, deviceId: "emulator-5554", terminalSource: "clawperator_result", mode: "direct" });
+    expect(requests[0]).toMatchObject({
+      deviceId: "emulator-5554",
+      receiverPackage: "com.clawperator.operator",
+      preDispatch: ["am force-stop 'com.x'"],
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      deviceId: "emulator-5554",
+      terminalSource: "clawperator_result",
+      mode: "direct",
+    });
     expect(result.executionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.envelope.stepResults[1]!.data.text).toBe("<hierarchy/>");
-    expect(Object.keys(result.timings)).toEqual(expect.arrayContaining(["resolveMs", "dispatchMs", "awaitMs", "afterResultMs", "totalMs"]));
+    expect(Object.keys(result.timings)).toEqual(
+      expect.arrayContaining(["resolveMs", "dispatchMs", "awaitMs", "afterResultMs", "totalMs"]),
+    );
     expect(seen.map((s) => s.event)).toEqual(["result", "execution"]);
   });
 
   it.each([
     [[], "NO_DEVICES"],
-    [[{ serial: "a", state: "device" }, { serial: "b", state: "device" }], "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED"],
+    [
+      [
+        { serial: "a", state: "device" },
+        { serial: "b", state: "device" },
+      ],
+      "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED",
+    ],
     [[{ serial: "a", state: "unauthorized" }], "DEVICE_UNAUTHORIZED"],
     [[{ serial: "a", state: "offline" }], "DEVICE_OFFLINE"],
   ] as [Device[], string][])("device selection %#: %s", async (devices, code) => {
     const { runner, seen } = setup(devices);
     await expect(runner.run({ execution })).rejects.toMatchObject({ code });
-    expect(seen).toEqual([{ event: "execution", payload: expect.objectContaining({ result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code }) }) }) }]);
+    expect(seen).toEqual([
+      {
+        event: "execution",
+        payload: expect.objectContaining({
+          result: expect.objectContaining({ ok: false, error: expect.objectContaining({ code }) }),
+        }),
+      },
+    ]);
   });
 
   it("lists the serials when several devices need --device-id", async () => {
-    const { runner } = setup([{ serial: "a", state: "device" }, { serial: "b", state: "device" }]);
+    const { runner } = setup([
+      { serial: "a", state: "device" },
+      { serial: "b", state: "device" },
+    ]);
     await expect(runner.run({ execution })).rejects.toMatchObject({ details: { devices: ["a", "b"] } });
   });
 
@@ -106,7 +155,9 @@ describe("execution pipeline", () => {
     });
     await expect(runner.run({ execution })).rejects.toMatchObject({ code: "RESULT_ENVELOPE_TIMEOUT" });
     clock.ms += 1_999;
-    expect(() => locks.acquire("d", { executionId: "x", commandId: "y" })).toThrowError(expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT" }));
+    expect(() => locks.acquire("d", { executionId: "x", commandId: "y" })).toThrowError(
+      expect.objectContaining({ code: "EXECUTION_CONFLICT_IN_FLIGHT" }),
+    );
     clock.ms += 1;
     locks.acquire("d", { executionId: "x", commandId: "y" }).release();
   });
@@ -116,9 +167,15 @@ describe("execution pipeline", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { runner } = setup([{ serial: "d", state: "device" }], async () => {
       await gate;
-      return { envelope: { commandId: "c1", taskId: "t1", status: "success", error: null, stepResults: [] }, snapshots: [], timings: { dispatchMs: 0, awaitMs: 0 } };
+      return {
+        envelope: { commandId: "c1", taskId: "t1", status: "success", error: null, stepResults: [] },
+        snapshots: [],
+        timings: { dispatchMs: 0, awaitMs: 0 },
+      };
     });
-    const first = runner.run({ execution: { ...execution, actions: [{ id: "z", type: "sleep", params: { durationMs: 1 } }] } });
+    const first = runner.run({
+      execution: { ...execution, actions: [{ id: "z", type: "sleep", params: { durationMs: 1 } }] },
+    });
     await expect(runner.run({ execution })).rejects.toMatchObject({ code: "EXECUTION_CONFLICT_IN_FLIGHT" });
     release();
     await expect(first).resolves.toMatchObject({ ok: true });

@@ -14,13 +14,60 @@ const failing = (name: string, make: () => Error) =>
   definePlugin({
     name,
     setup(ctx) {
-      ctx.commands.add({ path: ["fail"], description: "fails", load: async () => ({ default: { run: () => { throw make(); } } }) });
-      ctx.routes.add({ method: "GET", path: "/fail", load: async () => ({ default: () => { throw make(); } }) });
-      ctx.checks.add({ id: "fail.check", phase: "host", critical: false, description: "fails", load: async () => ({ default: { run: async () => { throw make(); } } }) });
-      ctx.hooks.add({ name: "fail-hook", load: async () => ({ default: { beforeDispatch: () => { throw make(); } } }) });
+      ctx.commands.add({
+        path: ["fail"],
+        description: "fails",
+        load: async () => ({
+          default: {
+            run: () => {
+              throw make();
+            },
+          },
+        }),
+      });
+      ctx.routes.add({
+        method: "GET",
+        path: "/fail",
+        load: async () => ({
+          default: () => {
+            throw make();
+          },
+        }),
+      });
+      ctx.checks.add({
+        id: "fail.check",
+        phase: "host",
+        critical: false,
+        description: "fails",
+        load: async () => ({
+          default: {
+            run: async () => {
+              throw make();
+            },
+          },
+        }),
+      });
+      ctx.hooks.add({
+        name: "fail-hook",
+        load: async () => ({
+          default: {
+            beforeDispatch: () => {
+              throw make();
+            },
+          },
+        }),
+      });
       ctx.transports.add({
         name: "farm",
-        load: async () => ({ default: () => ({ name: "farm", listDevices: async () => { throw make(); } }) as never }),
+        load: async () => ({
+          default: () =>
+            ({
+              name: "farm",
+              listDevices: async () => {
+                throw make();
+              },
+            }) as never,
+        }),
       });
     },
   });
@@ -31,16 +78,32 @@ describe("a failure inside a plugin's contribution carries the plugin and the co
     const command = (await kernel.commands.get("fail")!.value.load()).default;
     const errors = {
       command: await caught(() => command.run({} as never)),
-      route: await caught(async () => (await kernel.services.resolve(RouteRegistry).get("GET /fail")!.value.load()).default({} as never)),
-      check: await caught(async () => (await kernel.services.resolve(CheckRegistry).get("fail.check")!.value.load()).default.run({} as never)),
-      hook: await caught(async () => (await kernel.services.resolve(ExecutionHooks)())[0]!.beforeDispatch!({} as never)),
+      route: await caught(async () =>
+        (await kernel.services.resolve(RouteRegistry).get("GET /fail")!.value.load()).default({} as never),
+      ),
+      check: await caught(async () =>
+        (await kernel.services.resolve(CheckRegistry).get("fail.check")!.value.load()).default.run({} as never),
+      ),
+      hook: await caught(async () =>
+        (await kernel.services.resolve(ExecutionHooks)())[0]!.beforeDispatch!({} as never),
+      ),
       transport: await caught(() => kernel.services.resolve(Transport).listDevices()),
     };
-    const ids = { command: { command: "fail" }, route: { route: "GET /fail" }, check: { check: "fail.check" }, hook: { hook: "fail-hook" }, transport: { transport: "farm" } };
+    const ids = {
+      command: { command: "fail" },
+      route: { route: "GET /fail" },
+      check: { check: "fail.check" },
+      hook: { hook: "fail-hook" },
+      transport: { transport: "farm" },
+    };
     for (const [kind, error] of Object.entries(errors)) {
       expect(error.code, kind).toBe("DEVICE_NOT_FOUND");
       expect(error.message, kind).toBe("no such phone");
-      expect(error.toJSON().details, kind).toEqual({ deviceId: "x", plugin: "farm-plugin", ...ids[kind as keyof typeof ids] });
+      expect(error.toJSON().details, kind).toEqual({
+        deviceId: "x",
+        plugin: "farm-plugin",
+        ...ids[kind as keyof typeof ids],
+      });
     }
   });
 
@@ -57,7 +120,15 @@ describe("a failure inside a plugin's contribution carries the plugin and the co
 
   it("a contribution that cannot be loaded is attributed too", async () => {
     const kernel = await boot([
-      definePlugin({ name: "p", setup: (ctx) => ctx.commands.add({ path: ["x"], description: "x", load: () => Promise.reject(new Error("Cannot find module './x.js'")) }) }),
+      definePlugin({
+        name: "p",
+        setup: (ctx) =>
+          ctx.commands.add({
+            path: ["x"],
+            description: "x",
+            load: () => Promise.reject(new Error("Cannot find module './x.js'")),
+          }),
+      }),
     ]);
     const error = await caught(() => kernel.commands.get("x")!.value.load());
     expect(error.message).toBe("[plugin:p] command x failed: Cannot find module './x.js'");
@@ -68,7 +139,12 @@ describe("a failure inside a plugin's contribution carries the plugin and the co
     const outer = await boot([
       definePlugin({
         name: "outer",
-        setup: (ctx) => ctx.commands.add({ path: ["outer"], description: "x", load: async () => ({ default: { run: () => kernel.services.resolve(Transport).listDevices() } }) }),
+        setup: (ctx) =>
+          ctx.commands.add({
+            path: ["outer"],
+            description: "x",
+            load: async () => ({ default: { run: () => kernel.services.resolve(Transport).listDevices() } }),
+          }),
       }),
     ]);
     const error = await caught(async () => (await outer.commands.get("outer")!.value.load()).default.run({} as never));

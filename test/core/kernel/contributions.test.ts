@@ -1,12 +1,23 @@
 import type { ArgsDef } from "citty";
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
-import { createToken, definePlugin, type CommandContribution, type CommandHandler, type PluginContext } from "../../../core/kernel/index.ts";
+import {
+  createToken,
+  definePlugin,
+  type CommandContribution,
+  type CommandHandler,
+  type PluginContext,
+} from "../../../core/kernel/index.ts";
 import { Transport } from "../../../core/services/transport.ts";
 import { caught } from "../../helpers/caught.ts";
 import { boot } from "../../helpers/boot-kernel.ts";
 
 const unused = () => Promise.reject(new Error("must not be loaded"));
-const command = (path: string[], extra: Partial<CommandContribution> = {}): CommandContribution => ({ path, description: path.join(" "), load: unused, ...extra });
+const command = (path: string[], extra: Partial<CommandContribution> = {}): CommandContribution => ({
+  path,
+  description: path.join(" "),
+  load: unused,
+  ...extra,
+});
 const plugin = (name: string, setup: (ctx: PluginContext) => void) => definePlugin({ name, setup });
 
 describe("contributions", () => {
@@ -14,7 +25,10 @@ describe("contributions", () => {
     const execute = command(["execute"], { aliases: [["exec"], ["run", "now"]] });
     const kernel = await boot([plugin("operator", (ctx) => ctx.commands.add(execute))]);
     expect(kernel.commands.keys()).toEqual(["execute", "exec", "run now"]);
-    expect(kernel.commands.get("exec")).toEqual({ plugin: "operator", value: { ...execute, load: expect.any(Function) } });
+    expect(kernel.commands.get("exec")).toEqual({
+      plugin: "operator",
+      value: { ...execute, load: expect.any(Function) },
+    });
     expect(kernel.commands.get("run now")?.value).toBe(kernel.commands.get("execute")?.value);
   });
 
@@ -43,7 +57,11 @@ describe("contributions", () => {
 });
 
 describe("duplicate contributions are PLUGIN_INVALID naming both plugins", () => {
-  const expectConflict = async (first: (ctx: PluginContext) => void, second: (ctx: PluginContext) => void, key: string) => {
+  const expectConflict = async (
+    first: (ctx: PluginContext) => void,
+    second: (ctx: PluginContext) => void,
+    key: string,
+  ) => {
     const error = await caught(() => boot([plugin("first-plugin", first), plugin("second-plugin", second)]));
     expect(error.code).toBe("PLUGIN_INVALID");
     expect(error.message).toContain("first-plugin");
@@ -53,7 +71,11 @@ describe("duplicate contributions are PLUGIN_INVALID naming both plugins", () =>
   };
 
   it("the same command path", async () => {
-    await expectConflict((ctx) => ctx.commands.add(command(["emulator", "start"])), (ctx) => ctx.commands.add(command(["emulator", "start"])), "emulator start");
+    await expectConflict(
+      (ctx) => ctx.commands.add(command(["emulator", "start"])),
+      (ctx) => ctx.commands.add(command(["emulator", "start"])),
+      "emulator start",
+    );
   });
 
   it("a command path taken by another plugin's alias", async () => {
@@ -82,7 +104,11 @@ describe("duplicate contributions are PLUGIN_INVALID naming both plugins", () =>
 
   it("the same doctor check id", async () => {
     const check = { id: "host.adb.present", phase: "host" as const, critical: true, description: "adb", load: unused };
-    await expectConflict((ctx) => ctx.checks.add(check), (ctx) => ctx.checks.add({ ...check, critical: false }), "host.adb.present");
+    await expectConflict(
+      (ctx) => ctx.checks.add(check),
+      (ctx) => ctx.checks.add({ ...check, critical: false }),
+      "host.adb.present",
+    );
   });
 
   it("but the same path under another method is a different route", async () => {
@@ -129,8 +155,14 @@ describe("typed contributions", () => {
         seen.push(parsed.serial);
       },
     };
-    const kernel = await boot([plugin("p", (ctx) => ctx.commands.add({ path: ["x"], description: "x", args, load: async () => ({ default: handler }) }))]);
-    await (await kernel.commands.get("x")!.value.load()).default.run({ args: { _: [], serial: "emulator-5554" } } as never);
+    const kernel = await boot([
+      plugin("p", (ctx) =>
+        ctx.commands.add({ path: ["x"], description: "x", args, load: async () => ({ default: handler }) }),
+      ),
+    ]);
+    await (await kernel.commands.get("x")!.value.load()).default.run({
+      args: { _: [], serial: "emulator-5554" },
+    } as never);
     expect(seen).toEqual(["emulator-5554"]);
   });
 

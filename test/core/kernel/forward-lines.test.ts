@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { forwardLines } from "../../../core/kernel/forward-lines.ts";
 
-const iterate = (iterator: AsyncIterator<string>): AsyncIterable<string> => ({ [Symbol.asyncIterator]: () => iterator });
+const iterate = (iterator: AsyncIterator<string>): AsyncIterable<string> => ({
+  [Symbol.asyncIterator]: () => iterator,
+});
 
 describe("forwardLines", () => {
   it("passes every line through, maps what the stream throws, and yields nothing for no stream", async () => {
@@ -12,7 +14,13 @@ describe("forwardLines", () => {
     }
     const seen: string[] = [];
     const run = async () => {
-      for await (const line of iterate(forwardLines(async () => failing(), (error) => new Error(`[farm] ${(error as Error).message}`)))) seen.push(line);
+      for await (const line of iterate(
+        forwardLines(
+          async () => failing(),
+          (error) => new Error(`[farm] ${(error as Error).message}`),
+        ),
+      ))
+        seen.push(line);
     };
     await expect(run()).rejects.toThrow("[farm] socket closed");
     expect(seen).toEqual(["a", "b"]);

@@ -35,12 +35,9 @@ describe("plugin order", () => {
     const log: string[] = [];
     await boot(["c", "a", "d", "b"].map((name) => recordingPlugin(name, log)));
     expect(log).toEqual(["c", "a", "d", "b"]);
-    expect(orderPlugins([{ name: "z" }, { name: "y", dependsOn: ["x"] }, { name: "x" }, { name: "w" }]).map((p) => p.name)).toEqual([
-      "z",
-      "x",
-      "y",
-      "w",
-    ]);
+    expect(
+      orderPlugins([{ name: "z" }, { name: "y", dependsOn: ["x"] }, { name: "x" }, { name: "w" }]).map((p) => p.name),
+    ).toEqual(["z", "x", "y", "w"]);
   });
 
   it("refuses a missing dependency, naming both plugins, before any setup runs", async () => {
@@ -55,7 +52,12 @@ describe("plugin order", () => {
 
   it("refuses a dependency cycle, showing the cycle", async () => {
     const error = await caught(() =>
-      orderPlugins([{ name: "free" }, { name: "a", dependsOn: ["b"] }, { name: "b", dependsOn: ["c"] }, { name: "c", dependsOn: ["a"] }]),
+      orderPlugins([
+        { name: "free" },
+        { name: "a", dependsOn: ["b"] },
+        { name: "b", dependsOn: ["c"] },
+        { name: "c", dependsOn: ["a"] },
+      ]),
     );
     expect(error.code).toBe("PLUGIN_INVALID");
     expect(error.message).toContain("a -> b -> c -> a");
@@ -69,7 +71,9 @@ describe("plugin order", () => {
   });
 
   it("refuses two plugins with the same name", async () => {
-    const error = await caught(() => boot([recordingPlugin("adb", []), recordingPlugin("other", []), recordingPlugin("adb", [])]));
+    const error = await caught(() =>
+      boot([recordingPlugin("adb", []), recordingPlugin("other", []), recordingPlugin("adb", [])]),
+    );
     expect(error.code).toBe("PLUGIN_INVALID");
     expect(error.message).toContain('two plugins are named "adb"');
   });
@@ -89,8 +93,15 @@ describe("plugin order", () => {
 
   it("passes each plugin its own options and name", async () => {
     const seen: unknown[] = [];
-    const plugin = definePlugin<{ greeting: string }>({ name: "hello", setup: (ctx) => void seen.push([ctx.name, ctx.options]) });
-    await bootKernel({ plugins: [{ plugin, options: { greeting: "Hi" }, origin: "pkg" }], config: {}, logger: silentLogger });
+    const plugin = definePlugin<{ greeting: string }>({
+      name: "hello",
+      setup: (ctx) => void seen.push([ctx.name, ctx.options]),
+    });
+    await bootKernel({
+      plugins: [{ plugin, options: { greeting: "Hi" }, origin: "pkg" }],
+      config: {},
+      logger: silentLogger,
+    });
     expect(seen).toEqual([["hello", { greeting: "Hi" }]]);
   });
 });

@@ -11,7 +11,11 @@ describe("plugin options are parsed by the kernel with the plugin's schema", () 
   const seen: unknown[] = [];
   const farm = definePlugin({
     name: "farm",
-    options: z.object({ host: z.string().min(1), port: z.number().int().default(7100), tags: z.array(z.string()).default([]) }),
+    options: z.object({
+      host: z.string().min(1),
+      port: z.number().int().default(7100),
+      tags: z.array(z.string()).default([]),
+    }),
     setup(ctx) {
       expectTypeOf(ctx.options).toEqualTypeOf<{ host: string; port: number; tags: string[] }>();
       seen.push(ctx.options);
@@ -32,7 +36,11 @@ describe("plugin options are parsed by the kernel with the plugin's schema", () 
     expect(error.message).toContain('option "host"');
     expect(error.message).toContain('option "port"');
     expect(error.message).toContain('option "tags.1"');
-    expect(error.details).toMatchObject({ plugin: "farm", origin: "./farm.ts", issues: expect.arrayContaining([expect.objectContaining({ path: "tags.1" })]) });
+    expect(error.details).toMatchObject({
+      plugin: "farm",
+      origin: "./farm.ts",
+      issues: expect.arrayContaining([expect.objectContaining({ path: "tags.1" })]),
+    });
     expect(seen).toEqual([]);
   });
 

@@ -16,7 +16,11 @@ describe("services", () => {
     let seenInSetup: unknown;
     const kernel = await boot([
       definePlugin({ name: "clock", setup: (ctx) => ctx.services.register(Clock, { useValue: clock }) }),
-      definePlugin({ name: "user", dependsOn: ["clock"], setup: (ctx) => void (seenInSetup = ctx.services.resolve(Clock)) }),
+      definePlugin({
+        name: "user",
+        dependsOn: ["clock"],
+        setup: (ctx) => void (seenInSetup = ctx.services.resolve(Clock)),
+      }),
     ]);
     expect(seenInSetup).toBe(clock);
     expect(kernel.services.resolve(Clock)).toBe(clock);
@@ -24,7 +28,9 @@ describe("services", () => {
   });
 
   it("factories run on first resolve only, once, and may resolve other services", async () => {
-    const factory = vi.fn((services: ServiceAccess) => ({ greet: (name: string) => `${services.resolve(Clock).now()} ${name}` }));
+    const factory = vi.fn((services: ServiceAccess) => ({
+      greet: (name: string) => `${services.resolve(Clock).now()} ${name}`,
+    }));
     const kernel = await boot([
       definePlugin({
         name: "p",
@@ -45,7 +51,9 @@ describe("services", () => {
   it("a service registered after the first resolve is still found", async () => {
     const clock = { now: () => 1 };
     const late = { greet: () => "late" };
-    const kernel = await boot([definePlugin({ name: "p", setup: (ctx) => ctx.services.register(Clock, { useValue: clock }) })]);
+    const kernel = await boot([
+      definePlugin({ name: "p", setup: (ctx) => ctx.services.register(Clock, { useValue: clock }) }),
+    ]);
     expect(kernel.services.resolve(Clock)).toBe(clock);
     kernel.services.register(Greeter, { useFactory: () => late });
     expect(kernel.services.isRegistered(Greeter)).toBe(true);
@@ -62,7 +70,9 @@ describe("services", () => {
 
   it("two kernels do not share services", async () => {
     const clock = { now: () => 2 };
-    const a = await boot([definePlugin({ name: "p", setup: (ctx) => ctx.services.register(Clock, { useValue: clock }) })]);
+    const a = await boot([
+      definePlugin({ name: "p", setup: (ctx) => ctx.services.register(Clock, { useValue: clock }) }),
+    ]);
     const b = await boot([]);
     expect(a.services.resolve(Clock)).toBe(clock);
     expect(b.services.isRegistered(Clock)).toBe(false);
@@ -83,7 +93,15 @@ describe("core services derived from registries", () => {
     const load = vi.fn(async () => ({ default: create }));
     const adbLoad = vi.fn(() => Promise.reject(new Error("must not be loaded")));
     const kernel = await boot(
-      [definePlugin({ name: "t", setup: (ctx) => { ctx.transports.add({ name: "adb", load: adbLoad }); ctx.transports.add({ name: "fake", load }); } })],
+      [
+        definePlugin({
+          name: "t",
+          setup: (ctx) => {
+            ctx.transports.add({ name: "adb", load: adbLoad });
+            ctx.transports.add({ name: "fake", load });
+          },
+        }),
+      ],
       { transport: "fake" },
     );
     const transport = kernel.services.resolve(Transport);
@@ -107,10 +125,20 @@ describe("core services derived from registries", () => {
     const ran: string[] = [];
     const hook = (name: string, order?: number) => {
       const implementation = { beforeDispatch: () => void ran.push(name) };
-      return { name, ...(order === undefined ? {} : { order }), load: async () => (loaded.push(name), { default: implementation }) };
+      return {
+        name,
+        ...(order === undefined ? {} : { order }),
+        load: async () => (loaded.push(name), { default: implementation }),
+      };
     };
     const kernel = await boot([
-      definePlugin({ name: "p", setup: (ctx) => [hook("screenshots", 30), hook("close-app", 10), hook("default"), hook("snapshots", 20)].forEach((h) => ctx.hooks.add(h)) }),
+      definePlugin({
+        name: "p",
+        setup: (ctx) =>
+          [hook("screenshots", 30), hook("close-app", 10), hook("default"), hook("snapshots", 20)].forEach((h) =>
+            ctx.hooks.add(h),
+          ),
+      }),
     ]);
     expect(loaded).toEqual([]);
     const hooks = await kernel.services.resolve(ExecutionHooks)();

@@ -23,7 +23,10 @@ describe("plugin setup", () => {
     const failing = definePlugin({
       name: "farm",
       setup() {
-        throw new ClawperatorError("CONFIG_INVALID", "lab host unreachable", { hint: "check the VPN", details: { host: "lab-1" } });
+        throw new ClawperatorError("CONFIG_INVALID", "lab host unreachable", {
+          hint: "check the VPN",
+          details: { host: "lab-1" },
+        });
       },
     });
     const error = await caught(() => boot([failing]));
@@ -34,7 +37,12 @@ describe("plugin setup", () => {
   });
 
   it("any other error in setup is PLUGIN_INVALID naming the plugin", async () => {
-    const failing = definePlugin({ name: "broken", setup: async () => { throw new TypeError("x is not a function"); } });
+    const failing = definePlugin({
+      name: "broken",
+      setup: async () => {
+        throw new TypeError("x is not a function");
+      },
+    });
     const error = await caught(() => boot([failing]));
     expect(error.code).toBe("PLUGIN_INVALID");
     expect(error.message).toBe("[plugin:broken] setup failed: x is not a function");
@@ -42,8 +50,28 @@ describe("plugin setup", () => {
   });
 
   it("a duplicate registration inside setup is named once, not wrapped twice", async () => {
-    const a = definePlugin({ name: "a", setup: (ctx) => ctx.checks.add({ id: "x", phase: "host", critical: false, description: "x", load: async () => ({ default: { run: async () => ({ status: "pass", summary: "" }) } }) }) });
-    const b = definePlugin({ name: "b", setup: (ctx) => ctx.checks.add({ id: "x", phase: "host", critical: false, description: "x", load: async () => ({ default: { run: async () => ({ status: "pass", summary: "" }) } }) }) });
+    const a = definePlugin({
+      name: "a",
+      setup: (ctx) =>
+        ctx.checks.add({
+          id: "x",
+          phase: "host",
+          critical: false,
+          description: "x",
+          load: async () => ({ default: { run: async () => ({ status: "pass", summary: "" }) } }),
+        }),
+    });
+    const b = definePlugin({
+      name: "b",
+      setup: (ctx) =>
+        ctx.checks.add({
+          id: "x",
+          phase: "host",
+          critical: false,
+          description: "x",
+          load: async () => ({ default: { run: async () => ({ status: "pass", summary: "" }) } }),
+        }),
+    });
     const error = await caught(() => boot([a, b]));
     expect(error.message).toBe('[plugin:b] doctor check "x" is already registered by plugin "a"');
   });

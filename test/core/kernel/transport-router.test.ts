@@ -16,12 +16,22 @@ function fake(name: string, devices: Device[] | Error, calls: string[]) {
       if (devices instanceof Error) throw devices;
       return devices;
     },
-    shell: async (serial, command) => (calls.push(`${name}:shell:${serial}`), { stdout: `${name}:${command}`, stderr: "", exitCode: 0 }),
+    shell: async (serial, command) => (
+      calls.push(`${name}:shell:${serial}`), { stdout: `${name}:${command}`, stderr: "", exitCode: 0 }
+    ),
     execOut: async (serial) => (calls.push(`${name}:exec:${serial}`), Buffer.from(name)),
-    install: async (serial) => (calls.push(`${name}:install:${serial}`), { stdout: "Success", stderr: "", exitCode: 0 }),
+    install: async (serial) => (
+      calls.push(`${name}:install:${serial}`), { stdout: "Success", stderr: "", exitCode: 0 }
+    ),
     logcat(serial): LineStream {
       calls.push(`${name}:logcat:${serial}`);
-      return { ready: Promise.resolve(), close: async () => {}, async *[Symbol.asyncIterator]() { yield `${name} line`; } };
+      return {
+        ready: Promise.resolve(),
+        close: async () => {},
+        async *[Symbol.asyncIterator]() {
+          yield `${name} line`;
+        },
+      };
     },
     ...(name.startsWith("plain") ? {} : { prepare: (serial: string) => void calls.push(`${name}:prepare:${serial}`) }),
   };
@@ -31,18 +41,32 @@ function fake(name: string, devices: Device[] | Error, calls: string[]) {
 async function router(transports: Record<string, Device[] | Error>, config: RuntimeConfig = {}) {
   const calls: string[] = [];
   const kernel = await boot(
-    [definePlugin({
-      name: "transports",
-      setup: (ctx) => Object.entries(transports).forEach(([name, devices]) => ctx.transports.add({ name, load: async () => ({ default: () => fake(name, devices, calls) }) })),
-    })],
+    [
+      definePlugin({
+        name: "transports",
+        setup: (ctx) =>
+          Object.entries(transports).forEach(([name, devices]) =>
+            ctx.transports.add({ name, load: async () => ({ default: () => fake(name, devices, calls) }) }),
+          ),
+      }),
+    ],
     config,
   );
-  return { get transport() { return kernel.services.resolve(Transport); }, calls, kernel };
+  return {
+    get transport() {
+      return kernel.services.resolve(Transport);
+    },
+    calls,
+    kernel,
+  };
 }
 
 describe("several transports side by side", () => {
   it("devices lists the union, each device tagged with the transport that reported it", async () => {
-    const { transport } = await router({ adb: [{ serial: "emulator-5554", state: "device" }], farm: [{ serial: "farm-7", state: "device" }] });
+    const { transport } = await router({
+      adb: [{ serial: "emulator-5554", state: "device" }],
+      farm: [{ serial: "farm-7", state: "device" }],
+    });
     expect(await transport.listDevices()).toEqual([
       { serial: "emulator-5554", state: "device", transport: "adb" },
       { serial: "farm-7", state: "device", transport: "farm" },
@@ -50,18 +74,30 @@ describe("several transports side by side", () => {
   });
 
   it("a device is routed to the transport that reported it, even before any listing", async () => {
-    const { transport, calls } = await router({ adb: [{ serial: "a1", state: "device" }], farm: [{ serial: "f1", state: "device" }] });
+    const { transport, calls } = await router({
+      adb: [{ serial: "a1", state: "device" }],
+      farm: [{ serial: "f1", state: "device" }],
+    });
     expect((await transport.shell("f1", "echo")).stdout).toBe("farm:echo");
     expect((await transport.execOut("a1", "screencap -p")).toString()).toBe("adb");
     const lines: string[] = [];
     for await (const line of transport.logcat("f1", [])) lines.push(line);
     expect(lines).toEqual(["farm line"]);
     await transport.install("f1", "/x.apk");
-    expect(calls.filter((c) => !c.endsWith(":list"))).toEqual(["farm:shell:f1", "adb:exec:a1", "farm:logcat:f1", "farm:install:f1"]);
+    expect(calls.filter((c) => !c.endsWith(":list"))).toEqual([
+      "farm:shell:f1",
+      "adb:exec:a1",
+      "farm:logcat:f1",
+      "farm:install:f1",
+    ]);
   });
 
   it("prepare reaches the transport of the device before the call that follows it; one without prepare is skipped", async () => {
-    const { transport, calls } = await router({ adb: [{ serial: "a1", state: "device" }], farm: [{ serial: "f1", state: "device" }], plain: [{ serial: "p1", state: "device" }] });
+    const { transport, calls } = await router({
+      adb: [{ serial: "a1", state: "device" }],
+      farm: [{ serial: "f1", state: "device" }],
+      plain: [{ serial: "p1", state: "device" }],
+    });
     transport.prepare?.("f1");
     await transport.shell("f1", "echo");
     transport.prepare?.("p1");

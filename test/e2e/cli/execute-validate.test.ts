@@ -6,7 +6,12 @@ import { writeFiles } from "../../helpers/temp-dirs.ts";
 import { canonicalTapExecution, tapExecution } from "./executions.ts";
 
 const cli = cliSandbox();
-const inline = (execution: unknown = tapExecution()) => ["execute", "--validate-only", "--execution", JSON.stringify(execution)];
+const inline = (execution: unknown = tapExecution()) => [
+  "execute",
+  "--validate-only",
+  "--execution",
+  JSON.stringify(execution),
+];
 
 /** Every failure: exit 1, exactly one JSON error document on stdout, no stack trace anywhere. */
 function expectError(result: CliResult, code: string): Record<string, any> {
@@ -30,7 +35,13 @@ describe("execute --validate-only", () => {
     const result = await cli.run(inline());
     expect(result.exitCode).toBe(0);
     const output = json(result);
-    expect(output).toEqual({ ok: true, validated: true, payloadBytes: expect.any(Number), apkClamps: [], execution: canonicalTapExecution() });
+    expect(output).toEqual({
+      ok: true,
+      validated: true,
+      payloadBytes: expect.any(Number),
+      apkClamps: [],
+      execution: canonicalTapExecution(),
+    });
     expect(output.payloadBytes).toBe(Buffer.byteLength(JSON.stringify(output.execution)));
   });
 
@@ -50,23 +61,31 @@ describe("execute --validate-only", () => {
   });
 
   it("reads stdin for --execution -", async () => {
-    const result = await cli.run(["execute", "--validate-only", "--execution", "-"], { input: JSON.stringify(tapExecution({ commandId: "from-stdin" })) });
+    const result = await cli.run(["execute", "--validate-only", "--execution", "-"], {
+      input: JSON.stringify(tapExecution({ commandId: "from-stdin" })),
+    });
     expect(result.exitCode).toBe(0);
     expect(json(result).execution).toEqual(canonicalTapExecution({ commandId: "from-stdin" }));
   });
 
   it("resolves long_press to click with clickType long_click", async () => {
-    const execution = tapExecution({ actions: [{ id: "hold", type: "long_press", params: { matcher: { textEquals: "Wi-Fi" } } }] });
+    const execution = tapExecution({
+      actions: [{ id: "hold", type: "long_press", params: { matcher: { textEquals: "Wi-Fi" } } }],
+    });
     const result = await cli.run(inline(execution));
     expect(result.exitCode).toBe(0);
-    expect(json(result).execution.actions).toEqual([{ id: "hold", type: "click", params: { matcher: { textEquals: "Wi-Fi" }, clickType: "long_click" } }]);
+    expect(json(result).execution.actions).toEqual([
+      { id: "hold", type: "click", params: { matcher: { textEquals: "Wi-Fi" }, clickType: "long_click" } },
+    ]);
   });
 
   it("--output pretty prints a readable summary instead of JSON", async () => {
     const result = await cli.run([...inline(), "--output", "pretty"]);
     expect(result.exitCode).toBe(0);
     expect(() => JSON.parse(result.stdout)).toThrow();
-    expect(result.stdout).toMatch(/^valid execution cmd-e2e-1 \(\d+ bytes\)\n {2}1\. open: open_app\n {2}2\. tap-ok: click$/);
+    expect(result.stdout).toMatch(
+      /^valid execution cmd-e2e-1 \(\d+ bytes\)\n {2}1\. open: open_app\n {2}2\. tap-ok: click$/,
+    );
   });
 });
 
@@ -90,43 +109,71 @@ describe("execute validation failures", () => {
   });
 
   it("a payload over 64,000 bytes is PAYLOAD_TOO_LARGE", async () => {
-    const big = tapExecution({ actions: [{ id: "t", type: "enter_text", params: { matcher: { resourceId: "a:id/b" }, text: "x".repeat(70_000) } }] });
+    const big = tapExecution({
+      actions: [
+        { id: "t", type: "enter_text", params: { matcher: { resourceId: "a:id/b" }, text: "x".repeat(70_000) } },
+      ],
+    });
     await writeFiles(cli.project, { "big.json": JSON.stringify(big) });
-    const error = expectError(await cli.run(["execute", "--validate-only", "--execution", "big.json"]), "PAYLOAD_TOO_LARGE");
+    const error = expectError(
+      await cli.run(["execute", "--validate-only", "--execution", "big.json"]),
+      "PAYLOAD_TOO_LARGE",
+    );
     expect(error.details).toMatchObject({ limit: 64_000 });
     expect(error.details.bytes).toBeGreaterThan(64_000);
   });
 
   it("malformed JSON and a missing file are EXECUTION_VALIDATION_FAILED", async () => {
     await writeFiles(cli.project, { "broken.json": "{ not json" });
-    expect(expectError(await cli.run(["execute", "--validate-only", "--execution", "broken.json"]), "EXECUTION_VALIDATION_FAILED").message).toContain(
-      "is not valid JSON",
-    );
-    expect(expectError(await cli.run(["execute", "--validate-only", "--execution", "nope.json"]), "EXECUTION_VALIDATION_FAILED").message).toContain(
-      "no such file",
-    );
+    expect(
+      expectError(
+        await cli.run(["execute", "--validate-only", "--execution", "broken.json"]),
+        "EXECUTION_VALIDATION_FAILED",
+      ).message,
+    ).toContain("is not valid JSON");
+    expect(
+      expectError(
+        await cli.run(["execute", "--validate-only", "--execution", "nope.json"]),
+        "EXECUTION_VALIDATION_FAILED",
+      ).message,
+    ).toContain("no such file");
   });
 
   it("a payload file that is not UTF-8 is refused, from a file and from stdin", async () => {
     const text = JSON.stringify(tapExecution({ commandId: "latin1-\u00e9" }));
     const latin1 = Buffer.from(text, "latin1");
     await writeFile(join(cli.project, "latin1.json"), latin1);
-    const fromFile = expectError(await cli.run(["execute", "--validate-only", "--execution", "latin1.json"]), "EXECUTION_VALIDATION_FAILED");
+    const fromFile = expectError(
+      await cli.run(["execute", "--validate-only", "--execution", "latin1.json"]),
+      "EXECUTION_VALIDATION_FAILED",
+    );
     expect(fromFile.message).toBe(`${join(cli.project, "latin1.json")} is not valid UTF-8`);
-    const fromStdin = expectError(await cli.run(["execute", "--validate-only", "--execution", "-"], { input: latin1 }), "EXECUTION_VALIDATION_FAILED");
+    const fromStdin = expectError(
+      await cli.run(["execute", "--validate-only", "--execution", "-"], { input: latin1 }),
+      "EXECUTION_VALIDATION_FAILED",
+    );
     expect(fromStdin.message).toBe("stdin is not valid UTF-8");
   });
 
   it("nesting deeper than 64 levels is EXECUTION_VALIDATION_FAILED, also 6,000 levels deep (no stack overflow)", async () => {
     for (const levels of [65, 6_000]) {
-      const nested = "{\"a\":".repeat(levels) + "1" + "}".repeat(levels);
-      const payload = JSON.stringify(tapExecution()).replace('"params":{"applicationId"', `"params":{"x":${nested},"applicationId"`);
+      const nested = '{"a":'.repeat(levels) + "1" + "}".repeat(levels);
+      const payload = JSON.stringify(tapExecution()).replace(
+        '"params":{"applicationId"',
+        `"params":{"x":${nested},"applicationId"`,
+      );
       await writeFile(join(cli.project, "deep.json"), payload);
-      const error = expectError(await cli.run(["execute", "--validate-only", "--execution", "deep.json"]), "EXECUTION_VALIDATION_FAILED");
+      const error = expectError(
+        await cli.run(["execute", "--validate-only", "--execution", "deep.json"]),
+        "EXECUTION_VALIDATION_FAILED",
+      );
       expect(error.message).toBe("actions.0.params.x.a.a... nests deeper than 64 levels");
       expect(error.details).toMatchObject({ path: "actions.0.params.x.a.a", maxDepth: 64 });
     }
-    const shallow = JSON.stringify(tapExecution()).replace('"params":{"applicationId"', `"params":{"x":${"[".repeat(50)}${"]".repeat(50)},"applicationId"`);
+    const shallow = JSON.stringify(tapExecution()).replace(
+      '"params":{"applicationId"',
+      `"params":{"x":${"[".repeat(50)}${"]".repeat(50)},"applicationId"`,
+    );
     expectError(await cli.run(["execute", "--validate-only", "--execution", shallow]), "EXECUTION_VALIDATION_FAILED");
   });
 

@@ -29,12 +29,15 @@ describe("global flags, before and after the subcommand", () => {
     }
   });
 
-  it.each([[["--output", "pretty"]], [["--format", "pretty"]], [["--output=pretty"]]])("%j switches to readable text", async (flags) => {
-    for (const result of await bothPlacements(flags)) {
-      expect(result.exitCode).toBe(0);
-      expect(result.stdout).toMatch(/^valid execution cmd-e2e-1 /);
-    }
-  });
+  it.each([[["--output", "pretty"]], [["--format", "pretty"]], [["--output=pretty"]]])(
+    "%j switches to readable text",
+    async (flags) => {
+      for (const result of await bothPlacements(flags)) {
+        expect(result.exitCode).toBe(0);
+        expect(result.stdout).toMatch(/^valid execution cmd-e2e-1 /);
+      }
+    },
+  );
 
   it("the last output flag wins: --output pretty --json prints JSON", async () => {
     const result = await cli.run([...command, "--output", "pretty", "--json"]);

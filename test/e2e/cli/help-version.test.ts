@@ -69,7 +69,10 @@ describe("usage errors", () => {
   it("an unknown flag is USAGE suggesting the nearest of the command's flags", async () => {
     const result = await cli.run(["execute", "--validate-onyl", "--execution", "{}"]);
     expect(result.exitCode).toBe(1);
-    expect(json(result)).toMatchObject({ code: "USAGE", details: { option: "--validate-onyl", suggestion: "--validate-only" } });
+    expect(json(result)).toMatchObject({
+      code: "USAGE",
+      details: { option: "--validate-onyl", suggestion: "--validate-only" },
+    });
   });
 
   it("an unknown flag close to a global flag suggests the global flag", async () => {

@@ -76,7 +76,10 @@ export default defineConfig({ plugins: [["clawperator-plugin-hello", { greeting:
       expect(result.exitCode).toBe(1);
       expect(result.stderr).not.toMatch(STACK_FRAME);
       const error = json(result);
-      expect(error).toMatchObject({ code: "CONFIG_INVALID", details: { plugin: "hello", issues: [{ path: "greeting" }] } });
+      expect(error).toMatchObject({
+        code: "CONFIG_INVALID",
+        details: { plugin: "hello", issues: [{ path: "greeting" }] },
+      });
       expect(error.message).toMatch(/^\[plugin:hello\] invalid options: option "greeting": /);
     }
   });
@@ -89,7 +92,7 @@ export default defineConfig({ plugins: [["clawperator-plugin-hello", { greeting:
 });
 
 describe("config effects on the command set", () => {
-  it('disabling a plugin another one depends on fails boot naming both', async () => {
+  it("disabling a plugin another one depends on fails boot naming both", async () => {
     const project = await projectWithHelloPlugin(helloConfig('\n  disablePlugins: ["operator"],'));
     const help = await cli.run(["--help"], { cwd: project });
     expect(help.exitCode).toBe(1);
@@ -140,11 +143,17 @@ export default defineConfig({ plugins: [failing] });
     const result = await cli.run(["fail"], { cwd: project });
     expect(result.exitCode).toBe(1);
     // Attributed to the plugin and the command that threw it, as every contribution's failure is.
-    expect(json(result)).toEqual({ code: "DEVICE_NOT_FOUND", message: "no such phone", details: { deviceId: "x", plugin: "failing", command: "fail" } });
+    expect(json(result)).toEqual({
+      code: "DEVICE_NOT_FOUND",
+      message: "no such phone",
+      details: { deviceId: "x", plugin: "failing", command: "fail" },
+    });
   });
 
   it("a plugin that cannot be found is PLUGIN_INVALID, exit 1", async () => {
-    const project = await makeDir({ "clawperator.config.json": JSON.stringify({ plugins: ["clawperator-plugin-missing"] }) });
+    const project = await makeDir({
+      "clawperator.config.json": JSON.stringify({ plugins: ["clawperator-plugin-missing"] }),
+    });
     const result = await cli.run(["--help"], { cwd: project });
     expect(result.exitCode).toBe(1);
     expect(json(result)).toMatchObject({ code: "PLUGIN_INVALID", details: { plugin: "clawperator-plugin-missing" } });

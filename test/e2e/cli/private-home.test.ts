@@ -24,9 +24,14 @@ function modes(root: string): string[] {
 
 describe("the Clawperator home", () => {
   it("is created private: directories 0700, files 0600; a loose one found is tightened", async () => {
-    await writeFiles(cli.project, { "clawperator.config.ts": "const id: string = \"ts\";\nexport default { deviceId: id };\n" });
+    await writeFiles(cli.project, {
+      "clawperator.config.ts": 'const id: string = "ts";\nexport default { deviceId: id };\n',
+    });
     const home = join(cli.project, "home");
-    const run = () => cli.run(["execute", "--validate-only", "--execution", JSON.stringify(tapExecution())], { env: { CLAWPERATOR_HOME: home } });
+    const run = () =>
+      cli.run(["execute", "--validate-only", "--execution", JSON.stringify(tapExecution())], {
+        env: { CLAWPERATOR_HOME: home },
+      });
     expect((await run()).exitCode).toBe(0);
     const entries = modes(home);
     expect(entries.length).toBeGreaterThan(3);

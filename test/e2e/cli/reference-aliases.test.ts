@@ -20,7 +20,20 @@ describe("reference CLI 0.5.3 single-word commands", () => {
   it("--help lists our commands and none of the aliases", async () => {
     const help = await session.cli(["--help"]);
     expect(help.exitCode).toBe(0);
-    for (const alias of ["snapshot", "screenshot", "open", "close", "click", "type", "read", "wait", "press", "back", "scroll", "sleep"]) {
+    for (const alias of [
+      "snapshot",
+      "screenshot",
+      "open",
+      "close",
+      "click",
+      "type",
+      "read",
+      "wait",
+      "press",
+      "back",
+      "scroll",
+      "sleep",
+    ]) {
       expect(help.stdout).not.toMatch(new RegExp(`^\\s+${alias}\\s`, "m"));
     }
     expect(help.stdout).toMatch(/^\s+action\s/m);
@@ -37,7 +50,9 @@ describe("reference CLI 0.5.3 single-word commands", () => {
     expect(all.exitCode).toBe(0);
     expect(all.steps[0][2].text.split("\n")).toEqual(expect.arrayContaining(["Network & internet"]));
 
-    expect((await run("click", "--text", "Network & internet")).steps).toEqual([["click", true, { click_types: "click" }]]);
+    expect((await run("click", "--text", "Network & internet")).steps).toEqual([
+      ["click", true, { click_types: "click" }],
+    ]);
     expect((await run("back")).steps).toEqual([["press_key", true, { key: "back" }]]);
     expect((await run("press", "home")).steps).toEqual([["press_key", true, { key: "home" }]]);
     expect((await run("sleep", "20")).steps).toEqual([["sleep", true, { duration_ms: "20" }]]);
@@ -47,7 +62,8 @@ describe("reference CLI 0.5.3 single-word commands", () => {
     expect(tapped.steps).toEqual([["click", true, { click_types: "click", x: "135", y: "1742" }]]);
 
     // The flags become the APK's params: what the device's log says it was asked to click, and how.
-    const logcat = async () => String((await session.harness.adb(["-s", device.serial, "logcat", "-d", "-v", "tag"])).stdout);
+    const logcat = async () =>
+      String((await session.harness.adb(["-s", device.serial, "logcat", "-d", "-v", "tag"])).stdout);
     await run("open", SETTINGS);
     await run("click", "--id", "android:id/title", "--long");
     expect(await logcat()).toContain("stage-start commandId=click-");

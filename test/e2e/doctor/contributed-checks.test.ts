@@ -62,7 +62,8 @@ describe("checks contributed by plugins named in the config", () => {
       id: "broken.host.probe",
       status: "fail",
       code: "DOCTOR_FAILED",
-      summary: "Check broken.host.probe of plugin \"broken\" failed to run: cannot read properties of undefined (reading 'port')",
+      summary:
+        "Check broken.host.probe of plugin \"broken\" failed to run: cannot read properties of undefined (reading 'port')",
       evidence: { plugin: "broken" },
     });
     expect(report.checks[4]!.summary).toMatch(/^temp directory .+ is writable$/);
@@ -70,7 +71,10 @@ describe("checks contributed by plugins named in the config", () => {
 
   it("--json, --format json and --output json print the same report", async () => {
     const outlines = [];
-    for (const flags of [[], ["--json"], ["--format", "json"], ["--output", "json"]]) outlines.push(outline(json<DoctorReport>(await cli.run(["doctor", ...NOWHERE, ...flags], { cwd: project, env }))));
+    for (const flags of [[], ["--json"], ["--format", "json"], ["--output", "json"]])
+      outlines.push(
+        outline(json<DoctorReport>(await cli.run(["doctor", ...NOWHERE, ...flags], { cwd: project, env }))),
+      );
     expect(new Set(outlines.map((o) => JSON.stringify(o))).size).toBe(1);
   });
 });

@@ -6,7 +6,8 @@ import { ALL_IDS, check, HOST_IDS, outline, READINESS_IDS } from "./report.ts";
 
 // One private adb server; one virtual device per state doctor diagnoses.
 const session = virtualSession();
-const doctor = (serial: string, ...flags: string[]) => session.json<DoctorReport>(["doctor", "--device-id", serial, ...flags]);
+const doctor = (serial: string, ...flags: string[]) =>
+  session.json<DoctorReport>(["doctor", "--device-id", serial, ...flags]);
 const passing = (ids: string[]) => ids.map((id) => [id, "pass", undefined]);
 
 describe("doctor on virtual devices in every state it diagnoses", () => {
@@ -15,15 +16,27 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
     const { exitCode, body } = await doctor(device.serial);
     expect(exitCode).toBe(0);
     expect(outline(body)).toEqual(passing(ALL_IDS));
-    expect(body).toMatchObject({ ok: true, criticalOk: true, deviceId: device.serial, receiverPackage: "com.clawperator.operator" });
+    expect(body).toMatchObject({
+      ok: true,
+      criticalOk: true,
+      deviceId: device.serial,
+      receiverPackage: "com.clawperator.operator",
+    });
     expect(body.nextActions).toEqual([`Try: clawperator observe snapshot --device-id ${device.serial}`]);
     expect(check(body, "device.capability").evidence).toEqual({ sdk: 34, wmSize: "1080x2400", wmDensity: 420 });
     expect(check(body, "readiness.version.compatibility").evidence).toEqual({
-      cliVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), apkVersion: "0.1.0", apkVersionCode: 1, receiverPackage: "com.clawperator.operator",
+      cliVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      apkVersion: "0.1.0",
+      apkVersionCode: 1,
+      receiverPackage: "com.clawperator.operator",
     });
     expect(check(body, "readiness.handshake")).toMatchObject({
       summary: "Handshake successful.",
-      evidence: { commandId: expect.stringMatching(/^handshake-\d+$/), developer_options_enabled: "true", usb_debugging_enabled: "true" },
+      evidence: {
+        commandId: expect.stringMatching(/^handshake-\d+$/),
+        developer_options_enabled: "true",
+        usb_debugging_enabled: "true",
+      },
     });
   });
 
@@ -37,8 +50,12 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
       ["readiness.version.compatibility", "fail", "APK_VERSION_UNREADABLE"],
     ]);
     expect(body).toMatchObject({ ok: false, criticalOk: false });
-    expect(check(body, "readiness.version.compatibility").summary).toBe("com.clawperator.operator is not installed, so its version cannot be read.");
-    expect(body.nextActions).toContain(`Install it with permissions: clawperator operator setup --apk <path/to/operator.apk> --device-id ${device.serial}`);
+    expect(check(body, "readiness.version.compatibility").summary).toBe(
+      "com.clawperator.operator is not installed, so its version cannot be read.",
+    );
+    expect(body.nextActions).toContain(
+      `Install it with permissions: clawperator operator setup --apk <path/to/operator.apk> --device-id ${device.serial}`,
+    );
 
     const checkOnly = await doctor(device.serial, "--check-only");
     expect(checkOnly.exitCode).toBe(0);
@@ -56,7 +73,9 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
 
     const fixed = await doctor(device.serial, "--fix");
     expect(fixed.exitCode).toBe(1);
-    expect(fixed.body.fixes).toEqual([{ checkId: "readiness.handshake", step: grant, ok: true, exitCode: 0, output: expect.any(String) }]);
+    expect(fixed.body.fixes).toEqual([
+      { checkId: "readiness.handshake", step: grant, ok: true, exitCode: 0, output: expect.any(String) },
+    ]);
     // The shell step ran, so it is not a next action any more; checks are not re-run after fixes.
     expect(fixed.body.nextActions).toBeUndefined();
     const after = await doctor(device.serial);
@@ -68,7 +87,10 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
     const device = await session.startDevice({ scenario: "outdated-operator" });
     const { exitCode, body } = await doctor(device.serial);
     expect(exitCode).toBe(1);
-    expect(outline(body).slice(-2)).toEqual([["readiness.apk.presence", "pass", undefined], ["readiness.version.compatibility", "fail", "VERSION_INCOMPATIBLE"]]);
+    expect(outline(body).slice(-2)).toEqual([
+      ["readiness.apk.presence", "pass", undefined],
+      ["readiness.version.compatibility", "fail", "VERSION_INCOMPATIBLE"],
+    ]);
     const version = check(body, "readiness.version.compatibility");
     expect(version.evidence).toMatchObject({ apkVersion: "0.0.9", apkVersionCode: 9 });
     expect(version.fix?.steps.map((s) => s.value)).toEqual([
@@ -81,8 +103,14 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
     const device = await session.startDevice({ scenario: "debug-operator" });
     const { exitCode, body } = await doctor(device.serial);
     expect(exitCode).toBe(1);
-    expect(outline(body).slice(-2)).toEqual([["readiness.apk.presence", "warn", "RECEIVER_VARIANT_MISMATCH"], ["readiness.version.compatibility", "fail", "APK_VERSION_UNREADABLE"]]);
-    expect(check(body, "readiness.apk.presence").fix?.steps[0]).toEqual({ kind: "manual", value: "Pass --receiver-package com.clawperator.operator.dev to clawperator commands." });
+    expect(outline(body).slice(-2)).toEqual([
+      ["readiness.apk.presence", "warn", "RECEIVER_VARIANT_MISMATCH"],
+      ["readiness.version.compatibility", "fail", "APK_VERSION_UNREADABLE"],
+    ]);
+    expect(check(body, "readiness.apk.presence").fix?.steps[0]).toEqual({
+      kind: "manual",
+      value: "Pass --receiver-package com.clawperator.operator.dev to clawperator commands.",
+    });
 
     const dev = await doctor(device.serial, "--receiver-package", "com.clawperator.operator.dev");
     expect(dev.exitCode).toBe(0);
@@ -95,13 +123,21 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
     for (const pkg of ["com.clawperator.operator", "com.clawperator.operator.dev"]) {
       const { exitCode, body } = await doctor(device.serial, "--receiver-package", pkg);
       expect(exitCode).toBe(0);
-      expect(check(body, "readiness.apk.presence").evidence).toEqual({ receiverPackage: pkg, installedVariants: [pkg, pkg.endsWith(".dev") ? "com.clawperator.operator" : "com.clawperator.operator.dev"] });
+      expect(check(body, "readiness.apk.presence").evidence).toEqual({
+        receiverPackage: pkg,
+        installedVariants: [pkg, pkg.endsWith(".dev") ? "com.clawperator.operator" : "com.clawperator.operator.dev"],
+      });
     }
   });
 
   it("Developer options and USB debugging off are advisory warnings: exit 0, ok; --fix turns the setting on", async () => {
     for (const [scenario, id, code, key] of [
-      ["dev-options-off", "readiness.settings.dev_options", "DEVICE_DEV_OPTIONS_DISABLED", "development_settings_enabled"],
+      [
+        "dev-options-off",
+        "readiness.settings.dev_options",
+        "DEVICE_DEV_OPTIONS_DISABLED",
+        "development_settings_enabled",
+      ],
       ["usb-debugging-off", "readiness.settings.usb_debugging", "DEVICE_USB_DEBUGGING_DISABLED", "adb_enabled"],
     ] as const) {
       const device = await session.startDevice({ scenario });
@@ -109,10 +145,21 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
       expect(exitCode).toBe(0);
       expect(body.ok).toBe(true);
       expect(outline(body)).toEqual(ALL_IDS.map((c) => (c === id ? [c, "warn", code] : [c, "pass", undefined])));
-      expect(check(body, id)).toMatchObject({ deviceGuidance: { screen: expect.stringContaining("Settings") }, evidence: { [key]: "0" } });
+      expect(check(body, id)).toMatchObject({
+        deviceGuidance: { screen: expect.stringContaining("Settings") },
+        evidence: { [key]: "0" },
+      });
 
       const fixed = await doctor(device.serial, "--fix");
-      expect(fixed.body.fixes).toEqual([{ checkId: id, step: `adb -s ${device.serial} shell settings put global ${key} 1`, ok: true, exitCode: 0, output: "" }]);
+      expect(fixed.body.fixes).toEqual([
+        {
+          checkId: id,
+          step: `adb -s ${device.serial} shell settings put global ${key} 1`,
+          ok: true,
+          exitCode: 0,
+          output: "",
+        },
+      ]);
       expect(device.device.state.settings.get("global", key)).toBe("1");
     }
   });
@@ -124,7 +171,14 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
     // Installing (an update here) grants nothing: the handshake tells, and the smoke test is not reached.
     const installed = await doctor(device.serial, "--full", "--apk", apk);
     expect(outline(installed.body)).toEqual([
-      ...passing([...HOST_IDS, "device.discovery", "build.android.install", "build.android.launch", "device.capability", ...READINESS_IDS.slice(0, 4)]),
+      ...passing([
+        ...HOST_IDS,
+        "device.discovery",
+        "build.android.install",
+        "build.android.launch",
+        "device.capability",
+        ...READINESS_IDS.slice(0, 4),
+      ]),
       ["readiness.handshake", "fail", "DEVICE_ACCESSIBILITY_NOT_RUNNING"],
     ]);
     expect((await session.json(["grant-device-permissions", "--device-id", device.serial])).exitCode).toBe(0);
@@ -160,7 +214,10 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
   it("no adb on PATH: host.adb.presence fails with ADB_NOT_FOUND and halts", async () => {
     const { exitCode, body } = await session.json<DoctorReport>(["doctor"], { env: { PATH: "/nonexistent" } });
     expect(exitCode).toBe(1);
-    expect(outline(body)).toEqual([["host.node.version", "pass", undefined], ["host.adb.presence", "fail", "ADB_NOT_FOUND"]]);
+    expect(outline(body)).toEqual([
+      ["host.node.version", "pass", undefined],
+      ["host.adb.presence", "fail", "ADB_NOT_FOUND"],
+    ]);
     expect(body.nextActions?.[0]).toContain("Install adb");
   });
 

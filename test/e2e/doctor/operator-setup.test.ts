@@ -33,12 +33,21 @@ describe("operator setup", () => {
     const first = await session.json(["operator", "setup", "--apk", apk, "--device-id", device.serial]);
     expect(first.exitCode).toBe(0);
     expect(first.body).toMatchObject({
-      ok: true, deviceId: device.serial, receiverPackage: OPERATOR, install: "installed", verified: true, changed: true,
+      ok: true,
+      deviceId: device.serial,
+      receiverPackage: OPERATOR,
+      install: "installed",
+      verified: true,
+      changed: true,
       apk: { path: apk, package: OPERATOR, versionName: version },
     });
-    expect(first.body.permissions.map((p: { permission: string; status: string }) => [p.permission, p.status])).toEqual([
-      ["accessibility_service", "granted"], ["notification_listener", "granted"], ["post_notifications", "granted"],
-    ]);
+    expect(first.body.permissions.map((p: { permission: string; status: string }) => [p.permission, p.status])).toEqual(
+      [
+        ["accessibility_service", "granted"],
+        ["notification_listener", "granted"],
+        ["post_notifications", "granted"],
+      ],
+    );
     expect(settings.get("secure", "enabled_accessibility_services")).toBe(`com.example.talk/.TalkService:${A11Y}`);
     expect(settings.get("secure", "enabled_notification_listeners")).toBe(`com.example.watch/.Listener:${LISTENER}`);
     expect(settings.get("secure", "accessibility_enabled")).toBe("1");
@@ -46,8 +55,16 @@ describe("operator setup", () => {
 
     const second = await session.json(["operator", "install", "--apk", apk, "--device-id", device.serial]);
     expect(second.exitCode).toBe(0);
-    expect(second.body).toMatchObject({ install: "unchanged", changed: false, message: expect.stringContaining("nothing changed") });
-    expect(second.body.permissions.map((p: { status: string }) => p.status)).toEqual(["already_enabled", "already_enabled", "already_enabled"]);
+    expect(second.body).toMatchObject({
+      install: "unchanged",
+      changed: false,
+      message: expect.stringContaining("nothing changed"),
+    });
+    expect(second.body.permissions.map((p: { status: string }) => p.status)).toEqual([
+      "already_enabled",
+      "already_enabled",
+      "already_enabled",
+    ]);
     expect(settings.get("secure", "enabled_accessibility_services")).toBe(`com.example.talk/.TalkService:${A11Y}`);
 
     const doctor = await session.json<DoctorReport>(["doctor", "--device-id", device.serial]);
@@ -69,24 +86,62 @@ describe("operator setup", () => {
     const apk = await operatorApk("debug.apk", "--variant", "debug");
     const { exitCode, body } = await session.json(["operator", "setup", "--apk", apk, "--device-id", device.serial]);
     expect(exitCode).toBe(0);
-    expect(body).toMatchObject({ receiverPackage: "com.clawperator.operator.dev", apk: { versionName: `${packageVersion()}-d` } });
-    const version = await session.json(["version", "--check-compat", "--device-id", device.serial, "--receiver-package", "com.clawperator.operator.dev"]);
+    expect(body).toMatchObject({
+      receiverPackage: "com.clawperator.operator.dev",
+      apk: { versionName: `${packageVersion()}-d` },
+    });
+    const version = await session.json([
+      "version",
+      "--check-compat",
+      "--device-id",
+      device.serial,
+      "--receiver-package",
+      "com.clawperator.operator.dev",
+    ]);
     expect(version).toMatchObject({ exitCode: 0, body: { compatible: true, apkVersion: `${packageVersion()}-d` } });
   });
 
   it("each failure names its phase: a missing file, a file that is not an APK, an APK for another receiver package", async () => {
     const device = await session.startDevice({ scenario: "fresh" });
-    const missing = await session.json(["operator", "setup", "--apk", "/nonexistent/operator.apk", "--device-id", device.serial]);
-    expect(missing).toMatchObject({ exitCode: 1, body: { code: "OPERATOR_APK_NOT_FOUND", details: { phase: "pre-install" } } });
+    const missing = await session.json([
+      "operator",
+      "setup",
+      "--apk",
+      "/nonexistent/operator.apk",
+      "--device-id",
+      device.serial,
+    ]);
+    expect(missing).toMatchObject({
+      exitCode: 1,
+      body: { code: "OPERATOR_APK_NOT_FOUND", details: { phase: "pre-install" } },
+    });
 
     const notApk = join(session.harness.home, "notes.apk");
     await writeFile(notApk, "not an apk\n");
     const bad = await session.json(["operator", "setup", "--apk", notApk, "--device-id", device.serial]);
-    expect(bad).toMatchObject({ exitCode: 1, body: { code: "OPERATOR_INSTALL_FAILED", details: { phase: "install", output: expect.stringContaining("INSTALL_PARSE_FAILED_NOT_APK") } } });
+    expect(bad).toMatchObject({
+      exitCode: 1,
+      body: {
+        code: "OPERATOR_INSTALL_FAILED",
+        details: { phase: "install", output: expect.stringContaining("INSTALL_PARSE_FAILED_NOT_APK") },
+      },
+    });
 
     const release = await operatorApk("release.apk");
-    const mismatch = await session.json(["operator", "setup", "--apk", release, "--device-id", device.serial, "--receiver-package", "com.clawperator.operator.dev"]);
-    expect(mismatch).toMatchObject({ exitCode: 1, body: { code: "RECEIVER_VARIANT_MISMATCH", details: { phase: "pre-install", apkPackage: OPERATOR } } });
+    const mismatch = await session.json([
+      "operator",
+      "setup",
+      "--apk",
+      release,
+      "--device-id",
+      device.serial,
+      "--receiver-package",
+      "com.clawperator.operator.dev",
+    ]);
+    expect(mismatch).toMatchObject({
+      exitCode: 1,
+      body: { code: "RECEIVER_VARIANT_MISMATCH", details: { phase: "pre-install", apkPackage: OPERATOR } },
+    });
     expect(device.device.state.packages.get(OPERATOR)).toBeUndefined();
   });
 
@@ -95,7 +150,14 @@ describe("operator setup", () => {
     const apk = join(REPO_ROOT, "node_modules/io.appium.settings/apks/settings_apk-debug.apk");
     const installed = await session.harness.adb(["-s", device.serial, "install", "-r", apk]);
     expect(String(installed.stdout)).toContain("Success");
-    const dumpsys = await session.harness.adb(["-s", device.serial, "shell", "dumpsys", "package", "io.appium.settings"]);
+    const dumpsys = await session.harness.adb([
+      "-s",
+      device.serial,
+      "shell",
+      "dumpsys",
+      "package",
+      "io.appium.settings",
+    ]);
     expect(String(dumpsys.stdout)).toMatch(/^ {4}versionName=\d+\.\d+\.\d+$/m);
     expect(device.device.state.packages.get("io.appium.settings")).toMatchObject({ operator: false });
   });
@@ -106,18 +168,33 @@ describe("grant-device-permissions", () => {
     const device = await session.startDevice({ scenario: "no-accessibility" });
     const first = await session.json(["grant-device-permissions", "--device-id", device.serial]);
     expect(first).toMatchObject({ exitCode: 0, body: { ok: true, receiverPackage: OPERATOR, changed: true } });
-    expect(first.body.permissions.map((p: { status: string }) => p.status)).toEqual(["granted", "granted", "already_enabled"]);
+    expect(first.body.permissions.map((p: { status: string }) => p.status)).toEqual([
+      "granted",
+      "granted",
+      "already_enabled",
+    ]);
     const second = await session.json(["grant-device-permissions", "--device-id", device.serial]);
     expect(second.body).toMatchObject({ changed: false });
-    expect(second.body.permissions.map((p: { status: string }) => p.status)).toEqual(["already_enabled", "already_enabled", "already_enabled"]);
+    expect(second.body.permissions.map((p: { status: string }) => p.status)).toEqual([
+      "already_enabled",
+      "already_enabled",
+      "already_enabled",
+    ]);
   });
 
   it("needs the receiver package installed: RECEIVER_NOT_INSTALLED, or RECEIVER_VARIANT_MISMATCH naming the other variant", async () => {
     const fresh = await session.startDevice({ scenario: "fresh" });
-    expect(await session.json(["grant-device-permissions", "--device-id", fresh.serial])).toMatchObject({ exitCode: 1, body: { code: "RECEIVER_NOT_INSTALLED" } });
+    expect(await session.json(["grant-device-permissions", "--device-id", fresh.serial])).toMatchObject({
+      exitCode: 1,
+      body: { code: "RECEIVER_NOT_INSTALLED" },
+    });
     const debug = await session.startDevice({ scenario: "debug-operator" });
     expect(await session.json(["grant-device-permissions", "--device-id", debug.serial])).toMatchObject({
-      exitCode: 1, body: { code: "RECEIVER_VARIANT_MISMATCH", hint: expect.stringContaining("--receiver-package com.clawperator.operator.dev") },
+      exitCode: 1,
+      body: {
+        code: "RECEIVER_VARIANT_MISMATCH",
+        hint: expect.stringContaining("--receiver-package com.clawperator.operator.dev"),
+      },
     });
   });
 });
@@ -129,8 +206,14 @@ describe("version", () => {
     const { exitCode, body } = await session.json(["version", "--check-compat", "--device-id", device.serial]);
     expect(exitCode).toBe(0);
     expect(body).toEqual({
-      cliVersion: packageVersion(), apkVersion: "0.1.0", apkVersionCode: 1, receiverPackage: OPERATOR, deviceId: device.serial,
-      compatible: true, message: expect.stringContaining("are compatible"), remediation: [],
+      cliVersion: packageVersion(),
+      apkVersion: "0.1.0",
+      apkVersionCode: 1,
+      receiverPackage: OPERATOR,
+      deviceId: device.serial,
+      compatible: true,
+      message: expect.stringContaining("are compatible"),
+      remediation: [],
     });
   });
 
@@ -138,15 +221,26 @@ describe("version", () => {
     const device = await session.startDevice({ scenario: "outdated-operator" });
     const { exitCode, body } = await session.json(["version", "--check-compat", "--device-id", device.serial]);
     expect(exitCode).toBe(1);
-    expect(body).toMatchObject({ compatible: false, code: "VERSION_INCOMPATIBLE", apkVersion: "0.0.9", apkVersionCode: 9 });
+    expect(body).toMatchObject({
+      compatible: false,
+      code: "VERSION_INCOMPATIBLE",
+      apkVersion: "0.0.9",
+      apkVersionCode: 9,
+    });
     expect(body.remediation).toHaveLength(2);
   });
 
   it("the other variant only: RECEIVER_VARIANT_MISMATCH; nothing installed: RECEIVER_NOT_INSTALLED", async () => {
     const debug = await session.startDevice({ scenario: "debug-operator" });
-    expect(await session.json(["version", "--check-compat", "--device-id", debug.serial])).toMatchObject({ exitCode: 1, body: { code: "RECEIVER_VARIANT_MISMATCH" } });
+    expect(await session.json(["version", "--check-compat", "--device-id", debug.serial])).toMatchObject({
+      exitCode: 1,
+      body: { code: "RECEIVER_VARIANT_MISMATCH" },
+    });
     const fresh = await session.startDevice({ scenario: "fresh" });
-    expect(await session.json(["version", "--check-compat", "--device-id", fresh.serial])).toMatchObject({ exitCode: 1, body: { code: "RECEIVER_NOT_INSTALLED" } });
+    expect(await session.json(["version", "--check-compat", "--device-id", fresh.serial])).toMatchObject({
+      exitCode: 1,
+      body: { code: "RECEIVER_NOT_INSTALLED" },
+    });
   });
 });
 
@@ -156,15 +250,24 @@ describe("setup, permissions and version on devices that cannot take them", () =
     const apk = await operatorApk("unauthorized.apk");
     const commands = [["operator", "setup", "--apk", apk], ["grant-device-permissions"], ["version", "--check-compat"]];
     for (const args of commands) {
-      expect(await session.json([...args, "--device-id", device.serial])).toMatchObject({ exitCode: 1, body: { code: "DEVICE_UNAUTHORIZED" } });
+      expect(await session.json([...args, "--device-id", device.serial])).toMatchObject({
+        exitCode: 1,
+        body: { code: "DEVICE_UNAUTHORIZED" },
+      });
     }
   });
 
   it("both variants installed: version and grants target the release package unless told; setup follows the APK's own package", async () => {
     const device = await session.startDevice({ scenario: "both-operators" });
-    expect(await session.json(["version", "--check-compat", "--device-id", device.serial])).toMatchObject({ exitCode: 0, body: { receiverPackage: OPERATOR, compatible: true } });
+    expect(await session.json(["version", "--check-compat", "--device-id", device.serial])).toMatchObject({
+      exitCode: 0,
+      body: { receiverPackage: OPERATOR, compatible: true },
+    });
     const apk = await operatorApk("both-debug.apk", "--variant", "debug");
     const setup = await session.json(["operator", "setup", "--apk", apk, "--device-id", device.serial]);
-    expect(setup).toMatchObject({ exitCode: 0, body: { receiverPackage: "com.clawperator.operator.dev", install: "updated" } });
+    expect(setup).toMatchObject({
+      exitCode: 0,
+      body: { receiverPackage: "com.clawperator.operator.dev", install: "updated" },
+    });
   });
 });

@@ -4,7 +4,11 @@ import type { DoctorCheckResult } from "../../../core/kernel/index.ts";
 export const HOST_IDS = ["host.node.version", "host.adb.presence", "host.adb.server"];
 export const DEVICE_IDS = ["device.discovery", "device.capability"];
 export const READINESS_IDS = [
-  "readiness.apk.presence", "readiness.version.compatibility", "readiness.settings.dev_options", "readiness.settings.usb_debugging", "readiness.handshake",
+  "readiness.apk.presence",
+  "readiness.version.compatibility",
+  "readiness.settings.dev_options",
+  "readiness.settings.usb_debugging",
+  "readiness.handshake",
 ];
 /** spec/001's check list, in its order. */
 export const ALL_IDS = [...HOST_IDS, ...DEVICE_IDS, ...READINESS_IDS];
@@ -18,4 +22,5 @@ export function check(report: DoctorReport, id: string): DoctorCheckResult {
 }
 
 /** `[id, status, code]` of every check: the shape of a run at a glance. */
-export const outline = (report: DoctorReport): Array<[string, string, string | undefined]> => report.checks.map((c) => [c.id, c.status, c.code]);
+export const outline = (report: DoctorReport): Array<[string, string, string | undefined]> =>
+  report.checks.map((c) => [c.id, c.status, c.code]);

@@ -40,13 +40,25 @@ interface Space {
   avd: string;
 }
 
-async function cli(space: Space, args: readonly string[], extraEnv: Record<string, string | undefined> = {}): Promise<Run> {
+async function cli(
+  space: Space,
+  args: readonly string[],
+  extraEnv: Record<string, string | undefined> = {},
+): Promise<Run> {
   const env = {
-    TMPDIR: home, ...harness.env, HOME: harness.home, CLAWPERATOR_HOME: join(home, "clawperator"),
-    ANDROID_HOME: space.sdk, ANDROID_AVD_HOME: space.avd, ...extraEnv,
+    TMPDIR: home,
+    ...harness.env,
+    HOME: harness.home,
+    CLAWPERATOR_HOME: join(home, "clawperator"),
+    ANDROID_HOME: space.sdk,
+    ANDROID_AVD_HOME: space.avd,
+    ...extraEnv,
   };
   // An unset variable is left out, not passed as "undefined".
-  const result = await runCli(args, { cwd: home, env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string> });
+  const result = await runCli(args, {
+    cwd: home,
+    env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>,
+  });
   let body: unknown = result.stdout;
   try {
     body = JSON.parse(result.stdout);
@@ -65,9 +77,15 @@ async function sdkWith(name: string, ...flags: string[]): Promise<Space> {
 }
 
 /** The pid of the emulator running an AVD, from the lock file the (stand-in) emulator keeps in the AVD's folder. */
-const emulatorPid = (space: Space, avd: string) => Number(readFileSync(join(space.avd, `${avd}.avd`, "hardware-qemu.ini.lock"), "utf8"));
+const emulatorPid = (space: Space, avd: string) =>
+  Number(readFileSync(join(space.avd, `${avd}.avd`, "hardware-qemu.ini.lock"), "utf8"));
 
-const avdIniFiles = (space: Space) => (existsSync(space.avd) ? readdirSync(space.avd).filter((f) => f.endsWith(".ini")).sort() : []);
+const avdIniFiles = (space: Space) =>
+  existsSync(space.avd)
+    ? readdirSync(space.avd)
+        .filter((f) => f.endsWith(".ini"))
+        .sort()
+    : [];
 
 describe("emulator commands through real adb and the SDK stand-in", () => {
   it("provision creates, boots and then reuses; stop and delete by AVD name", async () => {
@@ -76,12 +94,30 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
 
     const first = await cli(sdk, ["provision", "emulator", "--json"]);
     expect(first.exitCode, JSON.stringify(first.body)).toBe(0);
-    expect(first.body).toMatchObject({ type: "emulator", avdName: "clawperator-pixel", booted: true, created: true, started: true, reused: false });
+    expect(first.body).toMatchObject({
+      type: "emulator",
+      avdName: "clawperator-pixel",
+      booted: true,
+      created: true,
+      started: true,
+      reused: false,
+    });
     const serial: string = first.body.serial;
     expect(serial).toMatch(/^emulator-55\d\d$/);
     expect((await harness.devices()).get(serial)).toBe("device");
     expect(String((await harness.adb(["-s", serial, "emu", "avd", "name"])).stdout)).toBe("clawperator-pixel\r\nOK");
-    expect(String((await harness.adb(["-s", serial, "shell", "getprop sys.boot_completed; getprop dev.bootcomplete; getprop ro.kernel.qemu"])).stdout)).toBe("1\n1\n1");
+    expect(
+      String(
+        (
+          await harness.adb([
+            "-s",
+            serial,
+            "shell",
+            "getprop sys.boot_completed; getprop dev.bootcomplete; getprop ro.kernel.qemu",
+          ])
+        ).stdout,
+      ),
+    ).toBe("1\n1\n1");
 
     const pid = emulatorPid(sdk, "clawperator-pixel");
     const second = await cli(sdk, ["emulator", "provision"]);
@@ -89,10 +125,28 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     expect(avdIniFiles(sdk)).toEqual(["clawperator-pixel.ini"]);
 
     expect((await cli(sdk, ["emulator", "status"])).body).toEqual({
-      devices: [{ type: "emulator", avdName: "clawperator-pixel", serial, booted: true, supported: true, unsupportedReasons: [] }],
+      devices: [
+        {
+          type: "emulator",
+          avdName: "clawperator-pixel",
+          serial,
+          booted: true,
+          supported: true,
+          unsupportedReasons: [],
+        },
+      ],
     });
     const list = await cli(sdk, ["emulator", "list"]);
-    expect(list.body.avds).toEqual([expect.objectContaining({ name: "clawperator-pixel", running: true, supported: true, apiLevel: 35, playStore: true, deviceProfile: "pixel_7" })]);
+    expect(list.body.avds).toEqual([
+      expect.objectContaining({
+        name: "clawperator-pixel",
+        running: true,
+        supported: true,
+        apiLevel: 35,
+        playStore: true,
+        deviceProfile: "pixel_7",
+      }),
+    ]);
 
     const startAgain = await cli(sdk, ["emulator", "start", "clawperator-pixel"]);
     expect([startAgain.exitCode, startAgain.body.code]).toEqual([1, "EMULATOR_ALREADY_RUNNING"]);
@@ -115,7 +169,10 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     expect(pretty.stderr).toMatch(/\[emulator\] emulator-55\d\d booted \(\d+\.\d s\)/);
     expect((await cli(sdk, ["emulator", "stop", "clawperator-pixel"])).exitCode).toBe(0);
 
-    expect((await cli(sdk, ["emulator", "delete", "clawperator-pixel"])).body).toEqual({ avdName: "clawperator-pixel", deleted: true });
+    expect((await cli(sdk, ["emulator", "delete", "clawperator-pixel"])).body).toEqual({
+      avdName: "clawperator-pixel",
+      deleted: true,
+    });
     expect(avdIniFiles(sdk)).toEqual([]);
     expect((await cli(sdk, ["emulator", "inspect", "clawperator-pixel"])).body.code).toBe("EMULATOR_NOT_FOUND");
   });
@@ -160,11 +217,28 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
 
   it("an unsupported AVD is listed with its reasons and refused by start", async () => {
     const sdk = await sdkWith("unsupported", "--boot-delay-ms", "300");
-    const created = await cli(sdk, ["emulator", "create", "--name", "old-phone", "--api-level", "30", "--no-play-store", "--device-profile", "pixel_4"]);
+    const created = await cli(sdk, [
+      "emulator",
+      "create",
+      "--name",
+      "old-phone",
+      "--api-level",
+      "30",
+      "--no-play-store",
+      "--device-profile",
+      "pixel_4",
+    ]);
     expect(created.exitCode, JSON.stringify(created.body)).toBe(0);
-    expect(created.body).toMatchObject({ name: "old-phone", supported: false, unsupportedReasons: ["missing_play_store", "unsupported_api_level", "unsupported_device_profile"] });
+    expect(created.body).toMatchObject({
+      name: "old-phone",
+      supported: false,
+      unsupportedReasons: ["missing_play_store", "unsupported_api_level", "unsupported_device_profile"],
+    });
     const start = await cli(sdk, ["emulator", "start", "old-phone"]);
-    expect(start.body).toMatchObject({ code: "EMULATOR_UNSUPPORTED", details: { unsupportedReasons: ["missing_play_store", "unsupported_api_level", "unsupported_device_profile"] } });
+    expect(start.body).toMatchObject({
+      code: "EMULATOR_UNSUPPORTED",
+      details: { unsupportedReasons: ["missing_play_store", "unsupported_api_level", "unsupported_device_profile"] },
+    });
     expect((await cli(sdk, ["emulator", "delete", "old-phone"])).exitCode).toBe(0);
   });
 
@@ -172,14 +246,22 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     const sdk = await sdkWith("failing", "--no-register");
     expect((await cli(sdk, ["emulator", "create", "--name", "flaky"])).exitCode).toBe(0);
     const neverRegisters = await cli(sdk, ["emulator", "start", "flaky", "--registration-timeout-ms", "1500"]);
-    expect(neverRegisters.body).toMatchObject({ code: "EMULATOR_START_FAILED", details: { avdName: "flaky", registrationTimeoutMs: 1500 } });
+    expect(neverRegisters.body).toMatchObject({
+      code: "EMULATOR_START_FAILED",
+      details: { avdName: "flaky", registrationTimeoutMs: 1500 },
+    });
     // The stand-in holds the AVD's lock while it runs; a stopped process leaves none behind, so a retry can start it.
     await sdkWith("failing", "--boot-delay-ms", "never");
     const neverBoots = await cli(sdk, ["emulator", "start", "flaky", "--boot-timeout-ms", "1500"]);
-    expect(neverBoots.body).toMatchObject({ code: "EMULATOR_BOOT_TIMEOUT", details: { avdName: "flaky", bootTimeoutMs: 1500 } });
+    expect(neverBoots.body).toMatchObject({
+      code: "EMULATOR_BOOT_TIMEOUT",
+      details: { avdName: "flaky", bootTimeoutMs: 1500 },
+    });
     const serial: string = neverBoots.body.details.serial;
     const pid = emulatorPid(sdk, "flaky");
-    expect((await cli(sdk, ["emulator", "status"])).body.devices).toEqual([expect.objectContaining({ serial, avdName: "flaky", booted: false })]);
+    expect((await cli(sdk, ["emulator", "status"])).body.devices).toEqual([
+      expect.objectContaining({ serial, avdName: "flaky", booted: false }),
+    ]);
     expect((await cli(sdk, ["emulator", "stop", "flaky"])).exitCode).toBe(0);
     expect((await harness.devices()).has(serial)).toBe(false);
     await exited(pid);

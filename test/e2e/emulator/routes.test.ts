@@ -29,7 +29,11 @@ beforeAll(async () => {
     config: { bootDelayMs: 300 },
   });
   // The handlers read the environment as a server process would.
-  Object.assign(process.env, harness.env, { ANDROID_HOME: sdk, ANDROID_AVD_HOME: join(dir, "avd"), CLAWPERATOR_HOME: join(dir, "clawperator") });
+  Object.assign(process.env, harness.env, {
+    ANDROID_HOME: sdk,
+    ANDROID_AVD_HOME: join(dir, "avd"),
+    CLAWPERATOR_HOME: join(dir, "clawperator"),
+  });
   const kernel = await boot([adb, emulator]);
   app = new H3();
   for (const { value: route } of kernel.routes.entries()) {
@@ -46,7 +50,10 @@ afterAll(async () => {
 });
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await app.request(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }) });
+  const response = await app.request(path, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
   return { status: response.status, json: await response.json() };
 }
 
@@ -54,8 +61,14 @@ describe("the /android routes", () => {
   it("are the spec's eight", async () => {
     const kernel = await boot([adb, emulator]);
     expect(kernel.routes.keys().sort()).toEqual([
-      "DELETE /android/emulators/:name", "GET /android/emulators", "GET /android/emulators/:name", "GET /android/emulators/running",
-      "POST /android/emulators/:name/start", "POST /android/emulators/:name/stop", "POST /android/emulators/create", "POST /android/provision/emulator",
+      "DELETE /android/emulators/:name",
+      "GET /android/emulators",
+      "GET /android/emulators/:name",
+      "GET /android/emulators/running",
+      "POST /android/emulators/:name/start",
+      "POST /android/emulators/:name/stop",
+      "POST /android/emulators/create",
+      "POST /android/provision/emulator",
     ]);
     // Each declares its schemas lazily, for serve's OpenAPI document.
     for (const { value: route } of kernel.routes.entries()) {
@@ -67,37 +80,106 @@ describe("the /android routes", () => {
 
   it("list, create, inspect, start, running, provision (reuse), stop, delete with the catalogue's statuses", async () => {
     expect(await call("GET", "/android/emulators")).toEqual({ status: 200, json: { ok: true, avds: [] } });
-    expect(await call("GET", "/android/emulators/clawperator-pixel")).toMatchObject({ status: 404, json: { ok: false, error: { code: "EMULATOR_NOT_FOUND" } } });
-    expect(await call("POST", "/android/emulators/create", { name: "bad name" })).toMatchObject({ status: 400, json: { ok: false, error: { code: "USAGE" } } });
-    expect(await call("POST", "/android/emulators/create", { apiLevel: "35" })).toMatchObject({ status: 400, json: { error: { code: "USAGE" } } });
+    expect(await call("GET", "/android/emulators/clawperator-pixel")).toMatchObject({
+      status: 404,
+      json: { ok: false, error: { code: "EMULATOR_NOT_FOUND" } },
+    });
+    expect(await call("POST", "/android/emulators/create", { name: "bad name" })).toMatchObject({
+      status: 400,
+      json: { ok: false, error: { code: "USAGE" } },
+    });
+    expect(await call("POST", "/android/emulators/create", { apiLevel: "35" })).toMatchObject({
+      status: 400,
+      json: { error: { code: "USAGE" } },
+    });
 
     const created = await call("POST", "/android/emulators/create", {});
-    expect(created).toMatchObject({ status: 200, json: { ok: true, name: "clawperator-pixel", exists: true, supported: true, apiLevel: 35, unsupportedReasons: [] } });
+    expect(created).toMatchObject({
+      status: 200,
+      json: {
+        ok: true,
+        name: "clawperator-pixel",
+        exists: true,
+        supported: true,
+        apiLevel: 35,
+        unsupportedReasons: [],
+      },
+    });
     expect(await call("GET", "/android/emulators/clawperator-pixel")).toEqual({ status: 200, json: created.json });
 
     const started = await call("POST", "/android/emulators/clawperator-pixel/start", { bootTimeoutMs: 60_000 });
-    expect(started).toMatchObject({ status: 200, json: { ok: true, type: "emulator", avdName: "clawperator-pixel", booted: true } });
+    expect(started).toMatchObject({
+      status: 200,
+      json: { ok: true, type: "emulator", avdName: "clawperator-pixel", booted: true },
+    });
     const serial = started.json.serial as string;
-    expect(await call("POST", "/android/emulators/clawperator-pixel/start")).toMatchObject({ status: 409, json: { error: { code: "EMULATOR_ALREADY_RUNNING" } } });
+    expect(await call("POST", "/android/emulators/clawperator-pixel/start")).toMatchObject({
+      status: 409,
+      json: { error: { code: "EMULATOR_ALREADY_RUNNING" } },
+    });
     expect(await call("GET", "/android/emulators/running")).toEqual({
-      status: 200, json: { ok: true, devices: [{ type: "emulator", avdName: "clawperator-pixel", serial, booted: true, supported: true, unsupportedReasons: [] }] },
+      status: 200,
+      json: {
+        ok: true,
+        devices: [
+          {
+            type: "emulator",
+            avdName: "clawperator-pixel",
+            serial,
+            booted: true,
+            supported: true,
+            unsupportedReasons: [],
+          },
+        ],
+      },
     });
     expect(await call("POST", "/android/provision/emulator")).toEqual({
-      status: 200, json: { ok: true, type: "emulator", avdName: "clawperator-pixel", serial, booted: true, created: false, started: false, reused: true },
+      status: 200,
+      json: {
+        ok: true,
+        type: "emulator",
+        avdName: "clawperator-pixel",
+        serial,
+        booted: true,
+        created: false,
+        started: false,
+        reused: true,
+      },
     });
-    expect(await call("DELETE", "/android/emulators/clawperator-pixel")).toMatchObject({ status: 409, json: { error: { code: "EMULATOR_ALREADY_RUNNING" } } });
+    expect(await call("DELETE", "/android/emulators/clawperator-pixel")).toMatchObject({
+      status: 409,
+      json: { error: { code: "EMULATOR_ALREADY_RUNNING" } },
+    });
 
-    expect(await call("POST", "/android/emulators/clawperator-pixel/stop")).toEqual({ status: 200, json: { ok: true, type: "emulator", avdName: "clawperator-pixel", serial, stopped: true } });
-    expect(await call("POST", "/android/emulators/clawperator-pixel/stop")).toMatchObject({ status: 409, json: { error: { code: "EMULATOR_NOT_RUNNING" } } });
-    expect(await call("DELETE", "/android/emulators/clawperator-pixel")).toEqual({ status: 200, json: { ok: true, avdName: "clawperator-pixel", deleted: true } });
+    expect(await call("POST", "/android/emulators/clawperator-pixel/stop")).toEqual({
+      status: 200,
+      json: { ok: true, type: "emulator", avdName: "clawperator-pixel", serial, stopped: true },
+    });
+    expect(await call("POST", "/android/emulators/clawperator-pixel/stop")).toMatchObject({
+      status: 409,
+      json: { error: { code: "EMULATOR_NOT_RUNNING" } },
+    });
+    expect(await call("DELETE", "/android/emulators/clawperator-pixel")).toEqual({
+      status: 200,
+      json: { ok: true, avdName: "clawperator-pixel", deleted: true },
+    });
   });
 
   it("422 for an unsupported AVD, 500 naming a missing tool", async () => {
-    expect(await call("POST", "/android/emulators/create", { name: "old", apiLevel: 33 })).toMatchObject({ status: 200, json: { supported: false } });
-    expect(await call("POST", "/android/emulators/old/start")).toMatchObject({ status: 422, json: { error: { code: "EMULATOR_UNSUPPORTED", details: { unsupportedReasons: ["unsupported_api_level"] } } } });
+    expect(await call("POST", "/android/emulators/create", { name: "old", apiLevel: 33 })).toMatchObject({
+      status: 200,
+      json: { supported: false },
+    });
+    expect(await call("POST", "/android/emulators/old/start")).toMatchObject({
+      status: 422,
+      json: { error: { code: "EMULATOR_UNSUPPORTED", details: { unsupportedReasons: ["unsupported_api_level"] } } },
+    });
     process.env.EMULATOR_PATH = "/nonexistent/emulator";
     try {
-      expect(await call("GET", "/android/emulators")).toMatchObject({ status: 500, json: { ok: false, error: { code: "ANDROID_SDK_TOOL_MISSING", details: { tool: "emulator" } } } });
+      expect(await call("GET", "/android/emulators")).toMatchObject({
+        status: 500,
+        json: { ok: false, error: { code: "ANDROID_SDK_TOOL_MISSING", details: { tool: "emulator" } } },
+      });
     } finally {
       delete process.env.EMULATOR_PATH;
     }

@@ -21,10 +21,15 @@ const snapshotOf = async (): Promise<string> => {
 
 describe("action commands", () => {
   it("action open-app --app opens the app (and the positional form too)", async () => {
-    for (const args of [["action", "open-app", "--app", SETTINGS], ["action", "open-app", DEMO]]) {
+    for (const args of [
+      ["action", "open-app", "--app", SETTINGS],
+      ["action", "open-app", DEMO],
+    ]) {
       const { exitCode, body } = await session.json(args);
       expect(exitCode).toBe(0);
-      expect(body.envelope.stepResults).toEqual([{ id: "open_app", actionType: "open_app", success: true, data: { application_id: args.at(-1) } }]);
+      expect(body.envelope.stepResults).toEqual([
+        { id: "open_app", actionType: "open_app", success: true, data: { application_id: args.at(-1) } },
+      ]);
     }
     expect(attributeValues(await snapshotOf(), "package")).toContain(DEMO);
   });
@@ -34,7 +39,11 @@ describe("action commands", () => {
     expect(exitCode).toBe(1);
     expect(body.ok).toBe(false);
     // The envelope as the real APK sends it: no step results, the exception's message.
-    expect(body.envelope).toMatchObject({ status: "failed", stepResults: [], error: "Task execution failed: No launch intent found for package: com.example.not.installed" });
+    expect(body.envelope).toMatchObject({
+      status: "failed",
+      stepResults: [],
+      error: "Task execution failed: No launch intent found for package: com.example.not.installed",
+    });
   });
 
   it("action type, read and wait work on the demo app's search field", async () => {
@@ -42,21 +51,44 @@ describe("action commands", () => {
     const selector = JSON.stringify({ resourceId: DEMO_IDS.search });
     const typed = await session.json(["action", "type", "--selector", selector, "--text", "Lisbon"]);
     expect(typed.exitCode).toBe(0);
-    expect(typed.body.envelope.stepResults[0]).toMatchObject({ actionType: "enter_text", success: true, data: { text: "Lisbon" } });
+    expect(typed.body.envelope.stepResults[0]).toMatchObject({
+      actionType: "enter_text",
+      success: true,
+      data: { text: "Lisbon" },
+    });
 
     const read = await session.json(["action", "read", "--selector", selector]);
     expect(read.exitCode).toBe(0);
-    expect(read.body.envelope.stepResults[0]).toMatchObject({ actionType: "read_text", success: true, data: { text: "Lisbon" } });
+    expect(read.body.envelope.stepResults[0]).toMatchObject({
+      actionType: "read_text",
+      success: true,
+      data: { text: "Lisbon" },
+    });
 
     const waited = await session.json(["action", "wait", "--resource-id", DEMO_IDS.temperature]);
     expect(waited.exitCode).toBe(0);
-    expect(waited.body.envelope.stepResults[0]).toMatchObject({ actionType: "wait_for_node", success: true, data: { resource_id: DEMO_IDS.temperature } });
+    expect(waited.body.envelope.stepResults[0]).toMatchObject({
+      actionType: "wait_for_node",
+      success: true,
+      data: { resource_id: DEMO_IDS.temperature },
+    });
   });
 
   it("action read --validator temperature reads the temperature", async () => {
-    const { exitCode, body } = await session.json(["action", "read", "--resource-id", DEMO_IDS.temperature, "--validator", "temperature"]);
+    const { exitCode, body } = await session.json([
+      "action",
+      "read",
+      "--resource-id",
+      DEMO_IDS.temperature,
+      "--validator",
+      "temperature",
+    ]);
     expect(exitCode).toBe(0);
-    expect(body.envelope.stepResults[0]).toMatchObject({ actionType: "read_text", success: true, data: { validator: "temperature" } });
+    expect(body.envelope.stepResults[0]).toMatchObject({
+      actionType: "read_text",
+      success: true,
+      data: { validator: "temperature" },
+    });
     expect(body.envelope.stepResults[0].data.text).toMatch(/-?\d+(\.\d+)?/);
   });
 
@@ -68,7 +100,12 @@ describe("action commands", () => {
     };
     const before = await checked();
     expect(before).toMatch(/true|false/);
-    const { exitCode, body } = await session.json(["action", "click", "--selector", JSON.stringify({ resourceId: DEMO_IDS.units })]);
+    const { exitCode, body } = await session.json([
+      "action",
+      "click",
+      "--selector",
+      JSON.stringify({ resourceId: DEMO_IDS.units }),
+    ]);
     expect(exitCode).toBe(0);
     expect(body.envelope.stepResults[0]).toMatchObject({ actionType: "click", success: true });
     expect(await checked()).toBe(before === "true" ? "false" : "true");
@@ -78,7 +115,12 @@ describe("action commands", () => {
     await session.json(["action", "open-app", "--app", DEMO]);
     const { exitCode, body } = await session.json(["action", "press-key", "--key", "home"]);
     expect(exitCode).toBe(0);
-    expect(body.envelope.stepResults[0]).toEqual({ id: "press_key", actionType: "press_key", success: true, data: { key: "home" } });
+    expect(body.envelope.stepResults[0]).toEqual({
+      id: "press_key",
+      actionType: "press_key",
+      success: true,
+      data: { key: "home" },
+    });
     expect(attributeValues(await snapshotOf(), "package")).not.toContain(DEMO);
   });
 
@@ -87,7 +129,11 @@ describe("action commands", () => {
     const before = attributeValues(await snapshotOf(), "text").filter(Boolean);
     const { exitCode, body } = await session.json(["action", "scroll", "--direction", "down"]);
     expect(exitCode).toBe(0);
-    expect(body.envelope.stepResults[0]).toMatchObject({ actionType: "scroll", success: true, data: { scroll_outcome: "moved", direction: "down" } });
+    expect(body.envelope.stepResults[0]).toMatchObject({
+      actionType: "scroll",
+      success: true,
+      data: { scroll_outcome: "moved", direction: "down" },
+    });
     const after = attributeValues(await snapshotOf(), "text").filter(Boolean);
     expect(after).not.toEqual(before);
   });
@@ -96,12 +142,20 @@ describe("action commands", () => {
     await session.json(["action", "press-key", "--key", "home"]);
     const opened = await session.json(["action", "open-uri", "--uri", "https://clawperator.dev/weather?city=Lisbon"]);
     expect(opened.exitCode).toBe(0);
-    expect(opened.body.envelope.stepResults[0]).toMatchObject({ actionType: "open_uri", success: true, data: { uri: "https://clawperator.dev/weather?city=Lisbon" } });
+    expect(opened.body.envelope.stepResults[0]).toMatchObject({
+      actionType: "open_uri",
+      success: true,
+      data: { uri: "https://clawperator.dev/weather?city=Lisbon" },
+    });
     expect(attributeValues(await snapshotOf(), "resource-id")).toContain(DEMO_IDS.search);
 
     const unhandled = await session.json(["action", "open-uri", "--uri", "nosuchscheme://anything"]);
     expect(unhandled.exitCode).toBe(1);
-    expect(unhandled.body.envelope).toMatchObject({ status: "failed", stepResults: [], error: "Task execution failed: No activity found to handle uri=nosuchscheme://anything" });
+    expect(unhandled.body.envelope).toMatchObject({
+      status: "failed",
+      stepResults: [],
+      error: "Task execution failed: No activity found to handle uri=nosuchscheme://anything",
+    });
   });
 
   it("action click without a selector is USAGE", async () => {
@@ -112,16 +166,33 @@ describe("action commands", () => {
 });
 
 describe("the shapes real skill scripts use", () => {
-  const globals = () => ["--device", device.serial, "--operator-package", "com.clawperator.operator", "--json", "--timeout", "9000"];
+  const globals = () => [
+    "--device",
+    device.serial,
+    "--operator-package",
+    "com.clawperator.operator",
+    "--json",
+    "--timeout",
+    "9000",
+  ];
 
   it("exec <file> and exec --execution <json>", async () => {
-    const payload = execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }, { id: "snap", type: "snapshot_ui" }]);
+    const payload = execution([
+      { id: "open", type: "open_app", params: { applicationId: DEMO } },
+      { id: "snap", type: "snapshot_ui" },
+    ]);
     const file = join(session.harness.home, "skill.json");
     await writeFile(file, JSON.stringify(payload));
-    for (const args of [["exec", file, ...globals()], [...globals(), "exec", "--execution", JSON.stringify(payload)]]) {
+    for (const args of [
+      ["exec", file, ...globals()],
+      [...globals(), "exec", "--execution", JSON.stringify(payload)],
+    ]) {
       const { exitCode, body } = await session.json(args);
       expect(exitCode).toBe(0);
-      expect(body.envelope.stepResults.map((s: { id: string; success: boolean }) => [s.id, s.success])).toEqual([["open", true], ["snap", true]]);
+      expect(body.envelope.stepResults.map((s: { id: string; success: boolean }) => [s.id, s.success])).toEqual([
+        ["open", true],
+        ["snap", true],
+      ]);
     }
   });
 
@@ -129,7 +200,9 @@ describe("the shapes real skill scripts use", () => {
     const open = await session.json(["open", SETTINGS, ...globals()]);
     expect(open.exitCode).toBe(0);
     expect(open.body.envelope.stepResults[0]).toMatchObject({ actionType: "open_app", success: true });
-    expect((await session.json(["action", "scroll", ...globals()])).body.envelope.stepResults[0].data.scroll_outcome).toBe("moved");
+    expect(
+      (await session.json(["action", "scroll", ...globals()])).body.envelope.stepResults[0].data.scroll_outcome,
+    ).toBe("moved");
     expect(attributeValues(await snapshotOf(), "text")).not.toContain("Display");
 
     const close = await session.json(["close", SETTINGS, ...globals()]);
@@ -137,7 +210,11 @@ describe("the shapes real skill scripts use", () => {
     expect(close.exitCode).toBe(0);
     expect(close.body.ok).toBe(true);
     expect(close.body.envelope.status).toBe("success");
-    expect(close.body.envelope.stepResults[0]).toMatchObject({ actionType: "close_app", success: false, data: { error: "UNSUPPORTED_RUNTIME_CLOSE" } });
+    expect(close.body.envelope.stepResults[0]).toMatchObject({
+      actionType: "close_app",
+      success: false,
+      data: { error: "UNSUPPORTED_RUNTIME_CLOSE" },
+    });
 
     // Force-stopped, Settings starts again at the top of its list.
     expect((await session.json(["open", SETTINGS, ...globals()])).exitCode).toBe(0);
@@ -157,7 +234,9 @@ describe("the shapes real skill scripts use", () => {
   });
 
   it("CLAWPERATOR_DEVICE_ID and CLAWPERATOR_OPERATOR_PACKAGE from the environment select the device and receiver", async () => {
-    const { exitCode, body } = await session.json(["snapshot"], { env: { CLAWPERATOR_DEVICE_ID: device.serial, CLAWPERATOR_OPERATOR_PACKAGE: "com.clawperator.operator" } });
+    const { exitCode, body } = await session.json(["snapshot"], {
+      env: { CLAWPERATOR_DEVICE_ID: device.serial, CLAWPERATOR_OPERATOR_PACKAGE: "com.clawperator.operator" },
+    });
     expect(exitCode).toBe(0);
     expect(body.deviceId).toBe(device.serial);
   });

@@ -13,7 +13,14 @@ const APP = "com.example.shop";
 let device: RunningVirtualDevice;
 
 const node = (attrs: Record<string, string>) =>
-  `<node ${Object.entries({ class: "android.widget.TextView", package: APP, text: "", "resource-id": "", bounds: "[0,0][1080,100]", ...attrs })
+  `<node ${Object.entries({
+    class: "android.widget.TextView",
+    package: APP,
+    text: "",
+    "resource-id": "",
+    bounds: "[0,0][1080,100]",
+    ...attrs,
+  })
     .map(([k, v]) => `${k}="${v}"`)
     .join(" ")} />`;
 const screen = (...nodes: string[]) =>
@@ -23,7 +30,11 @@ const screen = (...nodes: string[]) =>
 async function writeScenario(): Promise<string> {
   const scenario = {
     name: "fidelity",
-    device: { settings: { secure: { accessibility_enabled: "1", enabled_accessibility_services: accessibilityComponent(OPERATOR) } } },
+    device: {
+      settings: {
+        secure: { accessibility_enabled: "1", enabled_accessibility_services: accessibilityComponent(OPERATOR) },
+      },
+    },
     apps: [
       { package: OPERATOR, label: "Clawperator Operator", operator: true },
       { package: "com.example.launcher", label: "Launcher", system: true },
@@ -50,10 +61,22 @@ async function writeScenario(): Promise<string> {
           { click: { resourceId: `${APP}:id/name_row` }, to: "edit" },
           { click: { textEquals: "Checkout" }, to: "checkout" },
         ],
-        values: [{ node: { resourceId: `${APP}:id/name_value` }, mirror: { screen: "edit", field: { resourceId: `${APP}:id/name_field` } } }],
+        values: [
+          {
+            node: { resourceId: `${APP}:id/name_value` },
+            mirror: { screen: "edit", field: { resourceId: `${APP}:id/name_field` } },
+          },
+        ],
       },
       edit: {
-        hierarchy_xml: screen(node({ class: "android.widget.EditText", "resource-id": `${APP}:id/name_field`, clickable: "true", focusable: "true" })),
+        hierarchy_xml: screen(
+          node({
+            class: "android.widget.EditText",
+            "resource-id": `${APP}:id/name_field`,
+            clickable: "true",
+            focusable: "true",
+          }),
+        ),
       },
       checkout: { hierarchy_xml: screen(node({ text: "Pay now" })) },
     },
@@ -77,7 +100,15 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
     const { exitCode, body } = await run([
       { id: "open", type: "open_app", params: { applicationId: APP } },
       // One attempt and no delay: only timeoutMs keeps it polling for the 3 s the splash and loading screens take.
-      { id: "ready", type: "wait_for_node", params: { matcher: { textEquals: "Checkout" }, timeoutMs: 10_000, retry: { maxAttempts: 1, initialDelayMs: 250 } } },
+      {
+        id: "ready",
+        type: "wait_for_node",
+        params: {
+          matcher: { textEquals: "Checkout" },
+          timeoutMs: 10_000,
+          retry: { maxAttempts: 1, initialDelayMs: 250 },
+        },
+      },
     ]);
     expect(exitCode).toBe(0);
     expect(steps(body)).toEqual([
@@ -88,14 +119,43 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
 
   it("every new action type and param: read_text validators, all and container, read_key_value_pair, wait_for_navigation, recording", async () => {
     const { exitCode, body } = await run([
-      { id: "nav", type: "wait_for_navigation", params: { expectedPackage: APP, expectedNode: { textEquals: "Version" }, timeoutMs: 5_000 } },
-      { id: "version", type: "read_text", params: { matcher: { resourceId: `${APP}:id/version` }, validator: "VERSION" } },
-      { id: "regex", type: "read_text", params: { matcher: { resourceId: `${APP}:id/version` }, validator: "regex", validatorPattern: "(?i)BUILD \\d+\\)$" } },
-      { id: "all", type: "read_text", params: { matcher: { resourceId: `${APP}:id/item` }, all: true, container: { resourceId: `${APP}:id/list` } } },
+      {
+        id: "nav",
+        type: "wait_for_navigation",
+        params: { expectedPackage: APP, expectedNode: { textEquals: "Version" }, timeoutMs: 5_000 },
+      },
+      {
+        id: "version",
+        type: "read_text",
+        params: { matcher: { resourceId: `${APP}:id/version` }, validator: "VERSION" },
+      },
+      {
+        id: "regex",
+        type: "read_text",
+        params: {
+          matcher: { resourceId: `${APP}:id/version` },
+          validator: "regex",
+          validatorPattern: "(?i)BUILD \\d+\\)$",
+        },
+      },
+      {
+        id: "all",
+        type: "read_text",
+        params: { matcher: { resourceId: `${APP}:id/item` }, all: true, container: { resourceId: `${APP}:id/list` } },
+      },
       { id: "kv", type: "read_key_value_pair", params: { labelMatcher: { textEquals: "Version" } } },
       { id: "rec", type: "start_recording", params: { sessionId: "s1" } },
       { id: "unrec", type: "STOP_RECORDING" },
-      { id: "mismatch", type: "read_text", params: { matcher: { textEquals: "Version" }, validator: "regex", validatorPattern: "^\\d", retry: { maxAttempts: 1 } } },
+      {
+        id: "mismatch",
+        type: "read_text",
+        params: {
+          matcher: { textEquals: "Version" },
+          validator: "regex",
+          validatorPattern: "^\\d",
+          retry: { maxAttempts: 1 },
+        },
+      },
     ]);
     expect(exitCode).toBe(0);
     expect(steps(body)).toEqual([
@@ -142,7 +202,10 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
     try {
       const { exitCode, body } = await run([{ id: "o", type: "open_app", params: { applicationId: "   " } }]);
       expect(exitCode).toBe(1);
-      expect(body).toMatchObject({ code: "EXECUTION_VALIDATION_FAILED", details: { path: "actions.0.params.applicationId" } });
+      expect(body).toMatchObject({
+        code: "EXECUTION_VALIDATION_FAILED",
+        details: { path: "actions.0.params.applicationId" },
+      });
     } finally {
       services.run = deviceRun;
     }
@@ -150,7 +213,16 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
   });
 
   it("--validate-only reports the retry values the APK clamps, and what it accepts dispatches", async () => {
-    const payload = execution([{ id: "w", type: "wait_for_node", params: { matcher: { textEquals: "It's" }, retry: { maxAttempts: 1, backoffMultiplier: 8, initialDelayMs: 100, maxDelayMs: 50 } } }]);
+    const payload = execution([
+      {
+        id: "w",
+        type: "wait_for_node",
+        params: {
+          matcher: { textEquals: "It's" },
+          retry: { maxAttempts: 1, backoffMultiplier: 8, initialDelayMs: 100, maxDelayMs: 50 },
+        },
+      },
+    ]);
     const checked = await session.json(["execute", "--execution", JSON.stringify(payload), "--validate-only"]);
     expect(checked.exitCode).toBe(0);
     expect(checked.body.apkClamps).toEqual([
@@ -160,7 +232,9 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
     expect(checked.body.execution.actions[0].params.retry.backoffMultiplier).toBe(8);
 
     // A payload of quotes near the 64,000-byte limit: refused by both, never accepted by one and failed by the other.
-    const quotes = execution([{ id: "t", type: "take_screenshot", params: { path: `/sdcard/${"'".repeat(60_000)}.png` } }]);
+    const quotes = execution([
+      { id: "t", type: "take_screenshot", params: { path: `/sdcard/${"'".repeat(60_000)}.png` } },
+    ]);
     for (const args of [["--validate-only"], ["--device-id", device.serial]]) {
       const { exitCode, body } = await session.json(["execute", "--execution", JSON.stringify(quotes), ...args]);
       expect([exitCode, body.code]).toEqual([1, "PAYLOAD_TOO_LARGE"]);

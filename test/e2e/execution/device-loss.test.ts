@@ -9,7 +9,11 @@ const session = virtualSession();
 
 const executeOn = (target: RunningVirtualDevice, payload: Record<string, unknown>) =>
   session.json(["execute", "--device-id", target.serial, "--execution", JSON.stringify(payload)]);
-const openDemo = () => execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }, { id: "snap", type: "snapshot_ui" }]);
+const openDemo = () =>
+  execution([
+    { id: "open", type: "open_app", params: { applicationId: DEMO } },
+    { id: "snap", type: "snapshot_ui" },
+  ]);
 
 /** Starts `payload` on `device` and resolves, with the run in flight, once the operator is inside its sleep and the CLI reads the log. */
 async function midExecution(device: RunningVirtualDevice, payload: Record<string, unknown>) {
@@ -33,13 +37,17 @@ describe("the device dies in the middle of an execution", () => {
     expect(exitCode).toBe(1);
     expect(["DEVICE_NOT_FOUND", "DEVICE_OFFLINE"]).toContain(body.code);
     expect(body).toMatchObject({
-      deviceId: doomed.serial, receiverPackage: "com.clawperator.operator", broadcastDispatchStatus: "sent",
+      deviceId: doomed.serial,
+      receiverPackage: "com.clawperator.operator",
+      broadcastDispatchStatus: "sent",
       details: { phase: "awaiting_result", dispatchReachedLog: true, streamOpens: 2 },
     });
     expect(body.message).toContain(payload.commandId);
     const events: string[] = body.lastCorrelatedEvents;
     expect(events.some((line) => line.includes("[Clawperator-Dispatch]"))).toBe(true);
-    expect(events.some((line) => line.includes("[Clawperator-Command] start") && line.includes(payload.commandId))).toBe(true);
+    expect(
+      events.some((line) => line.includes("[Clawperator-Command] start") && line.includes(payload.commandId)),
+    ).toBe(true);
 
     // Back on the same port: no lock or settle window is left behind, the next execution runs.
     const reborn = await session.startDevice({ port: doomed.port });
@@ -53,20 +61,30 @@ describe("the device dies in the middle of an execution", () => {
 describe("the adb server is killed in the middle of an execution", () => {
   it("restarts it, reconnects the device, reads the log again from the dispatch and returns the envelope; the next execution works", async () => {
     const device = await session.startDevice();
-    const payload = execution([{ id: "nap", type: "sleep", params: { durationMs: 1_500 } }, { id: "snap", type: "snapshot_ui" }], { timeoutMs: 60_000 });
+    const payload = execution(
+      [
+        { id: "nap", type: "sleep", params: { durationMs: 1_500 } },
+        { id: "snap", type: "snapshot_ui" },
+      ],
+      { timeoutMs: 60_000 },
+    );
     const { run } = await midExecution(device, payload);
     const streams: string[] = [];
-    const watch = (): void => void nextCommand(device, /^'?logcat'? /).then((line) => {
-      streams.push(line);
-      watch();
-    });
+    const watch = (): void =>
+      void nextCommand(device, /^'?logcat'? /).then((line) => {
+        streams.push(line);
+        watch();
+      });
     watch();
     expect((await session.harness.adb(["kill-server"])).exitCode).toBe(0);
 
     const { exitCode, body } = await run;
     expect(exitCode).toBe(0);
     expect(body.envelope).toMatchObject({ commandId: payload.commandId, status: "success" });
-    expect(body.envelope.stepResults.map((s: { id: string; success: boolean }) => [s.id, s.success])).toEqual([["nap", true], ["snap", true]]);
+    expect(body.envelope.stepResults.map((s: { id: string; success: boolean }) => [s.id, s.success])).toEqual([
+      ["nap", true],
+      ["snap", true],
+    ]);
     expect(body.envelope.stepResults[1].data.text).toContain("<hierarchy");
     // Read again, from the dispatch's device time (the same -T as the first stream).
     expect(streams).toHaveLength(1);

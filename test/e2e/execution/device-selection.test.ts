@@ -7,7 +7,7 @@ import { DEMO } from "./support.ts";
 const session = virtualSession();
 const snapshot = ["observe", "snapshot", "--timeout-ms", "5000"];
 
-describe("device selection (spec/001 \"Device Selection Policy\")", () => {
+describe('device selection (spec/001 "Device Selection Policy")', () => {
   let first: RunningVirtualDevice;
   let locked: RunningVirtualDevice;
   let second: RunningVirtualDevice;
@@ -24,7 +24,10 @@ describe("device selection (spec/001 \"Device Selection Policy\")", () => {
 
   it("a serial that is not connected is DEVICE_NOT_FOUND", async () => {
     first = await session.startDevice();
-    for (const args of [[...snapshot, "--device-id", "127.0.0.1:1"], ["packages", "list", "--device-id", "127.0.0.1:1"]]) {
+    for (const args of [
+      [...snapshot, "--device-id", "127.0.0.1:1"],
+      ["packages", "list", "--device-id", "127.0.0.1:1"],
+    ]) {
       const { exitCode, body } = await session.json(args);
       expect(exitCode).toBe(1);
       expect(body).toMatchObject({ code: "DEVICE_NOT_FOUND", details: { deviceId: "127.0.0.1:1" } });
@@ -37,10 +40,16 @@ describe("device selection (spec/001 \"Device Selection Policy\")", () => {
     locked = await session.startDevice({ authorized: false });
     const { body: devices } = await session.json(["devices"]);
     expect(devices).toEqual(
-      expect.arrayContaining([expect.objectContaining({ serial: first.serial, state: "device" }), expect.objectContaining({ serial: locked.serial, state: "unauthorized" })]),
+      expect.arrayContaining([
+        expect.objectContaining({ serial: first.serial, state: "device" }),
+        expect.objectContaining({ serial: locked.serial, state: "unauthorized" }),
+      ]),
     );
 
-    for (const args of [[...snapshot, "--device-id", locked.serial], ["packages", "list", "--device-id", locked.serial]]) {
+    for (const args of [
+      [...snapshot, "--device-id", locked.serial],
+      ["packages", "list", "--device-id", locked.serial],
+    ]) {
       const { exitCode, body } = await session.json(args);
       expect(exitCode).toBe(1);
       expect(body).toMatchObject({ code: "DEVICE_UNAUTHORIZED", details: { deviceId: locked.serial } });
@@ -77,7 +86,11 @@ describe("device selection (spec/001 \"Device Selection Policy\")", () => {
       await session.json(["--device", first.serial, ...snapshot]),
       await session.json(snapshot, { env: { CLAWPERATOR_DEVICE_ID: second.serial } }),
     ];
-    expect(picks.map((p) => [p.exitCode, p.body.deviceId])).toEqual([[0, second.serial], [0, first.serial], [0, second.serial]]);
+    expect(picks.map((p) => [p.exitCode, p.body.deviceId])).toEqual([
+      [0, second.serial],
+      [0, first.serial],
+      [0, second.serial],
+    ]);
 
     const packages = await session.json(["packages", "list", "--device-id", first.serial]);
     expect(packages.body).toMatchObject({ deviceId: first.serial });
@@ -87,9 +100,14 @@ describe("device selection (spec/001 \"Device Selection Policy\")", () => {
     second.server.goOffline();
     await session.harness.waitForDevices((listed) => listed.get(second.serial) === "offline");
     const { body: devices } = await session.json(["devices"]);
-    expect(devices).toEqual(expect.arrayContaining([expect.objectContaining({ serial: second.serial, state: "offline" })]));
+    expect(devices).toEqual(
+      expect.arrayContaining([expect.objectContaining({ serial: second.serial, state: "offline" })]),
+    );
 
-    for (const args of [[...snapshot, "--device-id", second.serial], ["packages", "list", "--device-id", second.serial]]) {
+    for (const args of [
+      [...snapshot, "--device-id", second.serial],
+      ["packages", "list", "--device-id", second.serial],
+    ]) {
       const { exitCode, body } = await session.json(args);
       expect(exitCode).toBe(1);
       expect(body).toMatchObject({ code: "DEVICE_OFFLINE", details: { deviceId: second.serial } });

@@ -3,7 +3,16 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
-import { attributeValues, DEMO, DEMO_IDS, execution, hierarchyNodeCount, PNG_SIGNATURE, RESULT_KEYS, SETTINGS } from "./support.ts";
+import {
+  attributeValues,
+  DEMO,
+  DEMO_IDS,
+  execution,
+  hierarchyNodeCount,
+  PNG_SIGNATURE,
+  RESULT_KEYS,
+  SETTINGS,
+} from "./support.ts";
 
 const session = virtualSession();
 let device: RunningVirtualDevice;
@@ -35,7 +44,9 @@ describe("devices and packages", () => {
   it("devices --output pretty prints one readable row per device", async () => {
     const result = await session.cli(["devices", "--output", "pretty"]);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`^${device.serial.replace(/\./g, "\\.")}\\s+device\\b`))]);
+    expect(result.stdout.trim().split("\n")).toEqual([
+      expect.stringMatching(new RegExp(`^${device.serial.replace(/\./g, "\\.")}\\s+device\\b`)),
+    ]);
   });
 
   it("packages list returns every installed application id, sorted; --third-party leaves system apps out", async () => {
@@ -62,13 +73,33 @@ describe("execute", () => {
     ]);
     expect(exitCode).toBe(0);
     expect(Object.keys(body).sort()).toEqual(RESULT_KEYS);
-    expect(body).toMatchObject({ ok: true, deviceId: device.serial, terminalSource: "clawperator_result", mode: "direct" });
+    expect(body).toMatchObject({
+      ok: true,
+      deviceId: device.serial,
+      terminalSource: "clawperator_result",
+      mode: "direct",
+    });
     expect(body.executionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.timings.totalMs).toBeGreaterThan(0);
-    expect(body.envelope).toMatchObject({ commandId: payload.commandId, taskId: payload.taskId, status: "success", error: null });
+    expect(body.envelope).toMatchObject({
+      commandId: payload.commandId,
+      taskId: payload.taskId,
+      status: "success",
+      error: null,
+    });
     const [open, snap] = body.envelope.stepResults;
-    expect(open).toMatchObject({ id: "open", actionType: "open_app", success: true, data: { application_id: SETTINGS } });
-    expect(snap).toMatchObject({ id: "snap", actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } });
+    expect(open).toMatchObject({
+      id: "open",
+      actionType: "open_app",
+      success: true,
+      data: { application_id: SETTINGS },
+    });
+    expect(snap).toMatchObject({
+      id: "snap",
+      actionType: "snapshot_ui",
+      success: true,
+      data: { actual_format: "hierarchy_xml" },
+    });
     expect(hierarchyNodeCount(snap.data.text)).toBeGreaterThan(10);
     expect(attributeValues(snap.data.text, "package")).toContain(SETTINGS);
   });
@@ -86,22 +117,31 @@ describe("execute", () => {
     for (const run of runs) {
       expect(run.exitCode).toBe(0);
       expect(run.body.envelope).toMatchObject({ commandId: payload.commandId, status: "success" });
-      expect(run.body.envelope.stepResults).toEqual([{ id: "open", actionType: "open_app", success: true, data: { application_id: DEMO } }]);
+      expect(run.body.envelope.stepResults).toEqual([
+        { id: "open", actionType: "open_app", success: true, data: { application_id: DEMO } },
+      ]);
     }
   });
 
   it("a failing step gives ok:false, the device's failed envelope and exit code 1", async () => {
-    const { exitCode, body } = await execute(
-      [
-        { id: "open", type: "open_app", params: { applicationId: DEMO } },
-        // One attempt: the default retry preset would keep looking for seconds.
-        { id: "missing", type: "wait_for_node", params: { matcher: { textEquals: "No such button anywhere" }, retry: { maxAttempts: 1 } } },
-      ],
-    );
+    const { exitCode, body } = await execute([
+      { id: "open", type: "open_app", params: { applicationId: DEMO } },
+      // One attempt: the default retry preset would keep looking for seconds.
+      {
+        id: "missing",
+        type: "wait_for_node",
+        params: { matcher: { textEquals: "No such button anywhere" }, retry: { maxAttempts: 1 } },
+      },
+    ]);
     expect(exitCode).toBe(1);
     expect(body.ok).toBe(false);
     expect(body.envelope.status).toBe("failed");
-    expect(body.envelope).toMatchObject({ stepResults: [], error: expect.stringMatching(/^Task execution failed: No UI node found matching criteria: NodeMatcher\(.*textEquals=No such button anywhere/) });
+    expect(body.envelope).toMatchObject({
+      stepResults: [],
+      error: expect.stringMatching(
+        /^Task execution failed: No UI node found matching criteria: NodeMatcher\(.*textEquals=No such button anywhere/,
+      ),
+    });
   });
 
   it("--output pretty prints a readable summary instead of JSON", async () => {
@@ -110,7 +150,9 @@ describe("execute", () => {
     expect(result.exitCode).toBe(0);
     expect(() => JSON.parse(result.stdout)).toThrow();
     const lines = result.stdout.trim().split("\n");
-    expect(lines[0]).toMatch(new RegExp(`^ok\\s+${payload.commandId} on ${device.serial.replace(/\./g, "\\.")} \\(\\d+(\\.\\d+)? ms\\)$`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^ok\\s+${payload.commandId} on ${device.serial.replace(/\./g, "\\.")} \\(\\d+(\\.\\d+)? ms\\)$`),
+    );
     expect(lines[1]).toMatch(/^\s+1\. open open_app: ok$/);
     expect(lines[2]).toMatch(new RegExp(`^\\s+application_id: ${DEMO.replace(/\./g, "\\.")}$`));
   });
@@ -126,8 +168,16 @@ describe("--timeout-ms", () => {
       }
     });
     try {
-      const payload = execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }], { timeoutMs: 60_000 });
-      const viaExecute = await session.json(["execute", "--execution", JSON.stringify(payload), "--timeout-ms", "4321"]);
+      const payload = execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }], {
+        timeoutMs: 60_000,
+      });
+      const viaExecute = await session.json([
+        "execute",
+        "--execution",
+        JSON.stringify(payload),
+        "--timeout-ms",
+        "4321",
+      ]);
       expect(viaExecute.exitCode).toBe(0);
       const viaSnapshot = await session.json(["observe", "snapshot", "--timeout", "7654"]);
       expect(viaSnapshot.exitCode).toBe(0);
@@ -141,7 +191,15 @@ describe("--timeout-ms", () => {
     [["observe", "snapshot", "--timeout-ms", "999"]],
     [["observe", "screenshot", "--timeout-ms", "120001"]],
     [["inspect", "ui", "--timeout-ms", "500"]],
-    [["execute", "--execution", JSON.stringify(execution([{ id: "s", type: "snapshot_ui" }])), "--timeout-ms", "200000"]],
+    [
+      [
+        "execute",
+        "--execution",
+        JSON.stringify(execution([{ id: "s", type: "snapshot_ui" }])),
+        "--timeout-ms",
+        "200000",
+      ],
+    ],
   ])("%j outside 1000–120000 ms is EXECUTION_VALIDATION_FAILED before anything is sent", async (args) => {
     const { exitCode, body } = await session.json(args);
     expect(exitCode).toBe(1);
@@ -158,18 +216,27 @@ describe("observe and inspect", () => {
     const [step] = body.envelope.stepResults;
     expect(step).toMatchObject({ actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } });
     hierarchyNodeCount(step.data.text);
-    expect(attributeValues(step.data.text, "resource-id")).toEqual(expect.arrayContaining([DEMO_IDS.search, DEMO_IDS.units, DEMO_IDS.temperature]));
+    expect(attributeValues(step.data.text, "resource-id")).toEqual(
+      expect.arrayContaining([DEMO_IDS.search, DEMO_IDS.units, DEMO_IDS.temperature]),
+    );
   });
 
   it("observe screenshot --path writes a PNG there and reports the path", async () => {
     const path = join(session.harness.home, "screen.png");
     const { exitCode, body } = await session.json(["observe", "screenshot", "--path", path]);
     expect(exitCode).toBe(0);
-    expect(body.envelope.stepResults[0]).toMatchObject({ actionType: "take_screenshot", success: true, data: { path } });
+    expect(body.envelope.stepResults[0]).toMatchObject({
+      actionType: "take_screenshot",
+      success: true,
+      data: { path },
+    });
     const png = await readFile(path);
     expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     // IHDR: the image has the device's screen size.
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([device.device.scenario.device.screen.width, device.device.scenario.device.screen.height]);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([
+      device.device.scenario.device.screen.width,
+      device.device.scenario.device.screen.height,
+    ]);
   });
 
   it("observe screenshot without --path writes the PNG to a temp file", async () => {
@@ -198,7 +265,10 @@ describe("observe and inspect", () => {
   it("inspect ui in json mode is the observe snapshot result", async () => {
     const { exitCode, body } = await session.json(["inspect", "ui"]);
     expect(exitCode).toBe(0);
-    expect(body.envelope.stepResults[0]).toMatchObject({ actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } });
+    expect(body.envelope.stepResults[0]).toMatchObject({
+      actionType: "snapshot_ui",
+      success: true,
+      data: { actual_format: "hierarchy_xml" },
+    });
   });
 });
-

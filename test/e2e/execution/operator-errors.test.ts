@@ -27,29 +27,39 @@ afterAll(async () => {
 const startLine = (command: ReceivedCommand) =>
   `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`;
 const on = (target: RunningVirtualDevice, ...args: string[]) => ["--device-id", target.serial, ...args];
-const openDemo = () => JSON.stringify(execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }], { timeoutMs: 5_000 }));
+const openDemo = () =>
+  JSON.stringify(execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }], { timeoutMs: 5_000 }));
 
 describe("the Operator APK is missing or not running", () => {
   it("RECEIVER_NOT_INSTALLED on a device without the operator (`fresh`), with broadcast diagnostics", async () => {
-    for (const args of [["observe", "snapshot"], ["execute", "--execution", openDemo()], ["open", DEMO]]) {
+    for (const args of [
+      ["observe", "snapshot"],
+      ["execute", "--execution", openDemo()],
+      ["open", DEMO],
+    ]) {
       const { exitCode, body } = await session.json(on(fresh, ...args));
       expect(exitCode).toBe(1);
       expect(body).toMatchObject({
         code: "RECEIVER_NOT_INSTALLED",
-        deviceId: fresh.serial, receiverPackage: OPERATOR, broadcastDispatchStatus: "not_sent",
+        deviceId: fresh.serial,
+        receiverPackage: OPERATOR,
+        broadcastDispatchStatus: "not_sent",
       });
       expect(body.hint).toContain("operator setup");
     }
   });
 
   it("RECEIVER_NOT_INSTALLED for a --receiver-package that is not installed", async () => {
-    const { exitCode, body } = await session.json(on(device, "observe", "snapshot", "--receiver-package", "com.clawperator.operator.dev"));
+    const { exitCode, body } = await session.json(
+      on(device, "observe", "snapshot", "--receiver-package", "com.clawperator.operator.dev"),
+    );
     expect(exitCode).toBe(1);
     expect(body).toMatchObject({ code: "RECEIVER_NOT_INSTALLED", receiverPackage: "com.clawperator.operator.dev" });
   });
 
   it("SERVICE_UNAVAILABLE as envelope.errorCode when accessibility is switched off; fine again when on", async () => {
-    const settings = (value: string) => session.harness.adb(["-s", device.serial, "shell", "settings", "put", "secure", "accessibility_enabled", value]);
+    const settings = (value: string) =>
+      session.harness.adb(["-s", device.serial, "shell", "settings", "put", "secure", "accessibility_enabled", value]);
     expect((await settings("0")).exitCode).toBe(0);
     try {
       const { exitCode, body } = await session.json(on(device, "execute", "--execution", openDemo()));
@@ -74,7 +84,10 @@ describe("what a receiver writes to the log", () => {
     try {
       const { exitCode, body } = await session.json(on(device, "observe", "snapshot", "--receiver-package", DEMO));
       expect(exitCode).toBe(1);
-      expect(body).toMatchObject({ code: "RESULT_ENVELOPE_MALFORMED", details: { deviceId: device.serial, receiverPackage: DEMO } });
+      expect(body).toMatchObject({
+        code: "RESULT_ENVELOPE_MALFORMED",
+        details: { deviceId: device.serial, receiverPackage: DEMO },
+      });
       expect(body.details.line).toContain("[Clawperator-Result] ");
     } finally {
       unregister();
@@ -85,13 +98,21 @@ describe("what a receiver writes to the log", () => {
     const unregister = registerReceiver(device, DEMO, (command, log) => {
       const stepResults = command.actions.map((a) => ({ id: a.id, actionType: a.type, success: true, data: {} }));
       log("I", startLine(command));
-      log("I", `[Clawperator-Result] ${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`);
+      log(
+        "I",
+        `[Clawperator-Result] ${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`,
+      );
     });
     try {
       const result = await session.cli(on(device, "snapshot", "--operator-package", DEMO));
       const body = JSON.parse(result.stdout);
       expect(body.envelope.stepResults).toEqual([
-        { id: "snapshot", actionType: "snapshot_ui", success: false, data: { error: "SNAPSHOT_EXTRACTION_FAILED", message: expect.any(String) } },
+        {
+          id: "snapshot",
+          actionType: "snapshot_ui",
+          success: false,
+          data: { error: "SNAPSHOT_EXTRACTION_FAILED", message: expect.any(String) },
+        },
       ]);
       expect(result.stderr).toContain("SNAPSHOT_EXTRACTION_FAILED");
     } finally {
@@ -101,7 +122,8 @@ describe("what a receiver writes to the log", () => {
 
   it("a result for another commandId is ignored: the command's own envelope is the one returned", async () => {
     const unregister = registerReceiver(device, DEMO, (command, log) => {
-      const envelope = (commandId: string, status: string) => JSON.stringify({ commandId, taskId: command.taskId, status, stepResults: [], error: null });
+      const envelope = (commandId: string, status: string) =>
+        JSON.stringify({ commandId, taskId: command.taskId, status, stepResults: [], error: null });
       log("I", startLine(command));
       log("I", `[Clawperator-Result] ${envelope(`${command.commandId}-other`, "failed")}`);
       log("I", `[Clawperator-Result] {"commandId":"someone-else","status":`);
@@ -109,9 +131,17 @@ describe("what a receiver writes to the log", () => {
     });
     try {
       const payload = execution([{ id: "nap", type: "sleep", params: { durationMs: 1 } }], { timeoutMs: 5_000 });
-      const { exitCode, body } = await session.json(on(device, "execute", "--execution", JSON.stringify(payload), "--receiver-package", DEMO));
+      const { exitCode, body } = await session.json(
+        on(device, "execute", "--execution", JSON.stringify(payload), "--receiver-package", DEMO),
+      );
       expect(exitCode).toBe(0);
-      expect(body.envelope).toEqual({ commandId: payload.commandId, taskId: payload.taskId, status: "success", stepResults: [], error: null });
+      expect(body.envelope).toEqual({
+        commandId: payload.commandId,
+        taskId: payload.taskId,
+        status: "success",
+        stepResults: [],
+        error: null,
+      });
     } finally {
       unregister();
     }
@@ -129,14 +159,18 @@ describe("RESULT_ENVELOPE_TIMEOUT", () => {
     });
     const payload = execution([{ id: "hang", type: "sleep", params: { durationMs: 10 } }], { timeoutMs: 1_000 });
     const started = Date.now();
-    const { exitCode, body } = await session.json(on(silent, "execute", "--execution", JSON.stringify(payload), "--receiver-package", DEMO));
+    const { exitCode, body } = await session.json(
+      on(silent, "execute", "--execution", JSON.stringify(payload), "--receiver-package", DEMO),
+    );
     const finished = Date.now();
     expect(exitCode).toBe(1);
     // The reference runtime waits timeoutMs + 5 s.
     expect(Date.now() - started).toBeGreaterThanOrEqual(6_000);
     expect(body).toMatchObject({
       code: "RESULT_ENVELOPE_TIMEOUT",
-      deviceId: silent.serial, receiverPackage: DEMO, broadcastDispatchStatus: "sent",
+      deviceId: silent.serial,
+      receiverPackage: DEMO,
+      broadcastDispatchStatus: "sent",
     });
     expect(body.message).toContain(payload.commandId);
     // The lines naming the command (from the host's dispatch marker on) and its steps, not unrelated progress.
@@ -172,7 +206,9 @@ describe("ADB_NOT_FOUND", () => {
   });
 
   it("ADB_PATH pointing to a missing file", async () => {
-    const { exitCode, body } = await session.json(["devices"], { env: { ADB_PATH: join(scratch, "no-such-adb"), ANDROID_ADB_SERVER_PORT: String(deadPort) } });
+    const { exitCode, body } = await session.json(["devices"], {
+      env: { ADB_PATH: join(scratch, "no-such-adb"), ANDROID_ADB_SERVER_PORT: String(deadPort) },
+    });
     expect(exitCode).toBe(1);
     expect(body.code).toBe("ADB_NOT_FOUND");
     expect(body.message).toContain("no-such-adb");
@@ -182,7 +218,9 @@ describe("ADB_NOT_FOUND", () => {
     // node itself is run by absolute path; nothing on this PATH.
     const bin = join(scratch, "empty-bin");
     for (const args of [["devices"], ["observe", "snapshot"]]) {
-      const { exitCode, body } = await session.json(args, { env: { PATH: bin, ANDROID_ADB_SERVER_PORT: String(deadPort) } });
+      const { exitCode, body } = await session.json(args, {
+        env: { PATH: bin, ANDROID_ADB_SERVER_PORT: String(deadPort) },
+      });
       expect(exitCode).toBe(1);
       expect(body.code).toBe("ADB_NOT_FOUND");
       expect(body.hint).toContain("ADB_PATH");

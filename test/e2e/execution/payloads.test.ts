@@ -15,17 +15,46 @@ const ROWS = 1_998;
 const LONG_TEXT = Array.from({ length: 600 }, (_, i) => `word${i}`).join(" ");
 
 const node = (attrs: Record<string, string>, children = "") => {
-  const all = { index: "0", text: "", "resource-id": "", class: "android.widget.TextView", package: BIG_APP, "content-desc": "", checkable: "false", checked: "false", clickable: "false", enabled: "true", focusable: "false", focused: "false", scrollable: "false", "long-clickable": "false", password: "false", selected: "false", bounds: "[0,0][1080,2400]", ...attrs };
-  const open = `<node ${Object.entries(all).map(([k, v]) => `${k}="${v}"`).join(" ")}`;
+  const all = {
+    index: "0",
+    text: "",
+    "resource-id": "",
+    class: "android.widget.TextView",
+    package: BIG_APP,
+    "content-desc": "",
+    checkable: "false",
+    checked: "false",
+    clickable: "false",
+    enabled: "true",
+    focusable: "false",
+    focused: "false",
+    scrollable: "false",
+    "long-clickable": "false",
+    password: "false",
+    selected: "false",
+    bounds: "[0,0][1080,2400]",
+    ...attrs,
+  };
+  const open = `<node ${Object.entries(all)
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(" ")}`;
   return children ? `${open}>${children}</node>` : `${open} />`;
 };
 
 /** A screen of exactly 2,000 nodes: a frame, a list, and 1,998 rows (one of them with a very long text). */
 function bigScreenXml(): string {
   const rows = Array.from({ length: ROWS }, (_, i) =>
-    node({ index: String(i), text: i === 1_000 ? LONG_TEXT : `Row ${i} &amp; more`, "resource-id": `${BIG_APP}:id/row_${i}`, bounds: `[0,${i}][1080,${i + 1}]` }),
+    node({
+      index: String(i),
+      text: i === 1_000 ? LONG_TEXT : `Row ${i} &amp; more`,
+      "resource-id": `${BIG_APP}:id/row_${i}`,
+      bounds: `[0,${i}][1080,${i + 1}]`,
+    }),
   ).join("");
-  const list = node({ class: "android.widget.ListView", "resource-id": `${BIG_APP}:id/list`, scrollable: "true" }, rows);
+  const list = node(
+    { class: "android.widget.ListView", "resource-id": `${BIG_APP}:id/list`, scrollable: "true" },
+    rows,
+  );
   return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${node({ class: "android.widget.FrameLayout" }, list)}</hierarchy>`;
 }
 
@@ -36,7 +65,10 @@ beforeAll(async () => {
     name: "big-screen",
     device: {
       settings: {
-        secure: { accessibility_enabled: "1", enabled_accessibility_services: `${OPERATOR}/clawperator.operator.accessibilityservice.OperatorAccessibilityService` },
+        secure: {
+          accessibility_enabled: "1",
+          enabled_accessibility_services: `${OPERATOR}/clawperator.operator.accessibilityservice.OperatorAccessibilityService`,
+        },
       },
     },
     apps: [
@@ -61,7 +93,13 @@ describe("text with shell and JSON metacharacters", () => {
       { id: "type", type: "enter_text", params: { matcher: { resourceId: DEMO_IDS.search }, text: nasty } },
       { id: "read", type: "read_text", params: { matcher: { resourceId: DEMO_IDS.search } } },
     ]);
-    const { exitCode, body } = await session.json(["execute", "--device-id", demo.serial, "--execution", JSON.stringify(payload)]);
+    const { exitCode, body } = await session.json([
+      "execute",
+      "--device-id",
+      demo.serial,
+      "--execution",
+      JSON.stringify(payload),
+    ]);
     expect(exitCode).toBe(0);
     const [, typed, read] = body.envelope.stepResults;
     expect(typed).toMatchObject({ id: "type", success: true });
@@ -71,7 +109,16 @@ describe("text with shell and JSON metacharacters", () => {
   });
 
   it("action type --text passes it as one argv value, unchanged", async () => {
-    const typed = await session.json(["action", "type", "--device-id", demo.serial, "--resource-id", DEMO_IDS.search, "--text", nasty]);
+    const typed = await session.json([
+      "action",
+      "type",
+      "--device-id",
+      demo.serial,
+      "--resource-id",
+      DEMO_IDS.search,
+      "--text",
+      nasty,
+    ]);
     expect(typed.exitCode).toBe(0);
     expect(typed.body.envelope.stepResults[0].data.text).toBe(nasty);
     const read = await session.json(["action", "read", "--device-id", demo.serial, "--resource-id", DEMO_IDS.search]);
@@ -82,7 +129,9 @@ describe("text with shell and JSON metacharacters", () => {
 describe("a payload that adb cannot carry once quoted", () => {
   it("is PAYLOAD_TOO_LARGE before anything is sent, though it is under 64,000 bytes, and --validate-only says so too", async () => {
     // enter_text's text stops at 512 characters (the APK's limit); a screenshot path has none of its own.
-    const payload = execution([{ id: "shot", type: "take_screenshot", params: { path: `/sdcard/${"'".repeat(14_000)}.png` } }]);
+    const payload = execution([
+      { id: "shot", type: "take_screenshot", params: { path: `/sdcard/${"'".repeat(14_000)}.png` } },
+    ]);
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(64_000);
     for (const flags of [["--device-id", demo.serial], ["--validate-only"]]) {
       const { exitCode, body } = await session.json(["execute", ...flags, "--execution", JSON.stringify(payload)]);
@@ -99,7 +148,13 @@ describe("a 2,000-node screen", () => {
       { id: "open", type: "open_app", params: { applicationId: BIG_APP } },
       { id: "snap", type: "snapshot_ui" },
     ]);
-    const { exitCode, body } = await session.json(["execute", "--device-id", big.serial, "--execution", JSON.stringify(payload)]);
+    const { exitCode, body } = await session.json([
+      "execute",
+      "--device-id",
+      big.serial,
+      "--execution",
+      JSON.stringify(payload),
+    ]);
     expect(exitCode).toBe(0);
     const xml: string = body.envelope.stepResults[1].data.text;
     expect(hierarchyNodeCount(xml)).toBe(2_000);

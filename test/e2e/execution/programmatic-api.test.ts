@@ -20,7 +20,10 @@ let api: Clawperator;
 const saved = { port: process.env.ANDROID_ADB_SERVER_PORT, home: process.env.CLAWPERATOR_HOME };
 /** The abort signal of every `logcat` command the host started on the device. */
 const logcatSessions: AbortSignal[] = [];
-const events: { [E in keyof ClawperatorEvents]: ClawperatorEvents[E][] } = { "clawperator:execution": [], "clawperator:result": [] };
+const events: { [E in keyof ClawperatorEvents]: ClawperatorEvents[E][] } = {
+  "clawperator:execution": [],
+  "clawperator:result": [],
+};
 
 beforeAll(async () => {
   harness = await AdbHarness.start();
@@ -54,7 +57,10 @@ afterAll(async () => {
   virtual?.stop();
   await harness?.stop();
   await rm(home, { recursive: true, force: true });
-  for (const [name, value] of [["ANDROID_ADB_SERVER_PORT", saved.port], ["CLAWPERATOR_HOME", saved.home]] as const) {
+  for (const [name, value] of [
+    ["ANDROID_ADB_SERVER_PORT", saved.port],
+    ["CLAWPERATOR_HOME", saved.home],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -73,7 +79,10 @@ describe("createClawperator", () => {
     expect(a).toMatchObject({ ok: true, deviceId: serial, terminalSource: "clawperator_result", mode: "direct" });
     expect(a.envelope.stepResults.map((s) => s.success)).toEqual([true, true]);
 
-    const b = await api.execute(execution([{ id: "read", type: "read_text", params: { matcher: { resourceId: DEMO_IDS.search } } }]), { deviceId: serial });
+    const b = await api.execute(
+      execution([{ id: "read", type: "read_text", params: { matcher: { resourceId: DEMO_IDS.search } } }]),
+      { deviceId: serial },
+    );
     expect(b.envelope.stepResults[0]?.data.text).toBe("Porto");
 
     const c = await api.snapshot({ deviceId: serial, timeoutMs: 5_000 });
@@ -101,7 +110,11 @@ describe("createClawperator", () => {
 
     expect(events["clawperator:result"]).toEqual([]);
     expect(events["clawperator:execution"]).toEqual([
-      { deviceId: "127.0.0.1:1", input: payload, result: { ok: false, error: expect.objectContaining({ code: "DEVICE_NOT_FOUND" }) } },
+      {
+        deviceId: "127.0.0.1:1",
+        input: payload,
+        result: { ok: false, error: expect.objectContaining({ code: "DEVICE_NOT_FOUND" }) },
+      },
     ]);
   });
 
@@ -116,7 +129,9 @@ describe("createClawperator", () => {
 
   it("an invalid execution is rejected with EXECUTION_VALIDATION_FAILED before anything reaches the device", async () => {
     const before = logcatSessions.length;
-    await expect(api.execute(execution([{ id: "nap", type: "sleep", params: { durationMs: 999_999 } }]))).rejects.toMatchObject({ code: "EXECUTION_VALIDATION_FAILED" });
+    await expect(
+      api.execute(execution([{ id: "nap", type: "sleep", params: { durationMs: 999_999 } }])),
+    ).rejects.toMatchObject({ code: "EXECUTION_VALIDATION_FAILED" });
     expect(logcatSessions).toHaveLength(before);
   });
 

@@ -13,9 +13,18 @@ beforeAll(async () => {
 });
 
 const run = (payload: Record<string, unknown>) =>
-  session.json(["execute", "--device-id", device.serial, "--receiver-package", DEMO, "--execution", JSON.stringify(payload)]);
+  session.json([
+    "execute",
+    "--device-id",
+    device.serial,
+    "--receiver-package",
+    DEMO,
+    "--execution",
+    JSON.stringify(payload),
+  ]);
 const ct = (c: ReceivedCommand) => `commandId=${c.commandId} taskId=${c.taskId}`;
-const start = (c: ReceivedCommand) => `[Clawperator-Command] start ${ct(c)} source=e2e timeoutMs=${c.timeoutMs} actionCount=${c.actions.length}`;
+const start = (c: ReceivedCommand) =>
+  `[Clawperator-Command] start ${ct(c)} source=e2e timeoutMs=${c.timeoutMs} actionCount=${c.actions.length}`;
 
 describe("what the real APK logs", () => {
   it("a snapshot under the real marker (no commandId), placed between the command's start and result lines", async () => {
@@ -25,7 +34,10 @@ describe("what the real APK logs", () => {
       log("D", "[UiActionEngine] step_start id=snap type=SnapshotUi");
       log("D", `[TaskScope] UI Hierarchy:\n${snapshotXml("Ours")}\n`);
       log("D", "[UiActionEngine] step_success id=snap type=SnapshotUi data={actual_format=hierarchy_xml}");
-      log("I", `[Clawperator-Result] ${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "success", stepResults: [{ id: "snap", actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } }], error: null })}`);
+      log(
+        "I",
+        `[Clawperator-Result] ${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "success", stepResults: [{ id: "snap", actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } }], error: null })}`,
+      );
     });
     try {
       const { exitCode, body } = await run(execution([{ id: "snap", type: "snapshot_ui" }]));
@@ -44,7 +56,9 @@ describe("what the real APK logs", () => {
       for (let at = 0; at < line.length; at += 4_000) log("I", line.slice(at, at + 4_000));
     });
     try {
-      const { exitCode, body } = await run(execution([{ id: "r", type: "read_text", params: { matcher: { textContains: "x" } } }]));
+      const { exitCode, body } = await run(
+        execution([{ id: "r", type: "read_text", params: { matcher: { textContains: "x" } } }]),
+      );
       expect(exitCode).toBe(0);
       expect(body.envelope.stepResults[0].data.text).toBe(text);
     } finally {
@@ -58,11 +72,20 @@ describe("what the real APK logs", () => {
       log("I", start(c));
       log("D", "[UiActionEngine] step_start id=ok1 type=SnapshotUi");
       log("D", `[TaskScope] UI Hierarchy:\n${snapshotXml("S")}`);
-      log("D", "[UiActionEngine] step_success id=ok1 type=SnapshotUi data={actual_format=hierarchy_xml, window_count=1}");
+      log(
+        "D",
+        "[UiActionEngine] step_success id=ok1 type=SnapshotUi data={actual_format=hierarchy_xml, window_count=1}",
+      );
       log("D", "[UiActionEngine] step_start id=bad type=Click");
-      log("D", `[Clawperator-Command] stage-failure ${ct(c)} id=click(${matcher("nope")}) reason=${reason}\njava.lang.IllegalStateException: ${reason}`);
+      log(
+        "D",
+        `[Clawperator-Command] stage-failure ${ct(c)} id=click(${matcher("nope")}) reason=${reason}\njava.lang.IllegalStateException: ${reason}`,
+      );
       log("I", `[Clawperator-Command] failure ${ct(c)} reason=Task execution failed: ${reason}`);
-      log("I", `[Clawperator-Result] ${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "failed", stepResults: [], error: `Task execution failed: ${reason}` })}`);
+      log(
+        "I",
+        `[Clawperator-Result] ${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "failed", stepResults: [], error: `Task execution failed: ${reason}` })}`,
+      );
     });
     try {
       const payload = execution([
@@ -73,10 +96,18 @@ describe("what the real APK logs", () => {
       const { exitCode, body } = await run(payload);
       expect(exitCode).toBe(1);
       expect(body.ok).toBe(false);
-      expect(body.envelope).toEqual({ commandId: payload.commandId, taskId: payload.taskId, status: "failed", stepResults: [], error: `Task execution failed: ${reason}` });
+      expect(body.envelope).toEqual({
+        commandId: payload.commandId,
+        taskId: payload.taskId,
+        status: "failed",
+        stepResults: [],
+        error: `Task execution failed: ${reason}`,
+      });
       expect(body.stepsFromDeviceLog).toEqual({
         source: "device_log",
-        completed: [{ id: "ok1", actionType: "snapshot_ui", data: { actual_format: "hierarchy_xml", window_count: "1" } }],
+        completed: [
+          { id: "ok1", actionType: "snapshot_ui", data: { actual_format: "hierarchy_xml", window_count: "1" } },
+        ],
         failed: { id: "bad", actionType: "click", stage: `click(${matcher("nope")})`, reason },
         notStarted: ["never"],
       });
@@ -88,12 +119,15 @@ describe("what the real APK logs", () => {
 
 describe("a commandId used twice", () => {
   it("never returns the other run's envelope, with the same taskId, run after run in the same second", async () => {
-    const cli = (payload: Record<string, unknown>) => session.json(["execute", "--device-id", device.serial, "--execution", JSON.stringify(payload)]);
+    const cli = (payload: Record<string, unknown>) =>
+      session.json(["execute", "--device-id", device.serial, "--execution", JSON.stringify(payload)]);
     for (let i = 0; i < 8; i++) {
       const first = execution([{ id: "r", type: "read_text", params: { matcher: { textContains: "Settings" } } }]);
       expect((await cli(first)).body.envelope.stepResults[0].actionType).toBe("read_text");
       const second = await cli({ ...first, actions: [{ id: "s", type: "snapshot_ui" }] });
-      expect(second.body.envelope.stepResults.map((s: { id: string; actionType: string }) => [s.id, s.actionType])).toEqual([["s", "snapshot_ui"]]);
+      expect(
+        second.body.envelope.stepResults.map((s: { id: string; actionType: string }) => [s.id, s.actionType]),
+      ).toEqual([["s", "snapshot_ui"]]);
     }
   });
 });

@@ -59,7 +59,8 @@ describe("take_screenshot from a payload", () => {
     ["a .. escape", () => `${session.harness.home}/../escape.png`],
     ["a symlink out of the allowed dirs", () => join(session.harness.home, "to-outside", "x.png")],
   ])("refuses %s and writes nothing", async (_what, pathOf) => {
-    if (!existsSync(join(session.harness.home, "to-outside"))) symlinkSync(outside, join(session.harness.home, "to-outside"));
+    if (!existsSync(join(session.harness.home, "to-outside")))
+      symlinkSync(outside, join(session.harness.home, "to-outside"));
     const path = pathOf();
     expectFailedStep(await execute([shot(path)]), "SCREENSHOT_PATH_REFUSED");
     expect(existsSync(path)).toBe(false);
@@ -69,7 +70,13 @@ describe("take_screenshot from a payload", () => {
     const project = join(session.harness.home, "project");
     mkdirSync(project, { recursive: true });
     writeFileSync(join(project, ".clawperatorrc.json"), JSON.stringify({ screenshots: { allowedDirs: [outside] } }));
-    const run = await session.json(["execute", "--execution", JSON.stringify(execution([shot(join(outside, "allowed.png"))])), "--config", join(project, ".clawperatorrc.json")]);
+    const run = await session.json([
+      "execute",
+      "--execution",
+      JSON.stringify(execution([shot(join(outside, "allowed.png"))])),
+      "--config",
+      join(project, ".clawperatorrc.json"),
+    ]);
     expect(run.exitCode).toBe(0);
     expect(isPng(join(outside, "allowed.png"))).toBe(true);
   });
@@ -90,7 +97,10 @@ describe("observe screenshot --path (a person's path)", () => {
   it("replaces a file that is not a PNG only with --force", async () => {
     const path = join(outside, "notes.txt");
     writeFileSync(path, "notes");
-    const message = expectFailedStep(await session.json(["observe", "screenshot", "--path", path]), "SCREENSHOT_PATH_REFUSED");
+    const message = expectFailedStep(
+      await session.json(["observe", "screenshot", "--path", path]),
+      "SCREENSHOT_PATH_REFUSED",
+    );
     expect(message).toContain("--force");
     expect(readFileSync(path, "utf8")).toBe("notes");
     const forced = await session.json(["observe", "screenshot", "--path", path, "--force"]);
@@ -112,7 +122,10 @@ describe("observe screenshot --path (a person's path)", () => {
     ["a read-only place", readOnly, "permission denied (EACCES)"],
     ["a full disk (/dev/full)", () => "/dev/full", "no space left on the device (ENOSPC)"],
   ])("to %s is a failed step and exit 1 with the reason", async (_what, pathOf, reason) => {
-    const message = expectFailedStep(await session.json(["observe", "screenshot", "--path", pathOf()]), "SCREENSHOT_WRITE_FAILED");
+    const message = expectFailedStep(
+      await session.json(["observe", "screenshot", "--path", pathOf()]),
+      "SCREENSHOT_WRITE_FAILED",
+    );
     expect(message).toContain(reason);
   });
 

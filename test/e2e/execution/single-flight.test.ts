@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 
 /** The lock file the CLI keeps for a device under its Clawperator home (HOME/.clawperator). */
-const lockFile = (serial: string) => join(session.harness.home, ".clawperator", "locks", `${encodeURIComponent(serial)}.lock`);
+const lockFile = (serial: string) =>
+  join(session.harness.home, ".clawperator", "locks", `${encodeURIComponent(serial)}.lock`);
 const executeOn = (target: RunningVirtualDevice, payload: Record<string, unknown>, ...flags: string[]) =>
   session.json(["execute", "--device-id", target.serial, "--execution", JSON.stringify(payload), ...flags]);
 
@@ -28,12 +29,17 @@ describe("one execution per device, across processes", () => {
     const account = () => received.length + exited === 8 && allAccountedFor();
     const unregister = registerReceiver(device, DEMO, (command, log) => {
       // What the APK logs first for a command it accepted; the host reads the result only after it.
-      log("I", `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`);
+      log(
+        "I",
+        `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`,
+      );
       received.push({ command, log });
       account();
     });
     try {
-      const payloads = Array.from({ length: 8 }, () => execution([{ id: "nap", type: "sleep", params: { durationMs: 1 } }], { timeoutMs: 60_000 }));
+      const payloads = Array.from({ length: 8 }, () =>
+        execution([{ id: "nap", type: "sleep", params: { durationMs: 1 } }], { timeoutMs: 60_000 }),
+      );
       const running = payloads.map((payload) =>
         executeOn(device, payload, "--receiver-package", DEMO).then((run) => {
           exited++;
@@ -45,7 +51,10 @@ describe("one execution per device, across processes", () => {
       expect(received).toHaveLength(1);
       const { command, log } = received[0]!;
       const stepResults = [{ id: "nap", actionType: "sleep", success: true, data: { duration_ms: "1" } }];
-      log("I", `[Clawperator-Result] ${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`);
+      log(
+        "I",
+        `[Clawperator-Result] ${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`,
+      );
       const runs = await Promise.all(running);
 
       const winners = runs.filter((r) => r.exitCode === 0);
@@ -56,14 +65,20 @@ describe("one execution per device, across processes", () => {
       expect(losers).toHaveLength(7);
       for (const loser of losers) {
         expect(loser.exitCode).toBe(1);
-        expect(loser.body).toMatchObject({ code: "EXECUTION_CONFLICT_IN_FLIGHT", details: { deviceId: device.serial, holder: { commandId: command.commandId } } });
+        expect(loser.body).toMatchObject({
+          code: "EXECUTION_CONFLICT_IN_FLIGHT",
+          details: { deviceId: device.serial, holder: { commandId: command.commandId } },
+        });
       }
     } finally {
       unregister();
     }
 
     expect(existsSync(lockFile(device.serial))).toBe(false);
-    const after = await executeOn(device, execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }]));
+    const after = await executeOn(
+      device,
+      execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }]),
+    );
     expect(after.exitCode).toBe(0);
   });
 });

@@ -35,7 +35,8 @@ const loadEntry = async () =>
     id: string;
     register(api: OpenClawPluginApi): void;
   };
-const textOf = (result: OpenClawToolResult) => result.content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("\n");
+const textOf = (result: OpenClawToolResult) =>
+  result.content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("\n");
 
 describe("the OpenClaw plugin package", () => {
   it("ships a manifest generated from the code: the tools the entry registers, the config it parses", async () => {
@@ -46,7 +47,12 @@ describe("the OpenClaw plugin package", () => {
     expect(entry.id).toBe(manifest.id);
     expect([...tools.keys()]).toEqual(manifest.contracts.tools);
     expect(manifest.contracts.tools.length).toBeGreaterThanOrEqual(6);
-    for (const dir of manifest.skills) expect(packageJson.files.some((f: string) => dir.replace("./", "").startsWith(f) || f.startsWith(dir.replace("./", "")))).toBe(true);
+    for (const dir of manifest.skills)
+      expect(
+        packageJson.files.some(
+          (f: string) => dir.replace("./", "").startsWith(f) || f.startsWith(dir.replace("./", "")),
+        ),
+      ).toBe(true);
   });
 
   it("gives every tool parameters that are valid JSON Schema objects, and a config schema that refuses bad config", async () => {
@@ -66,7 +72,9 @@ describe("the OpenClaw plugin package", () => {
 
   it("refuses invalid plugin config at registration with CONFIG_INVALID naming the setting", async () => {
     const entry = await loadEntry();
-    expect(() => entry.register(fakeApi({ operatorPackage: "not a package" }).api)).toThrow(/CONFIG_INVALID|invalid config "operatorPackage"/);
+    expect(() => entry.register(fakeApi({ operatorPackage: "not a package" }).api)).toThrow(
+      /CONFIG_INVALID|invalid config "operatorPackage"/,
+    );
   });
 });
 
@@ -92,7 +100,10 @@ describe("OpenClaw tool calls against a virtual device", () => {
   afterAll(async () => {
     await registered?.hooks.get("gateway_stop")?.();
     await rm(home, { recursive: true, force: true });
-    for (const [name, value] of [["ANDROID_ADB_SERVER_PORT", saved.port], ["CLAWPERATOR_HOME", saved.home]] as const) {
+    for (const [name, value] of [
+      ["ANDROID_ADB_SERVER_PORT", saved.port],
+      ["CLAWPERATOR_HOME", saved.home],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -109,7 +120,11 @@ describe("OpenClaw tool calls against a virtual device", () => {
   it("returns the snapshot XML as text and the envelope as details", async () => {
     const result = await call("clawperator_snapshot", {});
     expect(textOf(result)).toMatch(/^<\?xml[\s\S]*<hierarchy/);
-    const details = result.details as { ok: boolean; deviceId: string; envelope: { status: string; stepResults: Array<{ actionType: string }> } };
+    const details = result.details as {
+      ok: boolean;
+      deviceId: string;
+      envelope: { status: string; stepResults: Array<{ actionType: string }> };
+    };
     expect(details).toMatchObject({ ok: true, deviceId: serial, envelope: { status: "success" } });
     expect(details.envelope.stepResults[0]!.actionType).toBe("snapshot_ui");
   });
@@ -128,7 +143,10 @@ describe("OpenClaw tool calls against a virtual device", () => {
 
     const click = await call("clawperator_click", { matcher: { textEquals: "No such node anywhere" } });
     // As the real APK sends it: a failed envelope without step results, and the device log's account beside it.
-    const failed = click.details as { envelope: { status: string; stepResults: unknown[] }; stepsFromDeviceLog: { failed: { id: string } } };
+    const failed = click.details as {
+      envelope: { status: string; stepResults: unknown[] };
+      stepsFromDeviceLog: { failed: { id: string } };
+    };
     expect(failed.envelope).toMatchObject({ status: "failed", stepResults: [] });
     expect(failed.stepsFromDeviceLog.failed.id).toBe("click");
     expect(textOf(click)).toMatch(/FAILED[\s\S]*click click: failed/);
@@ -161,21 +179,29 @@ describe("OpenClaw tool calls against a virtual device", () => {
     const result = await call("clawperator_doctor", {});
     const report = result.details as { ok: boolean; deviceId: string; checks: Array<{ id: string; status: string }> };
     expect(report).toMatchObject({ ok: true, deviceId: serial });
-    expect(report.checks.map((c) => c.id)).toEqual(expect.arrayContaining(["host.adb.presence", "device.discovery", "readiness.handshake"]));
+    expect(report.checks.map((c) => c.id)).toEqual(
+      expect.arrayContaining(["host.adb.presence", "device.discovery", "readiness.handshake"]),
+    );
     expect(textOf(result)).toMatch(/handshake/i);
     expect(textOf(result)).not.toMatch(/\x1b\[/);
   });
 
   it("searches, gets and runs registry skills on the device", async () => {
     const found = await call("clawperator_skills_search", { app: "com.android.settings" });
-    expect((found.details as { skills: Array<{ id: string }> }).skills.map((s) => s.id)).toEqual([FIXTURE_SKILLS.device.id]);
+    expect((found.details as { skills: Array<{ id: string }> }).skills.map((s) => s.id)).toEqual([
+      FIXTURE_SKILLS.device.id,
+    ]);
     expect(textOf(found)).toContain(FIXTURE_SKILLS.device.summary);
 
     const got = await call("clawperator_skills_get", { skillId: FIXTURE_SKILLS.device.id });
     expect(got.details).toMatchObject({ id: FIXTURE_SKILLS.device.id, applicationId: "com.android.settings" });
 
     const ran = await call("clawperator_skills_run", { skillId: FIXTURE_SKILLS.device.id });
-    expect(ran.details).toMatchObject({ status: "success", skillId: FIXTURE_SKILLS.device.id, skillResult: { status: "success" } });
+    expect(ran.details).toMatchObject({
+      status: "success",
+      skillId: FIXTURE_SKILLS.device.id,
+      skillResult: { status: "success" },
+    });
     expect(textOf(ran)).toMatch(/: success \(exit 0/);
 
     const unknown = await call("clawperator_skills_get", { skillId: "no.such.skill" });

@@ -21,7 +21,11 @@ let project = "";
 const config = () => join(project, "clawperator.config.ts");
 
 async function startOn(harness: AdbHarness, scenario: string): Promise<RunningVirtualDevice> {
-  const device = await startVirtualDevice({ scenario, home: harness.home, adbServer: { host: "127.0.0.1", port: harness.serverPort } });
+  const device = await startVirtualDevice({
+    scenario,
+    home: harness.home,
+    adbServer: { host: "127.0.0.1", port: harness.serverPort },
+  });
   await harness.adb(["connect", device.serial]);
   await harness.waitForDevices((listed) => listed.get(device.serial) === "device");
   return device;
@@ -35,7 +39,9 @@ beforeAll(async () => {
   });
   const modules = join(project, "node_modules");
   await mkdir(modules);
-  await cp(join(REPO_ROOT, "examples/farm-transport"), join(modules, "clawperator-transport-farm"), { recursive: true });
+  await cp(join(REPO_ROOT, "examples/farm-transport"), join(modules, "clawperator-transport-farm"), {
+    recursive: true,
+  });
   await symlink(REPO_ROOT, join(modules, "clawperator"), "dir");
   for (const peer of ["zod", "execa"]) await symlink(join(REPO_ROOT, "node_modules", peer), join(modules, peer), "dir");
 });
@@ -49,10 +55,12 @@ describe("a third-party transport beside adb", () => {
     const localDevice = await local.startDevice();
     const { exitCode, body } = await local.json(["devices", "--config", config()]);
     expect(exitCode).toBe(0);
-    expect(body).toEqual(expect.arrayContaining([
-      expect.objectContaining({ serial: localDevice.serial, state: "device", transport: "adb" }),
-      expect.objectContaining({ serial: farmDevice.serial, state: "device", transport: "farm" }),
-    ]));
+    expect(body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ serial: localDevice.serial, state: "device", transport: "adb" }),
+        expect.objectContaining({ serial: farmDevice.serial, state: "device", transport: "farm" }),
+      ]),
+    );
   });
 
   it("an execution on the farm's device goes through the farm transport; one on a local device through adb", async () => {
@@ -67,7 +75,14 @@ describe("a third-party transport beside adb", () => {
   });
 
   it("a device neither transport knows is DEVICE_NOT_FOUND", async () => {
-    const { exitCode, body } = await local.json(["observe", "snapshot", "--device-id", "127.0.0.1:1", "--config", config()]);
+    const { exitCode, body } = await local.json([
+      "observe",
+      "snapshot",
+      "--device-id",
+      "127.0.0.1:1",
+      "--config",
+      config(),
+    ]);
     expect(exitCode).toBe(1);
     expect(body.code).toBe("DEVICE_NOT_FOUND");
   });

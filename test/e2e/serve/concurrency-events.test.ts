@@ -17,8 +17,10 @@ afterAll(async () => {
   await serve?.stop();
 });
 
-const nap = (ms: number) => anExecution([{ id: "nap", type: "sleep", params: { durationMs: ms } }], { timeoutMs: 20_000 });
-const executeOn = (target: RunningVirtualDevice, execution: Record<string, unknown>) => serve.request("/execute", { body: { execution, deviceId: target.serial } });
+const nap = (ms: number) =>
+  anExecution([{ id: "nap", type: "sleep", params: { durationMs: ms } }], { timeoutMs: 20_000 });
+const executeOn = (target: RunningVirtualDevice, execution: Record<string, unknown>) =>
+  serve.request("/execute", { body: { execution, deviceId: target.serial } });
 
 describe("serve: one execution per device", () => {
   it("50 concurrent POST /execute to one device: exactly one 200 and 49 423s, and the next request succeeds", async () => {
@@ -30,9 +32,18 @@ describe("serve: one execution per device", () => {
     expect(locked).toHaveLength(49);
     const winner = ok[0]!.body.envelope.commandId;
     for (const { body } of locked) {
-      expect(body).toMatchObject({ ok: false, error: { code: "EXECUTION_CONFLICT_IN_FLIGHT", details: { deviceId: device.serial, holder: { commandId: winner } } } });
+      expect(body).toMatchObject({
+        ok: false,
+        error: {
+          code: "EXECUTION_CONFLICT_IN_FLIGHT",
+          details: { deviceId: device.serial, holder: { commandId: winner } },
+        },
+      });
     }
-    const next = await executeOn(device, anExecution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }]));
+    const next = await executeOn(
+      device,
+      anExecution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }]),
+    );
     expect(next.status).toBe(200);
     expect(next.body.envelope.status).toBe("success");
   });
@@ -68,7 +79,7 @@ describe("serve: one execution per device", () => {
 async function waitForLock(): Promise<void> {
   await new Promise<void>((resolve) => {
     const off = device.device.state.log.subscribe((entries) => {
-      if (!entries.some((entry) => entry.message.includes('step_start id=nap type='))) return;
+      if (!entries.some((entry) => entry.message.includes("step_start id=nap type="))) return;
       off();
       resolve();
     });
@@ -86,7 +97,8 @@ describe("serve: one persistent result stream per device", () => {
       return run(line, shellSession);
     };
     try {
-      for (let i = 0; i < 3; i++) expect((await executeOn(device, anExecution([{ id: "s", type: "snapshot_ui" }]))).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await executeOn(device, anExecution([{ id: "s", type: "snapshot_ui" }]))).status).toBe(200);
     } finally {
       services.run = run;
     }
@@ -109,10 +121,13 @@ describe("serve: GET /events (SSE)", () => {
       const bad = anExecution([{ id: "t", type: "teleport" }]);
       const refused = await serve.request("/execute", { body: { execution: bad, deviceId: device.serial } });
       expect(refused.status).toBe(400);
-      await sse.next((e) => e.event === "clawperator:execution" && e.data.deviceId === device.serial && e.data.result.ok === false);
+      await sse.next(
+        (e) => e.event === "clawperator:execution" && e.data.deviceId === device.serial && e.data.result.ok === false,
+      );
 
       const ours = sse.events.filter((e) => e.event !== "heartbeat");
-      const label = (e: { event: string; data: any }) => `${e.event} ${e.data.envelope?.commandId ?? e.data.input?.commandId}`;
+      const label = (e: { event: string; data: any }) =>
+        `${e.event} ${e.data.envelope?.commandId ?? e.data.input?.commandId}`;
       expect(ours.map(label)).toEqual([
         `clawperator:result ${a.commandId}`,
         `clawperator:execution ${a.commandId}`,
@@ -120,9 +135,19 @@ describe("serve: GET /events (SSE)", () => {
         `clawperator:execution ${b.commandId}`,
         `clawperator:execution ${bad.commandId}`,
       ]);
-      expect(ours[0]!.data).toMatchObject({ deviceId: device.serial, envelope: { commandId: a.commandId, status: "success" } });
-      expect(ours[1]!.data).toMatchObject({ deviceId: device.serial, input: { commandId: a.commandId }, result: { ok: true, envelope: { commandId: a.commandId } } });
-      expect(ours[4]!.data).toMatchObject({ deviceId: device.serial, result: { ok: false, error: { code: "EXECUTION_ACTION_UNSUPPORTED" } } });
+      expect(ours[0]!.data).toMatchObject({
+        deviceId: device.serial,
+        envelope: { commandId: a.commandId, status: "success" },
+      });
+      expect(ours[1]!.data).toMatchObject({
+        deviceId: device.serial,
+        input: { commandId: a.commandId },
+        result: { ok: true, envelope: { commandId: a.commandId } },
+      });
+      expect(ours[4]!.data).toMatchObject({
+        deviceId: device.serial,
+        result: { ok: false, error: { code: "EXECUTION_ACTION_UNSUPPORTED" } },
+      });
     } finally {
       sse.close();
     }

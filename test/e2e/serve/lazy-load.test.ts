@@ -17,8 +17,15 @@ beforeAll(async () => {
 /** The bundle files Node loaded while running the CLI with `args` (recorded by loader hooks). */
 async function loadedChunks(args: string[]): Promise<{ stdout: string; files: string[] }> {
   const log = join(home, `loads-${args.join("-")}.txt`);
-  const result = await runCli(args, { cwd: home, env: { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: log }, nodeArgs: LOAD_LOGGER });
-  const files = readFileSync(log, "utf8").split("\n").filter((url) => url.startsWith("file:") && url.includes("/dist/cli/")).map((url) => fileURLToPath(url));
+  const result = await runCli(args, {
+    cwd: home,
+    env: { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: log },
+    nodeArgs: LOAD_LOGGER,
+  });
+  const files = readFileSync(log, "utf8")
+    .split("\n")
+    .filter((url) => url.startsWith("file:") && url.includes("/dist/cli/"))
+    .map((url) => fileURLToPath(url));
   return { stdout: result.stdout, files };
 }
 
@@ -37,9 +44,16 @@ describe("serve costs nothing until it runs", () => {
 
   it("the markers are real: a server start loads h3", async () => {
     // `serve` with a bad port fails after loading the command's chunk, which imports h3.
-    const log = await runCli(["serve", "--port", "nope"], { cwd: home, env: { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: join(home, "start.txt") }, nodeArgs: LOAD_LOGGER });
+    const log = await runCli(["serve", "--port", "nope"], {
+      cwd: home,
+      env: { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: join(home, "start.txt") },
+      nodeArgs: LOAD_LOGGER,
+    });
     expect(log.exitCode).toBe(1);
-    const files = readFileSync(join(home, "start.txt"), "utf8").split("\n").filter((u) => u.includes("/dist/cli/")).map((u) => fileURLToPath(u));
+    const files = readFileSync(join(home, "start.txt"), "utf8")
+      .split("\n")
+      .filter((u) => u.includes("/dist/cli/"))
+      .map((u) => fileURLToPath(u));
     expect(contains(files, /EventStream = class|class EventStream/).length).toBeGreaterThan(0);
   });
 });

@@ -68,21 +68,37 @@ describe("serve mounts the routes other plugins contribute", () => {
   });
 
   it("they answer, with route params and the kernel's services on event.context.clawperator", async () => {
-    expect(await serve.request("/hello?name=Ana")).toMatchObject({ status: 200, body: { ok: true, greeting: "Hello, Ana!" } });
-    expect(await serve.request("/farm/phones/p7")).toMatchObject({ status: 200, body: { ok: true, name: "p7", kernel: "function" } });
+    expect(await serve.request("/hello?name=Ana")).toMatchObject({
+      status: 200,
+      body: { ok: true, greeting: "Hello, Ana!" },
+    });
+    expect(await serve.request("/farm/phones/p7")).toMatchObject({
+      status: 200,
+      body: { ok: true, name: "p7", kernel: "function" },
+    });
   });
 
   it("a ClawperatorError they throw gets the catalogue's status and names the plugin", async () => {
     const { status, body } = await serve.request("/farm/phones/ghost");
     expect(status).toBe(404);
-    expect(body).toEqual({ ok: false, error: { code: "DEVICE_NOT_FOUND", message: "no phone called ghost", details: { plugin: "farm", route: "GET /farm/phones/:name" } } });
+    expect(body).toEqual({
+      ok: false,
+      error: {
+        code: "DEVICE_NOT_FOUND",
+        message: "no phone called ghost",
+        details: { plugin: "farm", route: "GET /farm/phones/:name" },
+      },
+    });
   });
 
   it("h3's own errors (a bad body for readBody) keep their status as JSON; a bug is a 500 INTERNAL_ERROR naming the plugin", async () => {
     const bad = await serve.request("/farm/echo", { method: "POST", raw: "{nope" });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ ok: false, error: { code: "BAD_REQUEST" } });
-    expect(await serve.request("/farm/echo", { body: { a: 1 } })).toMatchObject({ status: 200, body: { ok: true, echo: { a: 1 } } });
+    expect(await serve.request("/farm/echo", { body: { a: 1 } })).toMatchObject({
+      status: 200,
+      body: { ok: true, echo: { a: 1 } },
+    });
     const bug = await serve.request("/farm/bug");
     expect(bug.status).toBe(500);
     expect(bug.body.error).toMatchObject({ code: "INTERNAL_ERROR", details: { plugin: "farm" } });

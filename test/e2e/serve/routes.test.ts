@@ -21,10 +21,25 @@ const RUN_RESULT_KEYS = ["deviceId", "envelope", "executionId", "mode", "ok", "t
 
 describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
   it("the banner names where it listens, that it is loopback without auth, and every mounted route", () => {
-    expect(serve.banner).toMatchObject({ ok: true, host: "127.0.0.1", auth: "none", exposure: "this machine only (loopback)" });
+    expect(serve.banner).toMatchObject({
+      ok: true,
+      host: "127.0.0.1",
+      auth: "none",
+      exposure: "this machine only (loopback)",
+    });
     expect(serve.banner.listening).toBe(`http://127.0.0.1:${serve.banner.port}`);
     expect(serve.banner.routes.map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(["GET /devices", "POST /execute", "POST /observe/snapshot", "POST /snapshot", "POST /observe/screenshot", "POST /screenshot", "GET /events", "GET /health", "GET /openapi.json"]),
+      expect.arrayContaining([
+        "GET /devices",
+        "POST /execute",
+        "POST /observe/snapshot",
+        "POST /snapshot",
+        "POST /observe/screenshot",
+        "POST /screenshot",
+        "GET /events",
+        "GET /health",
+        "GET /openapi.json",
+      ]),
     );
   });
 
@@ -46,44 +61,71 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
     const { status, body } = await serve.request("/execute", { body: { execution, deviceId: device.serial } });
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(RUN_RESULT_KEYS);
-    expect(body).toMatchObject({ ok: true, deviceId: device.serial, terminalSource: "clawperator_result", envelope: { commandId: execution.commandId, status: "success" } });
-    expect(body.envelope.stepResults).toEqual([expect.objectContaining({ id: "open", actionType: "open_app", success: true })]);
+    expect(body).toMatchObject({
+      ok: true,
+      deviceId: device.serial,
+      terminalSource: "clawperator_result",
+      envelope: { commandId: execution.commandId, status: "success" },
+    });
+    expect(body.envelope.stepResults).toEqual([
+      expect.objectContaining({ id: "open", actionType: "open_app", success: true }),
+    ]);
   });
 
-  it("an execution the device ran and reported as failed is 200 with ok: true and status \"failed\"", async () => {
-    const execution = anExecution([{ id: "tap", type: "click", params: { matcher: { textEquals: "No such button" } } }], { timeoutMs: 2_000 });
+  it('an execution the device ran and reported as failed is 200 with ok: true and status "failed"', async () => {
+    const execution = anExecution(
+      [{ id: "tap", type: "click", params: { matcher: { textEquals: "No such button" } } }],
+      { timeoutMs: 2_000 },
+    );
     const { status, body } = await serve.request("/execute", { body: { execution, deviceId: device.serial } });
     expect(status).toBe(200);
     expect(body.ok).toBe(true);
     expect(body.envelope).toMatchObject({ commandId: execution.commandId, status: "failed" });
   });
 
-  it.each(["/observe/snapshot", "/snapshot"])("POST %s returns the hierarchy_xml in the execute shape", async (path) => {
-    const { status, body } = await serve.request(path, { body: { deviceId: device.serial } });
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ ok: true, deviceId: device.serial, envelope: { status: "success" } });
-    const [step] = body.envelope.stepResults;
-    expect(step).toMatchObject({ actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } });
-    expect(hierarchyNodeCount(step.data.text)).toBeGreaterThan(3);
-  });
+  it.each(["/observe/snapshot", "/snapshot"])(
+    "POST %s returns the hierarchy_xml in the execute shape",
+    async (path) => {
+      const { status, body } = await serve.request(path, { body: { deviceId: device.serial } });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ ok: true, deviceId: device.serial, envelope: { status: "success" } });
+      const [step] = body.envelope.stepResults;
+      expect(step).toMatchObject({
+        actionType: "snapshot_ui",
+        success: true,
+        data: { actual_format: "hierarchy_xml" },
+      });
+      expect(hierarchyNodeCount(step.data.text)).toBeGreaterThan(3);
+    },
+  );
 
-  it.each(["/observe/screenshot", "/screenshot"])("POST %s writes a PNG on the host and names it in stepResults[0].data.path", async (path) => {
-    const { status, body } = await serve.request(path, { body: { deviceId: device.serial } });
-    expect(status).toBe(200);
-    const png = body.envelope.stepResults[0].data.path as string;
-    expect(existsSync(png)).toBe(true);
-    expect(readFileSync(png).subarray(0, 8)).toEqual(PNG_SIGNATURE);
-  });
+  it.each(["/observe/screenshot", "/screenshot"])(
+    "POST %s writes a PNG on the host and names it in stepResults[0].data.path",
+    async (path) => {
+      const { status, body } = await serve.request(path, { body: { deviceId: device.serial } });
+      expect(status).toBe(200);
+      const png = body.envelope.stepResults[0].data.path as string;
+      expect(existsSync(png)).toBe(true);
+      expect(readFileSync(png).subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    },
+  );
 
   it("operatorPackage (what the reference reads) and receiverPackage (the spec) are both accepted", async () => {
     for (const key of ["receiverPackage", "operatorPackage"]) {
-      const { status, body } = await serve.request("/snapshot", { body: { deviceId: device.serial, [key]: "com.clawperator.operator" } });
+      const { status, body } = await serve.request("/snapshot", {
+        body: { deviceId: device.serial, [key]: "com.clawperator.operator" },
+      });
       expect(status).toBe(200);
       expect(body.ok).toBe(true);
     }
-    const missing = await serve.request("/snapshot", { body: { deviceId: device.serial, operatorPackage: "com.example.not.installed" } });
+    const missing = await serve.request("/snapshot", {
+      body: { deviceId: device.serial, operatorPackage: "com.example.not.installed" },
+    });
     expect(missing.status).toBe(424);
-    expect(missing.body).toMatchObject({ ok: false, error: { code: "RECEIVER_NOT_INSTALLED", receiverPackage: "com.example.not.installed" } });
+    expect(missing.body).toMatchObject({
+      ok: false,
+      error: { code: "RECEIVER_NOT_INSTALLED", receiverPackage: "com.example.not.installed" },
+    });
   });
 
   it("GET /openapi.json describes every mounted route with schemas from the zod contracts", async () => {
@@ -92,32 +134,87 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
     expect(body.openapi).toBe("3.1.0");
     // OpenAPI writes a route's `:param` as `{param}`.
     const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
-    for (const route of serve.banner.routes) expect(body.paths[openApiPath(route.path)]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
-    expect(body.paths["/skills/{skillId}"].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "skillId", in: "path" })]));
+    for (const route of serve.banner.routes)
+      expect(
+        body.paths[openApiPath(route.path)]?.[route.method.toLowerCase()],
+        `${route.method} ${route.path}`,
+      ).toBeDefined();
+    expect(body.paths["/skills/{skillId}"].get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "skillId", in: "path" })]),
+    );
     const execute = body.paths["/execute"].post;
     const bodySchema = execute.requestBody.content["application/json"].schema;
     expect(bodySchema.required).toEqual(["execution"]);
-    expect(bodySchema.properties.execution.required).toEqual(expect.arrayContaining(["commandId", "taskId", "source", "expectedFormat", "timeoutMs", "actions"]));
-    expect(execute.responses["200"].content["application/json"].schema.properties.envelope.properties.status.enum).toEqual(["success", "failed"]);
+    expect(bodySchema.properties.execution.required).toEqual(
+      expect.arrayContaining(["commandId", "taskId", "source", "expectedFormat", "timeoutMs", "actions"]),
+    );
+    expect(
+      execute.responses["200"].content["application/json"].schema.properties.envelope.properties.status.enum,
+    ).toEqual(["success", "failed"]);
     expect(body.paths["/events"].get.responses["200"].content).toHaveProperty("text/event-stream");
-    expect(body.components.schemas.ErrorResponse.properties.error.properties.code.enum).toContain("EXECUTION_CONFLICT_IN_FLIGHT");
+    expect(body.components.schemas.ErrorResponse.properties.error.properties.code.enum).toContain(
+      "EXECUTION_CONFLICT_IN_FLIGHT",
+    );
   });
 });
 
 describe("serve: bad requests are 4xx with catalogue codes, and the server stays up", () => {
-  const execute = (init: Parameters<RunningServe["request"]>[1]) => serve.request("/execute", { method: "POST", ...init });
+  const execute = (init: Parameters<RunningServe["request"]>[1]) =>
+    serve.request("/execute", { method: "POST", ...init });
 
   it.each([
     ["malformed JSON", { raw: "{not json" }, 400, "INVALID_JSON"],
     ["a JSON array", { raw: "[1,2]" }, 400, "INVALID_BODY"],
     ["no execution", { body: { deviceId: "x" } }, 400, "MISSING_EXECUTION"],
     ["an empty body", { raw: "" }, 400, "MISSING_EXECUTION"],
-    ["deviceId of the wrong type", { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), deviceId: 42 } }, 400, "INVALID_DEVICE_ID"],
-    ["a bad operatorPackage", { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), operatorPackage: "not a package" } }, 400, "INVALID_OPERATOR_PACKAGE"],
-    ["a wrongly typed execution field", { body: { execution: { ...anExecution([{ id: "s", type: "snapshot_ui" }]), timeoutMs: "soon" } } }, 400, "EXECUTION_VALIDATION_FAILED"],
-    ["an unknown action type", { body: { execution: anExecution([{ id: "t", type: "teleport" }]) } }, 400, "EXECUTION_ACTION_UNSUPPORTED"],
-    ["an execution over 64,000 bytes", { body: { execution: anExecution([{ id: "s", type: "sleep", params: { durationMs: 1 } }], { source: "x", taskId: "t".repeat(100), actions: Array.from({ length: 50 }, (_, i) => ({ id: `a${i}`.padEnd(120, "x"), type: "enter_text", params: { matcher: { textEquals: "y".repeat(500) }, text: "z".repeat(800) } })) }) } }, 413, "PAYLOAD_TOO_LARGE"],
-    ["a 1 MB body", { raw: JSON.stringify({ execution: anExecution([]), pad: "p".repeat(1_000_000) }) }, 413, "PAYLOAD_TOO_LARGE"],
+    [
+      "deviceId of the wrong type",
+      { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), deviceId: 42 } },
+      400,
+      "INVALID_DEVICE_ID",
+    ],
+    [
+      "a bad operatorPackage",
+      { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), operatorPackage: "not a package" } },
+      400,
+      "INVALID_OPERATOR_PACKAGE",
+    ],
+    [
+      "a wrongly typed execution field",
+      { body: { execution: { ...anExecution([{ id: "s", type: "snapshot_ui" }]), timeoutMs: "soon" } } },
+      400,
+      "EXECUTION_VALIDATION_FAILED",
+    ],
+    [
+      "an unknown action type",
+      { body: { execution: anExecution([{ id: "t", type: "teleport" }]) } },
+      400,
+      "EXECUTION_ACTION_UNSUPPORTED",
+    ],
+    [
+      "an execution over 64,000 bytes",
+      {
+        body: {
+          execution: anExecution([{ id: "s", type: "sleep", params: { durationMs: 1 } }], {
+            source: "x",
+            taskId: "t".repeat(100),
+            actions: Array.from({ length: 50 }, (_, i) => ({
+              id: `a${i}`.padEnd(120, "x"),
+              type: "enter_text",
+              params: { matcher: { textEquals: "y".repeat(500) }, text: "z".repeat(800) },
+            })),
+          }),
+        },
+      },
+      413,
+      "PAYLOAD_TOO_LARGE",
+    ],
+    [
+      "a 1 MB body",
+      { raw: JSON.stringify({ execution: anExecution([]), pad: "p".repeat(1_000_000) }) },
+      413,
+      "PAYLOAD_TOO_LARGE",
+    ],
   ])("%s → HTTP %d %s", async (_name, init, status, code) => {
     const response = await execute(init as never);
     expect(response.status).toBe(status);
@@ -126,7 +223,9 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
   });
 
   it("an unknown device → 404 DEVICE_NOT_FOUND", async () => {
-    const { status, body } = await serve.request("/execute", { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), deviceId: "127.0.0.1:1" } });
+    const { status, body } = await serve.request("/execute", {
+      body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), deviceId: "127.0.0.1:1" },
+    });
     expect(status).toBe(404);
     expect(body).toMatchObject({ ok: false, error: { code: "DEVICE_NOT_FOUND" } });
   });
@@ -145,12 +244,38 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
   it("a device that never answers → 504 RESULT_ENVELOPE_TIMEOUT with diagnostics", async () => {
     // A receiver that takes the broadcast and never logs a result, as a hung APK would.
     const silent = "com.example.silent.operator";
-    device.device.state.packages.install({ packageName: silent, label: "Silent", versionName: "1.0", versionCode: 1, system: false, operator: false, granted: [] });
-    const off = device.device.state.receivers.register({ packageName: silent, action: "app.clawperator.operator.ACTION_AGENT_COMMAND", onReceive: () => undefined });
+    device.device.state.packages.install({
+      packageName: silent,
+      label: "Silent",
+      versionName: "1.0",
+      versionCode: 1,
+      system: false,
+      operator: false,
+      granted: [],
+    });
+    const off = device.device.state.receivers.register({
+      packageName: silent,
+      action: "app.clawperator.operator.ACTION_AGENT_COMMAND",
+      onReceive: () => undefined,
+    });
     try {
-      const { status, body } = await serve.request("/execute", { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }], { timeoutMs: 1_000 }), deviceId: device.serial, receiverPackage: silent } });
+      const { status, body } = await serve.request("/execute", {
+        body: {
+          execution: anExecution([{ id: "s", type: "snapshot_ui" }], { timeoutMs: 1_000 }),
+          deviceId: device.serial,
+          receiverPackage: silent,
+        },
+      });
       expect(status).toBe(504);
-      expect(body).toMatchObject({ ok: false, error: { code: "RESULT_ENVELOPE_TIMEOUT", deviceId: device.serial, receiverPackage: silent, broadcastDispatchStatus: "sent" } });
+      expect(body).toMatchObject({
+        ok: false,
+        error: {
+          code: "RESULT_ENVELOPE_TIMEOUT",
+          deviceId: device.serial,
+          receiverPackage: silent,
+          broadcastDispatchStatus: "sent",
+        },
+      });
     } finally {
       off();
     }

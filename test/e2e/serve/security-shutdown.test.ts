@@ -38,7 +38,11 @@ describe("serve: binding and the token", () => {
     });
 
     it("the banner says the server is on every interface and needs a bearer token", () => {
-      expect(serve.banner).toMatchObject({ host: "0.0.0.0", auth: "bearer", exposure: "every network interface of this machine" });
+      expect(serve.banner).toMatchObject({
+        host: "0.0.0.0",
+        auth: "bearer",
+        exposure: "every network interface of this machine",
+      });
     });
 
     it("every route but /health needs Authorization: Bearer <token>: 401 UNAUTHORIZED without it or with a wrong one", async () => {
@@ -93,7 +97,10 @@ describe("serve: Host and Origin (DNS rebinding)", () => {
     ["evil.example:PORT", 403],
     ["127.0.0.1.evil.example", 403],
   ])("Host %s → %d", async (host, status) => {
-    const { status: actual, body } = await rawRequest(serve.banner.port, { path: "/devices", headers: { host: host.replace("PORT", String(serve.banner.port)) } });
+    const { status: actual, body } = await rawRequest(serve.banner.port, {
+      path: "/devices",
+      headers: { host: host.replace("PORT", String(serve.banner.port)) },
+    });
     expect(actual).toBe(status);
     if (status === 403) expect(body).toMatchObject({ ok: false, error: { code: "HOST_NOT_ALLOWED" } });
   });
@@ -108,7 +115,11 @@ describe("serve: Host and Origin (DNS rebinding)", () => {
     const { status: actual, body } = await rawRequest(serve.banner.port, {
       method: "POST",
       path: "/execute",
-      headers: { host: `127.0.0.1:${serve.banner.port}`, origin: origin.replace("PORT", String(serve.banner.port)), "content-type": "application/json" },
+      headers: {
+        host: `127.0.0.1:${serve.banner.port}`,
+        origin: origin.replace("PORT", String(serve.banner.port)),
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ execution: sent, deviceId: device.serial }),
     });
     expect(actual).toBe(status);
@@ -118,31 +129,34 @@ describe("serve: Host and Origin (DNS rebinding)", () => {
 });
 
 describe("serve: graceful shutdown", () => {
-  it.each(["SIGTERM", "SIGINT"] as const)("on %s the execution in flight finishes, SSE streams end, new requests are refused and the process exits 0", async (signal) => {
-    const serve = await startServe(session);
-    const sse = await connectSse(`${serve.url}/events`);
-    await sse.next((e) => e.event === "heartbeat");
-    const started = new Promise<void>((resolve) => {
-      const off = device.device.state.log.subscribe((entries) => {
-        if (entries.some((entry) => entry.message.includes('step_start id=nap type='))) {
-          off();
-          resolve();
-        }
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "on %s the execution in flight finishes, SSE streams end, new requests are refused and the process exits 0",
+    async (signal) => {
+      const serve = await startServe(session);
+      const sse = await connectSse(`${serve.url}/events`);
+      await sse.next((e) => e.event === "heartbeat");
+      const started = new Promise<void>((resolve) => {
+        const off = device.device.state.log.subscribe((entries) => {
+          if (entries.some((entry) => entry.message.includes("step_start id=nap type="))) {
+            off();
+            resolve();
+          }
+        });
       });
-    });
-    const execution = anExecution([{ id: "nap", type: "sleep", params: { durationMs: 1_500 } }]);
-    const inFlight = serve.request("/execute", { body: { execution, deviceId: device.serial } });
-    await started;
-    const stopped = serve.stop(signal);
+      const execution = anExecution([{ id: "nap", type: "sleep", params: { durationMs: 1_500 } }]);
+      const inFlight = serve.request("/execute", { body: { execution, deviceId: device.serial } });
+      await started;
+      const stopped = serve.stop(signal);
 
-    const response = await inFlight;
-    expect(response.status).toBe(200);
-    expect(response.body.envelope).toMatchObject({ commandId: execution.commandId, status: "success" });
-    await sse.ended;
-    const { exitCode, stderr } = await stopped;
-    expect(exitCode).toBe(0);
-    expect(stderr).toContain(`${signal}: shutting down`);
-    expect(alive(serve.pid)).toBe(false);
-    await expect(fetch(`${serve.url}/health`)).rejects.toThrow();
-  });
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(response.body.envelope).toMatchObject({ commandId: execution.commandId, status: "success" });
+      await sse.ended;
+      const { exitCode, stderr } = await stopped;
+      expect(exitCode).toBe(0);
+      expect(stderr).toContain(`${signal}: shutting down`);
+      expect(alive(serve.pid)).toBe(false);
+      await expect(fetch(`${serve.url}/health`)).rejects.toThrow();
+    },
+  );
 });

@@ -16,7 +16,10 @@ export interface RunningServe {
   readonly banner: ServeBanner;
   readonly pid: number;
   /** fetch relative to the server, JSON body in and out. */
-  request(path: string, init?: { method?: string; body?: unknown; raw?: string | Buffer; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    path: string,
+    init?: { method?: string; body?: unknown; raw?: string | Buffer; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** Sends a signal and resolves with how the process ended. */
   stop(signal?: NodeJS.Signals): Promise<{ exitCode: number | undefined; stdout: string; stderr: string }>;
   readonly process: ResultPromise;
@@ -26,7 +29,11 @@ export interface RunningServe {
  * Runs `clawperator serve --port 0` (the built CLI) against the session's adb server and HOME, and resolves once the
  * banner (its first stdout line) says where it listens. A process that exits first rejects with its output.
  */
-export async function startServe(session: VirtualSession, args: readonly string[] = [], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<RunningServe> {
+export async function startServe(
+  session: VirtualSession,
+  args: readonly string[] = [],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<RunningServe> {
   const subprocess = session.spawn(["serve", "--port", "0", ...args], options);
   let stdout = "";
   const banner = await new Promise<ServeBanner>((resolve, reject) => {
@@ -35,7 +42,9 @@ export async function startServe(session: VirtualSession, args: readonly string[
       const newline = stdout.indexOf("\n");
       if (newline !== -1) resolve(JSON.parse(stdout.slice(0, newline)) as ServeBanner);
     });
-    void subprocess.then((result) => reject(new Error(`serve exited (${result.exitCode}) before listening:\n${result.stdout}\n${result.stderr}`)));
+    void subprocess.then((result) =>
+      reject(new Error(`serve exited (${result.exitCode}) before listening:\n${result.stdout}\n${result.stderr}`)),
+    );
   });
   const url = `http://127.0.0.1:${banner.port}`;
   return {

@@ -15,7 +15,10 @@ export interface SseClient {
 /** A minimal EventSource over fetch: parses `event:` / `data:` blocks, data as JSON. */
 export async function connectSse(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: "text/event-stream", ...headers }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { accept: "text/event-stream", ...headers },
+    signal: controller.signal,
+  });
   if (!response.ok || !response.body) throw new Error(`SSE ${url}: HTTP ${response.status} ${await response.text()}`);
   const events: SseEvent[] = [];
   const waiters: { match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];

@@ -34,12 +34,15 @@ describe("skills discovery", () => {
     const forApp = json(await skills(["for-app", "com.android.settings"]));
     expect(forApp).toEqual({ skills: [S.device], count: 1 });
     expect(json(await skills(["search", "--app", "com.android.settings"]))).toEqual(forApp);
-    expect(json(await skills(["search", "--intent", "shell-only"])).skills.map((s: { id: string }) => s.id)).toEqual([S.shell.id]);
+    expect(json(await skills(["search", "--intent", "shell-only"])).skills.map((s: { id: string }) => s.id)).toEqual([
+      S.shell.id,
+    ]);
     expect(json(await skills(["search", "--app", "com.android"])).count).toBe(0);
   });
 
   it("search --keyword ranks keywords, then id/applicationId, then summary; ties keep registry order", async () => {
-    const ids = (k: string) => skills(["search", "--keyword", k]).then((r) => json(r).skills.map((s: { id: string }) => s.id));
+    const ids = (k: string) =>
+      skills(["search", "--keyword", k]).then((r) => json(r).skills.map((s: { id: string }) => s.id));
     expect(await ids("PARROT")).toEqual([S.echo.id]);
     // "say" is a token of the keyword "say back" (rank 2) and nothing else.
     expect(await ids("say")).toEqual([S.echo.id]);
@@ -63,7 +66,9 @@ describe("skills discovery", () => {
 
   it("pretty list is a table", async () => {
     const result = await skills(["list", "--output", "pretty"]);
-    expect(result.stdout).toMatch(/^ID\s+APP\s+SUMMARY\ncom\.example\.app\.echo\s+com\.example\.app\s+Echo the arguments/);
+    expect(result.stdout).toMatch(
+      /^ID\s+APP\s+SUMMARY\ncom\.example\.app\.echo\s+com\.example\.app\s+Echo the arguments/,
+    );
     expect(result.stdout).toContain(`${Object.keys(S).length} skills`);
   });
 });
@@ -81,14 +86,18 @@ describe("registry resolution (spec/000)", () => {
     const result = await skills(["list"], { env: { CLAWPERATOR_SKILLS_REGISTRY: "/tmp/missing-registry.json" }, cwd });
     expect(json(result)).toMatchObject({
       code: "REGISTRY_READ_FAILED",
-      message: "Registry not found at configured path: /tmp/missing-registry.json. Update CLAWPERATOR_SKILLS_REGISTRY or run clawperator skills install.",
+      message:
+        "Registry not found at configured path: /tmp/missing-registry.json. Update CLAWPERATOR_SKILLS_REGISTRY or run clawperator skills install.",
     });
   });
 
   it("a registry without a skills array is refused", async () => {
     const dir = await makeDir({ "skills/skills-registry.json": JSON.stringify({ schemaVersion: "1" }) });
     const result = await skills(["list"], { env: {}, cwd: dir });
-    expect(json(result)).toMatchObject({ code: "REGISTRY_READ_FAILED", message: "Invalid registry: skills array required" });
+    expect(json(result)).toMatchObject({
+      code: "REGISTRY_READ_FAILED",
+      message: "Invalid registry: skills array required",
+    });
   });
 
   it("defaults: ./skills/skills-registry.json, then ../../skills/..., then the managed clone", async () => {
@@ -96,15 +105,26 @@ describe("registry resolution (spec/000)", () => {
     await writeSkillsRepo(cwdRepo);
     expect(json(await skills(["list"], { env: {}, cwd: cwdRepo })).count).toBe(Object.keys(S).length);
 
-    const parent = await makeDir({ "skills/skills-registry.json": JSON.stringify({ skills: [S.echo] }), "apps/node/.keep": "" });
-    expect(json(await skills(["list"], { env: {}, cwd: join(parent, "apps", "node") })).skills.map((s: { id: string }) => s.id)).toEqual([S.echo.id]);
+    const parent = await makeDir({
+      "skills/skills-registry.json": JSON.stringify({ skills: [S.echo] }),
+      "apps/node/.keep": "",
+    });
+    expect(
+      json(await skills(["list"], { env: {}, cwd: join(parent, "apps", "node") })).skills.map(
+        (s: { id: string }) => s.id,
+      ),
+    ).toEqual([S.echo.id]);
 
     const home = await makeDir();
     const managed = join(home, "skills", "skills");
     await mkdir(managed, { recursive: true });
     await writeFile(join(managed, "skills-registry.json"), JSON.stringify({ skills: [S.shell] }));
     const elsewhere = await makeDir();
-    expect(json(await skills(["list"], { env: { CLAWPERATOR_HOME: home }, cwd: elsewhere })).skills.map((s: { id: string }) => s.id)).toEqual([S.shell.id]);
+    expect(
+      json(await skills(["list"], { env: { CLAWPERATOR_HOME: home }, cwd: elsewhere })).skills.map(
+        (s: { id: string }) => s.id,
+      ),
+    ).toEqual([S.shell.id]);
 
     const nowhere = json(await skills(["list"], { env: { CLAWPERATOR_HOME: elsewhere }, cwd: elsewhere }));
     expect(nowhere.code).toBe("REGISTRY_READ_FAILED");
@@ -113,15 +133,23 @@ describe("registry resolution (spec/000)", () => {
 
   it("AgentSkills folders in ./skills and ./.agents/skills join the registry; the workspace wins a name clash", async () => {
     const cwd = await makeDir({
-      ".agents/skills/com.example.folder.tool/SKILL.md": "---\nname: com.example.folder.tool\ndescription: A project agents skill\n---\n",
+      ".agents/skills/com.example.folder.tool/SKILL.md":
+        "---\nname: com.example.folder.tool\ndescription: A project agents skill\n---\n",
       ".agents/skills/com.example.folder.tool/scripts/run.js": "console.log('project');\n",
-      "skills/com.example.folder.tool/SKILL.md": "---\nname: com.example.folder.tool\ndescription: The workspace copy\n---\n",
+      "skills/com.example.folder.tool/SKILL.md":
+        "---\nname: com.example.folder.tool\ndescription: The workspace copy\n---\n",
       "skills/com.example.folder.tool/scripts/run.js": "console.log('workspace');\n",
       "skills/plain-folder/SKILL.md": "---\ndescription: Named by its folder\n---\n",
     });
-    const body = json(await skills(["list"], { env: { CLAWPERATOR_SKILLS_REGISTRY: env.CLAWPERATOR_SKILLS_REGISTRY! }, cwd }));
+    const body = json(
+      await skills(["list"], { env: { CLAWPERATOR_SKILLS_REGISTRY: env.CLAWPERATOR_SKILLS_REGISTRY! }, cwd }),
+    );
     const tool = body.skills.find((s: { id: string }) => s.id === "com.example.folder.tool");
-    expect(tool).toMatchObject({ summary: "The workspace copy", path: "com.example.folder.tool", scripts: ["com.example.folder.tool/scripts/run.js"] });
+    expect(tool).toMatchObject({
+      summary: "The workspace copy",
+      path: "com.example.folder.tool",
+      scripts: ["com.example.folder.tool/scripts/run.js"],
+    });
     expect(body.skills.some((s: { id: string }) => s.id === "plain-folder")).toBe(true);
     const ran = json(await cli.run(["skills", "run", "com.example.folder.tool"], { env, cwd }));
     expect(ran).toMatchObject({ status: "success", output: "workspace\n" });
@@ -132,12 +160,20 @@ describe("skills validate, status, compile-artifact", () => {
   it("validate checks files and skill.json parity; --dry-run skips payloads of script-only skills", async () => {
     expect(json(await skills(["validate", S.echo.id, "--dry-run"]))).toMatchObject({
       valid: true,
-      dryRun: { payloadValidation: "skipped", reason: "skill has no pre-compiled artifacts; payload is generated at runtime by the skill script" },
+      dryRun: {
+        payloadValidation: "skipped",
+        reason: "skill has no pre-compiled artifacts; payload is generated at runtime by the skill script",
+      },
     });
-    expect(json(await skills(["validate", S.recipe.id, "--dry-run"]))).toMatchObject({ valid: true, dryRun: { payloadValidation: "passed" } });
+    expect(json(await skills(["validate", S.recipe.id, "--dry-run"]))).toMatchObject({
+      valid: true,
+      dryRun: { payloadValidation: "passed" },
+    });
     const all = await skills(["validate", "--all"]);
     expect(all.exitCode).toBe(1);
-    const invalid = json(all).results.filter((r: { valid: boolean }) => !r.valid).map((r: { skillId: string }) => r.skillId);
+    const invalid = json(all)
+      .results.filter((r: { valid: boolean }) => !r.valid)
+      .map((r: { skillId: string }) => r.skillId);
     expect(invalid).toEqual([S.missingScript.id, S.escape.id]);
   });
 
@@ -146,14 +182,26 @@ describe("skills validate, status, compile-artifact", () => {
     const { registry } = await writeSkillsRepo(dir);
     await writeFile(join(dir, S.echo.path, "skill.json"), JSON.stringify({ ...S.echo, summary: "changed" }));
     const body = json(await skills(["validate", S.echo.id], { env: { CLAWPERATOR_SKILLS_REGISTRY: registry } }));
-    expect(body).toMatchObject({ code: "SKILL_VALIDATION_FAILED", details: { mismatches: [{ field: "summary", registry: S.echo.summary, skillJson: "changed" }] } });
+    expect(body).toMatchObject({
+      code: "SKILL_VALIDATION_FAILED",
+      details: { mismatches: [{ field: "summary", registry: S.echo.summary, skillJson: "changed" }] },
+    });
   });
 
   it("status reports eligible and blocked skills with structured reasons; pretty mode is a table", async () => {
     const body = json(await skills(["status"]));
     const gated = body.skills.find((s: { id: string }) => s.id === S.gated.id);
-    expect(gated).toMatchObject({ eligible: false, primaryEnv: "NEEDS_KEY_TOKEN", missing: [{ kind: "env", names: ["NEEDS_KEY_TOKEN"] }], packages: [{ name: "com.example.app", installed: null }] });
-    expect(body.skills.find((s: { id: string }) => s.id === S.echo.id)).toMatchObject({ eligible: true, missing: [], origin: { sourceId: "registry", precedence: "workspace" } });
+    expect(gated).toMatchObject({
+      eligible: false,
+      primaryEnv: "NEEDS_KEY_TOKEN",
+      missing: [{ kind: "env", names: ["NEEDS_KEY_TOKEN"] }],
+      packages: [{ name: "com.example.app", installed: null }],
+    });
+    expect(body.skills.find((s: { id: string }) => s.id === S.echo.id)).toMatchObject({
+      eligible: true,
+      missing: [],
+      origin: { sourceId: "registry", precedence: "workspace" },
+    });
     expect(body).toMatchObject({ count: Object.keys(S).length, blocked: 1 });
     const pretty = await skills(["status", "--output", "pretty"]);
     expect(pretty.stdout).toMatch(/^STATUS\s+SKILL\s+SOURCE\s+MISSING\n/);
@@ -162,7 +210,8 @@ describe("skills validate, status, compile-artifact", () => {
   });
 
   it("compile-artifact fills {{VAR}}s, derives stable ids, and marks the mode", async () => {
-    const compile = (extra: string[]) => skills(["compile-artifact", S.recipe.id, "--artifact", "open-thing", ...extra]);
+    const compile = (extra: string[]) =>
+      skills(["compile-artifact", S.recipe.id, "--artifact", "open-thing", ...extra]);
     const first = json(await compile(["--vars", '{"THING_NAME":"Lamp \\"A\\""}']));
     expect(first.execution).toMatchObject({
       commandId: expect.stringMatching(/^cmd-[0-9a-f]{12}$/),
@@ -171,7 +220,17 @@ describe("skills validate, status, compile-artifact", () => {
       expectedFormat: "android-ui-automator",
       actions: [{ id: "open" }, { id: "find", params: { matcher: { textEquals: 'Lamp "A"' } } }],
     });
-    const again = json(await skills(["compile-artifact", "--skill-id", S.recipe.id, "--artifact", "open-thing.recipe.json", "--vars", '{"THING_NAME":"Lamp \\"A\\""}']));
+    const again = json(
+      await skills([
+        "compile-artifact",
+        "--skill-id",
+        S.recipe.id,
+        "--artifact",
+        "open-thing.recipe.json",
+        "--vars",
+        '{"THING_NAME":"Lamp \\"A\\""}',
+      ]),
+    );
     expect(again.execution.commandId).toBe(first.execution.commandId);
     const other = json(await compile(["--vars", '{"THING_NAME":"Fan"}']));
     expect(other.execution.commandId).not.toBe(first.execution.commandId);
@@ -180,23 +239,45 @@ describe("skills validate, status, compile-artifact", () => {
 
   it("compile-artifact errors: COMPILE_VARS_REQUIRED, COMPILE_VAR_MISSING, COMPILE_VARS_PARSE_FAILED, ARTIFACT_NOT_FOUND, COMPILE_VALIDATION_FAILED, USAGE", async () => {
     const compile = (extra: string[]) => skills(["compile-artifact", S.recipe.id, ...extra]).then(json);
-    expect(await compile(["--artifact", "open-thing"])).toMatchObject({ code: "COMPILE_VARS_REQUIRED", details: { required: ["THING_NAME"] } });
-    expect(await compile(["--artifact", "open-thing", "--vars", '{"OTHER":"x"}'])).toMatchObject({ code: "COMPILE_VAR_MISSING", message: "Missing required variable: THING_NAME", details: { placeholder: "THING_NAME" } });
-    expect(await compile(["--artifact", "open-thing", "--vars", "{nope"])).toMatchObject({ code: "COMPILE_VARS_PARSE_FAILED" });
-    expect(await compile(["--artifact", "nothing-here"])).toMatchObject({ code: "ARTIFACT_NOT_FOUND", message: `Artifact not found: nothing-here (skill: ${S.recipe.id})` });
+    expect(await compile(["--artifact", "open-thing"])).toMatchObject({
+      code: "COMPILE_VARS_REQUIRED",
+      details: { required: ["THING_NAME"] },
+    });
+    expect(await compile(["--artifact", "open-thing", "--vars", '{"OTHER":"x"}'])).toMatchObject({
+      code: "COMPILE_VAR_MISSING",
+      message: "Missing required variable: THING_NAME",
+      details: { placeholder: "THING_NAME" },
+    });
+    expect(await compile(["--artifact", "open-thing", "--vars", "{nope"])).toMatchObject({
+      code: "COMPILE_VARS_PARSE_FAILED",
+    });
+    expect(await compile(["--artifact", "nothing-here"])).toMatchObject({
+      code: "ARTIFACT_NOT_FOUND",
+      message: `Artifact not found: nothing-here (skill: ${S.recipe.id})`,
+    });
     expect(await skills(["compile-artifact", S.recipe.id]).then(json)).toMatchObject({ code: "USAGE" });
 
     const dir = await makeDir();
     const bad = entry("com.example.bad.recipe", "com.example.bad", "recipe", "Bad recipe", [], ["bad.recipe.json"]);
     const files = {
       "skills/skills-registry.json": JSON.stringify({ skills: [bad] }),
-      [`${bad.path}/artifacts/bad.recipe.json`]: JSON.stringify({ commandId: "{{COMMAND_ID}}", taskId: "t", source: "s", timeoutMs: 10, actions: [{ id: "a", type: "sleep", params: { durationMs: 1 } }] }),
+      [`${bad.path}/artifacts/bad.recipe.json`]: JSON.stringify({
+        commandId: "{{COMMAND_ID}}",
+        taskId: "t",
+        source: "s",
+        timeoutMs: 10,
+        actions: [{ id: "a", type: "sleep", params: { durationMs: 1 } }],
+      }),
     };
     for (const [p, c] of Object.entries(files)) {
       await mkdir(join(dir, p, ".."), { recursive: true });
       await writeFile(join(dir, p), c);
     }
-    const invalid = json(await skills(["compile-artifact", bad.id, "--artifact", "bad"], { env: { CLAWPERATOR_SKILLS_REGISTRY: join(dir, "skills/skills-registry.json") } }));
+    const invalid = json(
+      await skills(["compile-artifact", bad.id, "--artifact", "bad"], {
+        env: { CLAWPERATOR_SKILLS_REGISTRY: join(dir, "skills/skills-registry.json") },
+      }),
+    );
     expect(invalid).toMatchObject({ code: "COMPILE_VALIDATION_FAILED", details: { path: "timeoutMs" } });
   });
 });

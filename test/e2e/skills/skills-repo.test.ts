@@ -13,7 +13,13 @@ let v1 = "";
 let head = "";
 
 const git = async (cwd: string, args: string[]) =>
-  (await execa("git", ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "init.defaultBranch=main", ...args], { cwd, env: { GIT_CONFIG_NOSYSTEM: "1" } })).stdout.trim();
+  (
+    await execa(
+      "git",
+      ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "init.defaultBranch=main", ...args],
+      { cwd, env: { GIT_CONFIG_NOSYSTEM: "1" } },
+    )
+  ).stdout.trim();
 
 /** A local bare repository holding the fixture skills: tag v1 with one skill, main with all of them. No network. */
 beforeAll(async () => {
@@ -40,14 +46,27 @@ describe("skills install / update / sync (git through execa, from a local bare r
     const installed = await cli.run(["skills", "install", "--repo", bare], { env });
     expect(installed.exitCode, installed.stdout + installed.stderr).toBe(0);
     const registryPath = join(home, "skills", "skills", "skills-registry.json");
-    expect(json(installed)).toMatchObject({ ok: true, action: "installed", dir: join(home, "skills"), url: bare, ref: "main", commit: head, registryPath, export: `export CLAWPERATOR_SKILLS_REGISTRY="${registryPath}"` });
+    expect(json(installed)).toMatchObject({
+      ok: true,
+      action: "installed",
+      dir: join(home, "skills"),
+      url: bare,
+      ref: "main",
+      commit: head,
+      registryPath,
+      export: `export CLAWPERATOR_SKILLS_REGISTRY="${registryPath}"`,
+    });
     expect((await stat(join(home, "skills"))).mode & 0o777).toBe(0o700);
     const listed = json(await cli.run(["skills", "list"], { env, cwd: await makeDir() }));
     expect(listed.count).toBe(Object.keys(S).length);
 
-    const synced = json(await cli.run(["skills", "sync", "--ref", "v1"], { env: { ...env, CLAWPERATOR_SKILLS_REPO: bare } }));
+    const synced = json(
+      await cli.run(["skills", "sync", "--ref", "v1"], { env: { ...env, CLAWPERATOR_SKILLS_REPO: bare } }),
+    );
     expect(synced).toMatchObject({ action: "synced", ref: "v1", commit: v1 });
-    expect(json(await cli.run(["skills", "list"], { env, cwd: await makeDir() })).skills.map((s: { id: string }) => s.id)).toEqual([S.shell.id]);
+    expect(
+      json(await cli.run(["skills", "list"], { env, cwd: await makeDir() })).skills.map((s: { id: string }) => s.id),
+    ).toEqual([S.shell.id]);
 
     const updated = json(await cli.run(["skills", "update"], { env }));
     expect(updated).toMatchObject({ action: "updated", ref: "main", commit: head });
@@ -56,7 +75,9 @@ describe("skills install / update / sync (git through execa, from a local bare r
 
   it("shows git's progress while cloning in pretty mode", async () => {
     const home = await makeDir();
-    const result = await cli.run(["skills", "install", "--repo", bare, "--output", "pretty"], { env: { CLAWPERATOR_HOME: home } });
+    const result = await cli.run(["skills", "install", "--repo", bare, "--output", "pretty"], {
+      env: { CLAWPERATOR_HOME: home },
+    });
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain(`Installing skills from ${bare} into ${join(home, "skills")}`);
     expect(result.stderr).toMatch(/Cloning into/);
@@ -65,7 +86,9 @@ describe("skills install / update / sync (git through execa, from a local bare r
 
   it("the repository URL comes from the config when no flag or env names one", async () => {
     const home = await makeDir();
-    const project = await makeDir({ "clawperator.config.mjs": `export default { skills: { repo: ${JSON.stringify(bare)}, ref: "v1" } };\n` });
+    const project = await makeDir({
+      "clawperator.config.mjs": `export default { skills: { repo: ${JSON.stringify(bare)}, ref: "v1" } };\n`,
+    });
     const result = json(await cli.run(["skills", "install"], { env: { CLAWPERATOR_HOME: home }, cwd: project }));
     expect(result).toMatchObject({ url: bare, ref: "v1", commit: v1 });
   });
@@ -79,8 +102,13 @@ describe("skills install / update / sync (git through execa, from a local bare r
     const badRef = json(await cli.run(["skills", "sync", "--ref", "no-such-ref"], { env }));
     expect(badRef).toMatchObject({ code: "SKILLS_SYNC_FAILED" });
     expect(badRef.message).toContain("git checkout no-such-ref failed");
-    expect(json(await cli.run(["skills", "sync"], { env }))).toMatchObject({ code: "USAGE", message: "skills sync --ref <git-ref>" });
-    const noGit = await cli.run(["skills", "install", "--repo", bare], { env: { CLAWPERATOR_HOME: await makeDir(), PATH: await makeDir() } });
+    expect(json(await cli.run(["skills", "sync"], { env }))).toMatchObject({
+      code: "USAGE",
+      message: "skills sync --ref <git-ref>",
+    });
+    const noGit = await cli.run(["skills", "install", "--repo", bare], {
+      env: { CLAWPERATOR_HOME: await makeDir(), PATH: await makeDir() },
+    });
     expect(noGit.exitCode).toBe(1);
     expect(json(noGit)).toMatchObject({ code: "SKILLS_GIT_NOT_FOUND", message: "git is not installed or not on PATH" });
   });

@@ -24,7 +24,13 @@ beforeAll(async () => {
     [`${bad.path}/SKILL.md`]: `---\nname: ${bad.id}\ndescription: Bad recipe\n---\n`,
     [`${bad.path}/skill.json`]: JSON.stringify(bad),
     [`${bad.path}/scripts/run.js`]: "console.log('must not run');\n",
-    [`${bad.path}/artifacts/bad.recipe.json`]: JSON.stringify({ commandId: "{{COMMAND_ID}}", taskId: "t", source: "s", timeoutMs: 10, actions: [{ id: "a", type: "sleep", params: { durationMs: 1 } }] }),
+    [`${bad.path}/artifacts/bad.recipe.json`]: JSON.stringify({
+      commandId: "{{COMMAND_ID}}",
+      taskId: "t",
+      source: "s",
+      timeoutMs: 10,
+      actions: [{ id: "a", type: "sleep", params: { durationMs: 1 } }],
+    }),
   });
   badRegistry = join(badRepo, "skills/skills-registry.json");
 });
@@ -34,12 +40,23 @@ async function runLogged(skillId: string, skillsRegistry: string) {
   const log = join(home, `loads-${skillId}.txt`);
   const result = await runCli(["skills", "run", skillId], {
     cwd: home,
-    env: { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), CLAWPERATOR_SKILLS_REGISTRY: skillsRegistry, LOAD_LOG: log },
+    env: {
+      HOME: home,
+      CLAWPERATOR_HOME: join(home, ".clawperator"),
+      CLAWPERATOR_SKILLS_REGISTRY: skillsRegistry,
+      LOAD_LOG: log,
+    },
     nodeArgs: LOAD_LOGGER,
   });
-  const files = readFileSync(log, "utf8").split("\n").filter((url) => url.startsWith("file:") && url.includes("/dist/cli/")).map((url) => fileURLToPath(url));
+  const files = readFileSync(log, "utf8")
+    .split("\n")
+    .filter((url) => url.startsWith("file:") && url.includes("/dist/cli/"))
+    .map((url) => fileURLToPath(url));
   // esbuild names every bundled source file in a comment; zod's core is in whichever chunk holds zod.
-  return { result, zodLoaded: files.some((file) => readFileSync(file, "utf8").includes("node_modules/zod/v4/core/index.js")) };
+  return {
+    result,
+    zodLoaded: files.some((file) => readFileSync(file, "utf8").includes("node_modules/zod/v4/core/index.js")),
+  };
 }
 
 describe("skills run's validation gate (spec/000: validateSkill with dryRun)", () => {
@@ -54,8 +71,13 @@ describe("skills run's validation gate (spec/000: validateSkill with dryRun)", (
     const { result, zodLoaded } = await runLogged(bad.id, badRegistry);
     expect(result.exitCode).toBe(1);
     const body = json(result);
-    expect(body).toMatchObject({ code: "SKILL_VALIDATION_FAILED", details: { artifact: `${bad.path}/artifacts/bad.recipe.json`, issues: { path: "timeoutMs" } } });
-    expect(body.message).toMatch(/^Skill com\.example\.bad\.recipe artifact .*bad\.recipe\.json is not a valid execution: /);
+    expect(body).toMatchObject({
+      code: "SKILL_VALIDATION_FAILED",
+      details: { artifact: `${bad.path}/artifacts/bad.recipe.json`, issues: { path: "timeoutMs" } },
+    });
+    expect(body.message).toMatch(
+      /^Skill com\.example\.bad\.recipe artifact .*bad\.recipe\.json is not a valid execution: /,
+    );
     expect(result.stdout).not.toContain("must not run");
     expect(zodLoaded).toBe(true);
   });

@@ -14,25 +14,46 @@ beforeAll(async () => {
   env = { CLAWPERATOR_SKILLS_REGISTRY: registry, PATH: `${agentBin}:${process.env.PATH}` };
 });
 
-const run = (args: string[], extra: Record<string, string> = {}) => cli.run(["skills", "run", ...args], { env: { ...env, ...extra } });
+const run = (args: string[], extra: Record<string, string> = {}) =>
+  cli.run(["skills", "run", ...args], { env: { ...env, ...extra } });
 
 describe("skills run", () => {
   it("runs the .js script with forwarded arguments, the runtime's variables, and the parsed SkillResult", async () => {
     const result = await run([S.echo.id, "--device", "emulator-5554", "--limit", "40", "--", "--timeout", "x"]);
     expect(result.exitCode, result.stdout).toBe(0);
     const body = json(result);
-    expect(body).toMatchObject({ status: "success", skillId: S.echo.id, exitCode: 0, skillResult: { status: "success", source: { kind: "script" } } });
+    expect(body).toMatchObject({
+      status: "success",
+      skillId: S.echo.id,
+      exitCode: 0,
+      skillResult: { status: "success", source: { kind: "script" } },
+    });
     expect(body.durationMs).toEqual(expect.any(Number));
     expect(body).not.toHaveProperty("timeoutMs");
     expect(body.output).toContain('args=["emulator-5554","--limit","40","--timeout","x"]');
     const envLine = JSON.parse(/env=(.*)/.exec(body.output)![1]!);
-    expect(envLine).toMatchObject({ bin: CLI_BIN, device: "emulator-5554", pkg: "com.clawperator.operator", inputs: '["--limit","40","--timeout","x"]' });
+    expect(envLine).toMatchObject({
+      bin: CLI_BIN,
+      device: "emulator-5554",
+      pkg: "com.clawperator.operator",
+      inputs: '["--limit","40","--timeout","x"]',
+    });
     // stderr stays out of the JSON success shape; output is stdout only.
     expect(body.output).not.toContain("progress on stderr");
   });
 
   it("echoes --timeout and --expect-contains, and passes --operator-package to the script", async () => {
-    const body = json(await run([S.echo.id, "--timeout", "15000", "--expect-contains", "args=", "--operator-package", "com.clawperator.operator.dev"]));
+    const body = json(
+      await run([
+        S.echo.id,
+        "--timeout",
+        "15000",
+        "--expect-contains",
+        "args=",
+        "--operator-package",
+        "com.clawperator.operator.dev",
+      ]),
+    );
     expect(body).toMatchObject({ status: "success", timeoutMs: 15000, expectedSubstring: "args=" });
     expect(JSON.parse(/env=(.*)/.exec(body.output)![1]!).pkg).toBe("com.clawperator.operator.dev");
   });
@@ -64,25 +85,42 @@ describe("skills run", () => {
     const { chmod } = await import("node:fs/promises");
     await chmod(`${dir}/${S.shell.path}/scripts/run.sh`, 0o644);
     const body = json(await run([S.shell.id], { CLAWPERATOR_SKILLS_REGISTRY: registry }));
-    expect(body).toMatchObject({ status: "failed", code: "SKILL_EXECUTION_FAILED", skillId: S.shell.id, skillResult: null });
+    expect(body).toMatchObject({
+      status: "failed",
+      code: "SKILL_EXECUTION_FAILED",
+      skillId: S.shell.id,
+      skillResult: null,
+    });
     expect(body.message).toMatch(/^Skill com\.example\.app\.shell-only EACCES: /);
   });
 
   it("SKILL_EXECUTION_TIMEOUT keeps what the skill printed", async () => {
     const result = await run([S.slow.id, "--timeout", "1500"]);
     expect(result.exitCode).toBe(1);
-    expect(json(result)).toMatchObject({ code: "SKILL_EXECUTION_TIMEOUT", message: `Skill ${S.slow.id} timed out after 1500ms`, stdout: '{"stage":"before-timeout"}\n' });
+    expect(json(result)).toMatchObject({
+      code: "SKILL_EXECUTION_TIMEOUT",
+      message: `Skill ${S.slow.id} timed out after 1500ms`,
+      stdout: '{"stage":"before-timeout"}\n',
+    });
   });
 
   it("SKILL_OUTPUT_ASSERTION_FAILED names the expected text", async () => {
     const body = json(await run([S.shell.id, "--expect-contains", "missing-value"]));
-    expect(body).toMatchObject({ code: "SKILL_OUTPUT_ASSERTION_FAILED", expectedSubstring: "missing-value", skillResult: null });
+    expect(body).toMatchObject({
+      code: "SKILL_OUTPUT_ASSERTION_FAILED",
+      expectedSubstring: "missing-value",
+      skillResult: null,
+    });
     expect(body.output).toContain("shell args:");
   });
 
   it("SKILL_RESULT_PARSE_FAILED for a malformed frame", async () => {
     const body = json(await run([S.badFrame.id]));
-    expect(body).toMatchObject({ code: "SKILL_RESULT_PARSE_FAILED", stdout: "[Clawperator-Skill-Result]\n{not-json\n", skillResult: null });
+    expect(body).toMatchObject({
+      code: "SKILL_RESULT_PARSE_FAILED",
+      stdout: "[Clawperator-Skill-Result]\n{not-json\n",
+      skillResult: null,
+    });
     expect(body.message).toMatch(/^SkillResult frame contained invalid JSON: /);
   });
 
@@ -90,7 +128,9 @@ describe("skills run", () => {
     const gated = json(await run([S.missingScript.id]));
     expect(gated.code).toBe("SKILL_VALIDATION_FAILED");
     expect(gated.message).toBe(`Skill ${S.missingScript.id} is missing required files`);
-    expect(gated.details.missingFiles).toEqual([expect.stringMatching(/com\.example\.app\.missing-script\/scripts\/run\.js$/)]);
+    expect(gated.details.missingFiles).toEqual([
+      expect.stringMatching(/com\.example\.app\.missing-script\/scripts\/run\.js$/),
+    ]);
     const skipped = json(await run([S.missingScript.id, "--skip-validate"]));
     expect(skipped).toMatchObject({ code: "SKILL_SCRIPT_NOT_FOUND", skillId: S.missingScript.id });
     expect(skipped.message).toMatch(/^Script not found: \/.*scripts\/run\.js$/);
@@ -107,7 +147,10 @@ describe("skills run", () => {
 
   it("an orchestrated skill runs its harness with the agent CLI and gets the trusted source", async () => {
     const body = json(await run([S.orchestrated.id, "--", "goal", "42"]));
-    expect(body).toMatchObject({ status: "success", skillResult: { status: "success", source: { kind: "agent", agentCli: "fake-agent" } } });
+    expect(body).toMatchObject({
+      status: "success",
+      skillResult: { status: "success", source: { kind: "agent", agentCli: "fake-agent" } },
+    });
     expect(body.output).toContain(`agent read name: ${S.orchestrated.id}`);
     expect(body.output).toContain('inputs ["goal","42"]');
   });
@@ -135,8 +178,14 @@ describe("skills run", () => {
   });
 
   it("usage errors: no id, --expect-contains without a value; unknown skill", async () => {
-    expect(json(await run([]))).toMatchObject({ code: "USAGE", message: "skills run <skill_id> [--device-id <id>] [-- <extra_args>]" });
-    expect(json(await run([S.echo.id, "--expect-contains"]))).toMatchObject({ code: "USAGE", message: "--expect-contains requires a value" });
+    expect(json(await run([]))).toMatchObject({
+      code: "USAGE",
+      message: "skills run <skill_id> [--device-id <id>] [-- <extra_args>]",
+    });
+    expect(json(await run([S.echo.id, "--expect-contains"]))).toMatchObject({
+      code: "USAGE",
+      message: "--expect-contains requires a value",
+    });
     const missing = await run(["com.nope.skill"]);
     expect(missing.exitCode).toBe(1);
     expect(json(missing)).toMatchObject({ code: "SKILL_NOT_FOUND", message: "Skill not found: com.nope.skill" });
@@ -145,7 +194,10 @@ describe("skills run", () => {
 
   it("a blocked skill is SKILL_NOT_ELIGIBLE naming what is missing; config env and apiKey unblock it for the child only", async () => {
     const blocked = json(await run([S.gated.id]));
-    expect(blocked).toMatchObject({ code: "SKILL_NOT_ELIGIBLE", details: { missing: [{ kind: "env", names: ["NEEDS_KEY_TOKEN"] }] } });
+    expect(blocked).toMatchObject({
+      code: "SKILL_NOT_ELIGIBLE",
+      details: { missing: [{ kind: "env", names: ["NEEDS_KEY_TOKEN"] }] },
+    });
     const config = `export default { skills: { entries: { "${S.gated.id}": { apiKey: "sekret-value", env: { PATH: "/evil", LD_PRELOAD: "/evil.so" } } } } };\n`;
     const { writeFile } = await import("node:fs/promises");
     await writeFile(`${cli.project}/clawperator.config.mjs`, config);

@@ -15,7 +15,8 @@ let device: RunningVirtualDevice;
 const adb = (...args: string[]) => session.harness.adb(["-s", device.serial, ...args]);
 const text = (result: { stdout: unknown }) => String(result.stdout);
 /** Log lines of the entries this test wrote, without logcat's buffer headers. */
-const entries = (stdout: string, marker: string) => linesOf(stdout).filter((line) => !BUFFER_HEADER.test(line) && line.includes(marker));
+const entries = (stdout: string, marker: string) =>
+  linesOf(stdout).filter((line) => !BUFFER_HEADER.test(line) && line.includes(marker));
 
 /** adb's `devices -l` spelling: the model keeps only letters and digits, product and device only lose spaces. */
 const modelField = (value: string) => value.replace(/[^A-Za-z0-9]/g, "_");
@@ -36,7 +37,9 @@ describe("adb connect and adb devices", () => {
 
   it("adb devices -l shows the scenario's product, model and device", async () => {
     const { product, model, device: deviceName } = device.device.scenario.device;
-    const row = linesOf(text(await session.harness.adb(["devices", "-l"]))).find((line) => line.startsWith(`${device.serial} `));
+    const row = linesOf(text(await session.harness.adb(["devices", "-l"]))).find((line) =>
+      line.startsWith(`${device.serial} `),
+    );
     expect(row).toBeDefined();
     expect(row!.split(/\s+/).slice(0, 5)).toEqual([
       device.serial,
@@ -91,10 +94,20 @@ describe("adb logcat", () => {
 
     const [time] = entries(text(await adb("logcat", "-d", "-v", "time")), "E2eFormats");
     const timeMatch = TIME_LINE.exec(time ?? "");
-    expect(timeMatch?.slice(2)).toEqual(["D", "E2eFormats", expect.stringMatching(/^\d+$/), "a message: with colon (and parens)"]);
+    expect(timeMatch?.slice(2)).toEqual([
+      "D",
+      "E2eFormats",
+      expect.stringMatching(/^\d+$/),
+      "a message: with colon (and parens)",
+    ]);
 
     const [brief] = entries(text(await adb("logcat", "-d", "-v", "brief")), "E2eFormats");
-    expect(BRIEF_LINE.exec(brief ?? "")?.slice(1)).toEqual(["D", "E2eFormats", timeMatch![4], "a message: with colon (and parens)"]);
+    expect(BRIEF_LINE.exec(brief ?? "")?.slice(1)).toEqual([
+      "D",
+      "E2eFormats",
+      timeMatch![4],
+      "a message: with colon (and parens)",
+    ]);
 
     const [tag] = entries(text(await adb("logcat", "-d", "-v", "tag")), "E2eFormats");
     expect(TAG_LINE.exec(tag ?? "")?.slice(1)).toEqual(["D", "E2eFormats", "a message: with colon (and parens)"]);
@@ -118,7 +131,11 @@ describe("adb logcat", () => {
     log().write("I", "E2eStreamTag", "live one");
     log().write("E", "E2eStreamTag", "live two");
     const seen = await output.includes("E/E2eStreamTag: live two");
-    expect(entries(seen, "E2eStreamTag")).toEqual(["I/E2eStreamTag: marker", "I/E2eStreamTag: live one", "E/E2eStreamTag: live two"]);
+    expect(entries(seen, "E2eStreamTag")).toEqual([
+      "I/E2eStreamTag: marker",
+      "I/E2eStreamTag: live one",
+      "E/E2eStreamTag: live two",
+    ]);
     follower.kill();
     await follower;
   });

@@ -44,12 +44,20 @@ beforeAll(async () => {
 
 describe("concurrent sessions", () => {
   it("20 adb shell commands at once each get their own output and exit code", async () => {
-    const runs = Array.from({ length: 20 }, (_, i) => session.harness.adb(["-s", device.serial, "shell", `echo run-${i}; echo err-${i} >/dev/null; exit ${i % 7}`]));
+    const runs = Array.from({ length: 20 }, (_, i) =>
+      session.harness.adb(["-s", device.serial, "shell", `echo run-${i}; echo err-${i} >/dev/null; exit ${i % 7}`]),
+    );
     const sdk = String(device.device.scenario.device.sdk);
-    const props = Array.from({ length: 5 }, () => session.harness.adb(["-s", device.serial, "shell", "getprop ro.build.version.sdk"]));
+    const props = Array.from({ length: 5 }, () =>
+      session.harness.adb(["-s", device.serial, "shell", "getprop ro.build.version.sdk"]),
+    );
     const results = await Promise.all(runs);
     results.forEach((result, i) => {
-      expect({ exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr) }).toEqual({ exitCode: i % 7, stdout: `run-${i}`, stderr: "" });
+      expect({ exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr) }).toEqual({
+        exitCode: i % 7,
+        stdout: `run-${i}`,
+        stderr: "",
+      });
     });
     for (const result of await Promise.all(props)) expect(String(result.stdout)).toBe(sdk);
   });

@@ -9,7 +9,11 @@ describe("device states through the real adb", () => {
     const device = await session.startDevice({ authorized: false });
     expect((await session.harness.devices()).get(device.serial)).toBe("unauthorized");
     let received = 0;
-    const unregister = device.device.state.receivers.register({ packageName: "com.example.e2e", action: "com.example.E2E_LOCKED", onReceive: () => received++ });
+    const unregister = device.device.state.receivers.register({
+      packageName: "com.example.e2e",
+      action: "com.example.E2E_LOCKED",
+      onReceive: () => received++,
+    });
 
     const refused = await session.harness.adb(["-s", device.serial, "shell", "am broadcast -a com.example.E2E_LOCKED"]);
     expect(refused.exitCode).toBe(1);

@@ -25,7 +25,11 @@ describe("emulator mode and boot", () => {
     expect(await getprop(never, "sys.boot_completed")).toBe("");
     const port = await freeEmulatorPort();
     const started = Date.now();
-    const emulator = await session.startDevice({ scenario: bootingScenario("slowboot", BOOT_MS), emulator: true, port });
+    const emulator = await session.startDevice({
+      scenario: bootingScenario("slowboot", BOOT_MS),
+      emulator: true,
+      port,
+    });
 
     expect(emulator.serial).toBe(`emulator-${port - 1}`);
     expect(emulator.consolePort).toBe(port - 1);

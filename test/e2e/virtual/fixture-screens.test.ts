@@ -2,7 +2,15 @@ import { copyFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import yaml from "js-yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { area, boundsOf, center, findFirst, HierarchyIndex, type UiHierarchy, type UiNode } from "../../../android/hierarchy/index.ts";
+import {
+  area,
+  boundsOf,
+  center,
+  findFirst,
+  HierarchyIndex,
+  type UiHierarchy,
+  type UiNode,
+} from "../../../android/hierarchy/index.ts";
 import { accessibilityComponent } from "../../../android/virtual/device/index.ts";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import type { NodeMatcher } from "../../../core/contracts/matcher.ts";
@@ -55,7 +63,9 @@ function clickTarget(hierarchy: UiHierarchy): NodeMatcher {
 async function writeFixtureScenario(): Promise<string> {
   const dir = await makeDir();
   const screens: Record<string, unknown> = {
-    home: { hierarchy_xml: `<hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.example.e2elauncher" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][1080,2400]" /></hierarchy>` },
+    home: {
+      hierarchy_xml: `<hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.example.e2elauncher" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][1080,2400]" /></hierarchy>`,
+    },
   };
   const packages = new Set<string>();
   for (const file of FIXTURES) {
@@ -67,7 +77,12 @@ async function writeFixtureScenario(): Promise<string> {
     name: "fixtures",
     device: {
       screen: SCREEN,
-      settings: { secure: { accessibility_enabled: "1", enabled_accessibility_services: accessibilityComponent(OPERATOR_PACKAGE) } },
+      settings: {
+        secure: {
+          accessibility_enabled: "1",
+          enabled_accessibility_services: accessibilityComponent(OPERATOR_PACKAGE),
+        },
+      },
     },
     apps: [
       { package: OPERATOR_PACKAGE, label: "Clawperator Operator", operator: true },
@@ -95,7 +110,12 @@ describe("real dumps as screens of a scenario file", () => {
   it.each(FIXTURES)("%s: opened by URI, snapshotted back through adb unchanged, and clickable", async (file) => {
     const fixture = loadFixture(file);
     await session.harness.adb(["-s", device.serial, "logcat", "-c"]);
-    const start = await session.harness.adb(["-s", device.serial, "shell", `am start -a android.intent.action.VIEW -d fixture://${screenId(file)}`]);
+    const start = await session.harness.adb([
+      "-s",
+      device.serial,
+      "shell",
+      `am start -a android.intent.action.VIEW -d fixture://${screenId(file)}`,
+    ]);
     expect(start.exitCode).toBe(0);
 
     const matcher = clickTarget(fixture);

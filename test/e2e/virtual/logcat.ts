@@ -63,7 +63,10 @@ export function snapshotXml(records: LogcatRecord[], commandId: string): string 
 }
 
 /** The `[Clawperator-Result]` envelope of `commandId`, parsed from its single log record. */
-export function resultLine(records: LogcatRecord[], commandId: string): { envelope: ResultEnvelope; record: LogcatRecord } {
+export function resultLine(
+  records: LogcatRecord[],
+  commandId: string,
+): { envelope: ResultEnvelope; record: LogcatRecord } {
   for (const record of records) {
     if (!record.message.startsWith(RESULT_PREFIX)) continue;
     const envelope = JSON.parse(record.message.slice(RESULT_PREFIX.length)) as ResultEnvelope;

@@ -19,13 +19,21 @@ export interface E2eAction {
 let counter = 0;
 
 export function execution(actions: E2eAction[], commandId = `e2e-${process.pid}-${++counter}`) {
-  return { commandId, taskId: "e2e-virtual", source: "clawperator-e2e", expectedFormat: "android-ui-automator", timeoutMs: 10_000, actions };
+  return {
+    commandId,
+    taskId: "e2e-virtual",
+    source: "clawperator-e2e",
+    expectedFormat: "android-ui-automator",
+    timeoutMs: 10_000,
+    actions,
+  };
 }
 
 export type E2eExecution = ReturnType<typeof execution>;
 
 /** The dispatch command line of PROTOCOL.md: one `am broadcast` to the operator package with the execution as `payload`. */
-export const agentBroadcast = (body: E2eExecution): string => `am broadcast -a ${AGENT_ACTION} -p ${OPERATOR_PACKAGE} --es payload ${sq(JSON.stringify(body))}`;
+export const agentBroadcast = (body: E2eExecution): string =>
+  `am broadcast -a ${AGENT_ACTION} -p ${OPERATOR_PACKAGE} --es payload ${sq(JSON.stringify(body))}`;
 
 export interface ExecutionRun {
   commandId: string;
@@ -40,7 +48,11 @@ export interface ExecutionRun {
  * Sends an execution through `adb shell` as the host does, waits until the operator has finished it (the device's
  * own idle signal, not a sleep), and reads the log back through adb.
  */
-export async function runExecution(harness: AdbHarness, device: RunningVirtualDevice, actions: E2eAction[]): Promise<ExecutionRun> {
+export async function runExecution(
+  harness: AdbHarness,
+  device: RunningVirtualDevice,
+  actions: E2eAction[],
+): Promise<ExecutionRun> {
   const body = execution(actions);
   const sent = await harness.adb(["-s", device.serial, "shell", agentBroadcast(body)]);
   await device.device.idle();

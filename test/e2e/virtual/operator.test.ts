@@ -31,7 +31,9 @@ describe("broadcast delivery", () => {
     const payload = `{"say":"it's \\"quoted\\""} $(reboot) \`id\` ; && || > /dev/null\nsecond line\ttab 😀 ünï 恒生 \\ end`;
     const other = "'single'";
     try {
-      const result = await adbShell(`am broadcast -a com.example.E2E_ECHO -p com.clawperator.demo --es payload ${sq(payload)} --es other ${sq(other)}`);
+      const result = await adbShell(
+        `am broadcast -a com.example.E2E_ECHO -p com.clawperator.demo --es payload ${sq(payload)} --es other ${sq(other)}`,
+      );
       expect(result.exitCode).toBe(0);
       expect(String(result.stdout)).toMatch(/Broadcast completed: result=0$/);
     } finally {
@@ -53,7 +55,9 @@ describe("broadcast delivery", () => {
     const unit = `{"k":"vé😀"}`;
     const payload = head + unit.repeat(Math.floor((64_000 - Buffer.byteLength(head)) / Buffer.byteLength(unit)));
     try {
-      const result = await adbShell(`am broadcast -a com.example.E2E_LARGE -p com.clawperator.demo --es payload ${sq(payload)}`);
+      const result = await adbShell(
+        `am broadcast -a com.example.E2E_LARGE -p com.clawperator.demo --es payload ${sq(payload)}`,
+      );
       expect(result.exitCode).toBe(0);
     } finally {
       unregister();
@@ -69,18 +73,34 @@ describe("executions", () => {
     const run = await runExecution(session.harness, device, [{ id: "snap", type: "snapshot_ui" }]);
     expect(run.broadcast.exitCode).toBe(0);
     expect(linesOf(run.broadcast.stdout)).toEqual([
-      expect.stringMatching(new RegExp(`^Broadcasting: Intent \\{ act=${AGENT_ACTION.replaceAll(".", "\\.")} .*pkg=${OPERATOR_PACKAGE.replaceAll(".", "\\.")}`)),
+      expect.stringMatching(
+        new RegExp(
+          `^Broadcasting: Intent \\{ act=${AGENT_ACTION.replaceAll(".", "\\.")} .*pkg=${OPERATOR_PACKAGE.replaceAll(".", "\\.")}`,
+        ),
+      ),
       "Broadcast completed: result=0",
     ]);
 
     // Every record of the dump parsed as `-v time` (parseTimeFormat throws on any other line).
     const ours = run.records.filter((r) => r.message.includes(`commandId=${run.commandId} `));
     expect(ours.map((r) => [r.priority, r.tag, r.message])).toEqual([
-      ["I", "AgentCommandExecutorDefault$execute", `[Clawperator-Command] start commandId=${run.commandId} taskId=e2e-virtual source=clawperator-e2e timeoutMs=10000 actionCount=1`],
+      [
+        "I",
+        "AgentCommandExecutorDefault$execute",
+        `[Clawperator-Command] start commandId=${run.commandId} taskId=e2e-virtual source=clawperator-e2e timeoutMs=10000 actionCount=1`,
+      ],
       ["D", "LoggingTaskStatusSink", expect.stringMatching(/ stage-start .* id=logUiTree label=Logging UI tree$/)],
-      ["D", "LoggingTaskStatusSink", expect.stringMatching(/ stage-success .* id=logUiTree data=\{stage_id=logUiTree, node_count=\d+/)],
+      [
+        "D",
+        "LoggingTaskStatusSink",
+        expect.stringMatching(/ stage-success .* id=logUiTree data=\{stage_id=logUiTree, node_count=\d+/),
+      ],
       ["I", "AgentCommandExecutorDefault$execute", expect.stringMatching(/ success .* stepCount=1$/)],
-      ["D", "OperatorCommandReceiver$onReceive", expect.stringMatching(/^\[Operator-Receiver\] Agent command completed successfully /)],
+      [
+        "D",
+        "OperatorCommandReceiver$onReceive",
+        expect.stringMatching(/^\[Operator-Receiver\] Agent command completed successfully /),
+      ],
     ]);
 
     const { start, block } = snapshotRecords(run.records, run.commandId);
@@ -95,7 +115,9 @@ describe("executions", () => {
     const xml = snapshotXml(run.records, run.commandId);
     expect(xml).toBe(apkHierarchyXml(device.device.ui.snapshot()));
 
-    const resultIndex = run.records.findIndex((r) => r.message.startsWith(RESULT_PREFIX) && r.message.includes(`"commandId":"${run.commandId}"`));
+    const resultIndex = run.records.findIndex(
+      (r) => r.message.startsWith(RESULT_PREFIX) && r.message.includes(`"commandId":"${run.commandId}"`),
+    );
     expect(resultIndex).toBeGreaterThan(start + block.length - 1);
     const result = run.records[resultIndex]!;
     expect(result.priority).toBe("I");
@@ -108,12 +130,19 @@ describe("executions", () => {
           id: "snap",
           actionType: "snapshot_ui",
           success: true,
-          data: { actual_format: "hierarchy_xml", foreground_package: expect.any(String), has_overlay: "false", window_count: expect.stringMatching(/^\d+$/) },
+          data: {
+            actual_format: "hierarchy_xml",
+            foreground_package: expect.any(String),
+            has_overlay: "false",
+            window_count: expect.stringMatching(/^\d+$/),
+          },
         },
       ],
       error: null,
     });
-    expect(run.records.filter((r) => r.message.startsWith(RESULT_PREFIX) && r.message.includes(run.commandId))).toHaveLength(1);
+    expect(
+      run.records.filter((r) => r.message.startsWith(RESULT_PREFIX) && r.message.includes(run.commandId)),
+    ).toHaveLength(1);
   });
 
   it("every line of `adb logcat -d -v time` after executions has the time shape", async () => {
@@ -144,12 +173,18 @@ describe("executions", () => {
   });
 
   it("a payload that is not JSON is refused by the receiver without a result line", async () => {
-    const result = await adbShell(`am broadcast -a ${AGENT_ACTION} -p ${OPERATOR_PACKAGE} --es payload ${sq("{not json")}`);
+    const result = await adbShell(
+      `am broadcast -a ${AGENT_ACTION} -p ${OPERATOR_PACKAGE} --es payload ${sq("{not json")}`,
+    );
     expect(result.exitCode).toBe(0);
     await device.device.idle();
     const dump = String((await session.harness.adb(["-s", device.serial, "logcat", "-d", "-v", "time"])).stdout);
-    expect(dump).toMatch(/^.* E\/OperatorCommandReceiver\(\s*\d+\): \[Operator-Receiver\] Failed to parse agent command payload$/m);
-    expect(dump).toMatch(/^.* E\/OperatorCommandReceiver\(\s*\d+\): java\.lang\.IllegalArgumentException: Unexpected JSON token/m);
+    expect(dump).toMatch(
+      /^.* E\/OperatorCommandReceiver\(\s*\d+\): \[Operator-Receiver\] Failed to parse agent command payload$/m,
+    );
+    expect(dump).toMatch(
+      /^.* E\/OperatorCommandReceiver\(\s*\d+\): java\.lang\.IllegalArgumentException: Unexpected JSON token/m,
+    );
     expect(dump).not.toContain("{not json");
   });
 });
@@ -161,7 +196,16 @@ describe("setting up the operator on a fresh device", () => {
     expect(String((await shell(`pm list packages ${OPERATOR_PACKAGE}`)).stdout)).toBe("");
 
     const apk = join(await makeDir(), "operator.apk");
-    await writeFile(apk, encodeVirtualApk({ package: OPERATOR_PACKAGE, label: "Clawperator Operator", versionName: "0.2.0", versionCode: 2, operator: true }));
+    await writeFile(
+      apk,
+      encodeVirtualApk({
+        package: OPERATOR_PACKAGE,
+        label: "Clawperator Operator",
+        versionName: "0.2.0",
+        versionCode: 2,
+        operator: true,
+      }),
+    );
     expect((await session.harness.adb(["-s", fresh.serial, "install", "-r", apk])).exitCode).toBe(0);
     expect(String((await shell(`pm list packages ${OPERATOR_PACKAGE}`)).stdout)).toBe(`package:${OPERATOR_PACKAGE}`);
 
@@ -176,4 +220,3 @@ describe("setting up the operator on a fresh device", () => {
     expect(snapshotXml(run.records, run.commandId)).toBe(apkHierarchyXml(fresh.device.ui.snapshot()));
   });
 });
-

@@ -14,7 +14,10 @@ function chunks(png: Buffer): Array<{ type: string; data: Buffer }> {
   const found: Array<{ type: string; data: Buffer }> = [];
   for (let offset = 8; offset < png.length; ) {
     const length = png.readUInt32BE(offset);
-    found.push({ type: png.toString("latin1", offset + 4, offset + 8), data: png.subarray(offset + 8, offset + 8 + length) });
+    found.push({
+      type: png.toString("latin1", offset + 4, offset + 8),
+      data: png.subarray(offset + 8, offset + 8 + length),
+    });
     offset += 12 + length;
   }
   return found;
@@ -36,7 +39,10 @@ describe("screencap -p through adb exec-out", () => {
     const width = header.readUInt32BE(0);
     const height = header.readUInt32BE(4);
     expect({ width, height }).toEqual({ width: 1080, height: 2400 });
-    expect({ width, height }).toEqual({ width: device.device.scenario.device.screen.width, height: device.device.scenario.device.screen.height });
+    expect({ width, height }).toEqual({
+      width: device.device.scenario.device.screen.width,
+      height: device.device.scenario.device.screen.height,
+    });
     expect(header[8]).toBe(8);
     expect(header[12]).toBe(0);
     const bytesPerPixel = BYTES_PER_PIXEL[header[9]!];

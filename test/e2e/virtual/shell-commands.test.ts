@@ -46,7 +46,9 @@ describe("getprop, settings, wm", () => {
   it("settings get/put round-trips values; unset keys read `null`", async () => {
     expect((await sh("settings get global adb_enabled")).stdout).toBe("1");
     expect((await sh("settings get global development_settings_enabled")).stdout).toBe("1");
-    expect((await sh("settings get secure enabled_accessibility_services")).stdout.split(":")).toContain(ACCESSIBILITY_COMPONENT);
+    expect((await sh("settings get secure enabled_accessibility_services")).stdout.split(":")).toContain(
+      ACCESSIBILITY_COMPONENT,
+    );
     expect((await sh("settings get system e2e_unset_key")).stdout).toBe("null");
     expect(await sh("settings put system e2e_key 'two words'")).toEqual({ exitCode: 0, stdout: "", stderr: "" });
     expect((await sh("settings get system e2e_key")).stdout).toBe("two words");
@@ -66,18 +68,25 @@ describe("pm, dumpsys, cmd package", () => {
     for (const app of device.device.scenario.apps) expect(all).toContain(`package:${app.package}`);
     expect((await sh(`pm list packages ${OPERATOR_PACKAGE}`)).stdout).toBe(`package:${OPERATOR_PACKAGE}`);
     const thirdParty = linesOf((await sh("pm list packages -3")).stdout);
-    for (const app of device.device.scenario.apps) expect(thirdParty.includes(`package:${app.package}`)).toBe(!app.system);
+    for (const app of device.device.scenario.apps)
+      expect(thirdParty.includes(`package:${app.package}`)).toBe(!app.system);
   });
 
   it("pm path prints where the APK lives; a missing package fails", async () => {
-    expect((await sh(`pm path ${OPERATOR_PACKAGE}`)).stdout).toMatch(new RegExp(`^package:/data/app/\\S+/${OPERATOR_PACKAGE.replaceAll(".", "\\.")}-\\S+/base\\.apk$`));
+    expect((await sh(`pm path ${OPERATOR_PACKAGE}`)).stdout).toMatch(
+      new RegExp(`^package:/data/app/\\S+/${OPERATOR_PACKAGE.replaceAll(".", "\\.")}-\\S+/base\\.apk$`),
+    );
     const missing = await sh("pm path com.example.not.installed");
     expect(missing.exitCode).toBe(1);
     expect(missing.stdout).toBe("");
   });
 
   it("pm grant grants a runtime permission silently and refuses an unknown one", async () => {
-    expect(await sh(`pm grant ${OPERATOR_PACKAGE} android.permission.POST_NOTIFICATIONS`)).toEqual({ exitCode: 0, stdout: "", stderr: "" });
+    expect(await sh(`pm grant ${OPERATOR_PACKAGE} android.permission.POST_NOTIFICATIONS`)).toEqual({
+      exitCode: 0,
+      stdout: "",
+      stderr: "",
+    });
     const unknown = await sh(`pm grant ${OPERATOR_PACKAGE} android.permission.NOT_A_PERMISSION`);
     expect(unknown.exitCode).toBe(255);
     expect(unknown.stderr).toContain("Unknown permission: android.permission.NOT_A_PERMISSION");
@@ -91,7 +100,12 @@ describe("pm, dumpsys, cmd package", () => {
   });
 
   it("cmd package install -S reads the APK from stdin", async () => {
-    const apk = encodeVirtualApk({ package: "com.example.e2ecmd", label: "E2E cmd", versionName: "1.0", versionCode: 1 });
+    const apk = encodeVirtualApk({
+      package: "com.example.e2ecmd",
+      label: "E2E cmd",
+      versionName: "1.0",
+      versionCode: 1,
+    });
     const result = await sh(`cmd package install -S ${apk.length}`, apk);
     expect(result).toEqual({ exitCode: 0, stdout: "Success", stderr: "" });
     expect((await sh("pm list packages com.example.e2ecmd")).stdout).toBe("package:com.example.e2ecmd");
@@ -102,7 +116,10 @@ describe("am, monkey, input, uiautomator", () => {
   it("am broadcast reports the intent and its completion", async () => {
     const result = await sh("am broadcast -a com.example.E2E_NOBODY_LISTENS");
     expect(result.exitCode).toBe(0);
-    expect(linesOf(result.stdout)).toEqual([expect.stringMatching(/^Broadcasting: Intent \{ act=com\.example\.E2E_NOBODY_LISTENS\b.*\}$/), "Broadcast completed: result=0"]);
+    expect(linesOf(result.stdout)).toEqual([
+      expect.stringMatching(/^Broadcasting: Intent \{ act=com\.example\.E2E_NOBODY_LISTENS\b.*\}$/),
+      "Broadcast completed: result=0",
+    ]);
   });
 
   it("monkey launches an app; input types into it; am force-stop closes it", async () => {
@@ -153,6 +170,8 @@ describe("am, monkey, input, uiautomator", () => {
   it("echo and logcat run as shell commands too", async () => {
     expect(await sh("echo hello world")).toEqual({ exitCode: 0, stdout: "hello world", stderr: "" });
     device.device.state.log.write("I", "E2eShellLogcat", "via shell");
-    expect(linesOf((await sh("logcat -d -v tag")).stdout).filter((line) => line.includes("E2eShellLogcat"))).toEqual(["I/E2eShellLogcat: via shell"]);
+    expect(linesOf((await sh("logcat -d -v tag")).stdout).filter((line) => line.includes("E2eShellLogcat"))).toEqual([
+      "I/E2eShellLogcat: via shell",
+    ]);
   });
 });

@@ -41,15 +41,27 @@ describe("device sh: lists and redirection", () => {
   it("`&&` runs the next command only after a success, `||` only after a failure", async () => {
     expect(await sh("echo a && echo b")).toEqual({ exitCode: 0, stdout: "a\nb", stderr: "" });
     const failed = await sh("missing-cmd && echo never");
-    expect(failed).toEqual({ exitCode: 127, stdout: "", stderr: "/system/bin/sh: missing-cmd: inaccessible or not found" });
+    expect(failed).toEqual({
+      exitCode: 127,
+      stdout: "",
+      stderr: "/system/bin/sh: missing-cmd: inaccessible or not found",
+    });
     expect(await sh("missing-cmd 2>/dev/null || echo fallback")).toMatchObject({ exitCode: 0, stdout: "fallback" });
     expect(await sh("echo ok || echo never")).toEqual({ exitCode: 0, stdout: "ok", stderr: "" });
-    expect(await sh("missing-cmd 2>/dev/null || echo recovered && echo then")).toEqual({ exitCode: 0, stdout: "recovered\nthen", stderr: "" });
+    expect(await sh("missing-cmd 2>/dev/null || echo recovered && echo then")).toEqual({
+      exitCode: 0,
+      stdout: "recovered\nthen",
+      stderr: "",
+    });
   });
 
   it("`>/dev/null` discards stdout, and quoted operators are plain text", async () => {
     expect(await sh("echo hidden >/dev/null; echo shown")).toEqual({ exitCode: 0, stdout: "shown", stderr: "" });
-    expect(await sh(`echo 'a; b && c || d >/dev/null'`)).toEqual({ exitCode: 0, stdout: "a; b && c || d >/dev/null", stderr: "" });
+    expect(await sh(`echo 'a; b && c || d >/dev/null'`)).toEqual({
+      exitCode: 0,
+      stdout: "a; b && c || d >/dev/null",
+      stderr: "",
+    });
   });
 
   it("sh -c runs its argument as a script with its own exit code", async () => {
@@ -62,6 +74,10 @@ describe("device sh: lists and redirection", () => {
   });
 
   it("an unknown command exits 127 with mksh's message on stderr", async () => {
-    expect(await sh("frobnicate --now")).toEqual({ exitCode: 127, stdout: "", stderr: "/system/bin/sh: frobnicate: inaccessible or not found" });
+    expect(await sh("frobnicate --now")).toEqual({
+      exitCode: 127,
+      stdout: "",
+      stderr: "/system/bin/sh: frobnicate: inaccessible or not found",
+    });
   });
 });

@@ -18,11 +18,15 @@ export class OutputWatcher {
   constructor(stream: Readable) {
     stream.on("data", (chunk: Buffer | string) => {
       this.text += String(chunk);
-      for (const waiter of this.#waiters) if (waiter.done(this.text)) this.#settle(waiter, () => waiter.resolve(this.text));
+      for (const waiter of this.#waiters)
+        if (waiter.done(this.text)) this.#settle(waiter, () => waiter.resolve(this.text));
     });
     stream.once("close", () => {
       this.ended = true;
-      for (const waiter of this.#waiters) this.#settle(waiter, () => waiter.reject(new Error(`the stream ended before the expected output; it printed:\n${this.text}`)));
+      for (const waiter of this.#waiters)
+        this.#settle(waiter, () =>
+          waiter.reject(new Error(`the stream ended before the expected output; it printed:\n${this.text}`)),
+        );
     });
   }
 

@@ -54,7 +54,9 @@ describe("clawperator virtual start / list / stop", () => {
     expect(record.pid).not.toBe(process.pid);
     expect(isRunning(record.pid)).toBe(true);
     expect((await session.harness.devices()).get(record.serial)).toBe("device");
-    expect(String((await session.harness.adb(["-s", record.serial, "shell", "getprop ro.product.model"])).stdout)).toBe("Clawperator Virtual Device");
+    expect(String((await session.harness.adb(["-s", record.serial, "shell", "getprop ro.product.model"])).stdout)).toBe(
+      "Clawperator Virtual Device",
+    );
 
     const list = await json<VirtualDeviceRecord[]>(["virtual", "list"]);
     expect(list.exitCode).toBe(0);
@@ -86,7 +88,9 @@ describe("clawperator virtual start / list / stop", () => {
     const result = await cli(["virtual", "start", "--detach", "--output", "pretty"]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/^127\.0\.0\.1:\d+$/);
-    const record = (await json<VirtualDeviceRecord[]>(["virtual", "list"])).body.find((r) => r.serial === result.stdout)!;
+    const record = (await json<VirtualDeviceRecord[]>(["virtual", "list"])).body.find(
+      (r) => r.serial === result.stdout,
+    )!;
     started.add(record.pid);
     await stop(record);
   });
@@ -96,7 +100,9 @@ describe("clawperator virtual start / list / stop", () => {
     const record = await startDetached(["--emulator", "--port", String(port)]);
     expect(record).toMatchObject({ serial: `emulator-${port - 1}`, port, consolePort: port - 1, emulator: true });
     expect((await session.harness.devices()).get(record.serial)).toBe("device");
-    expect(String((await session.harness.adb(["-s", record.serial, "emu", "avd", "name"])).stdout)).toBe("clawperator_default\r\nOK");
+    expect(String((await session.harness.adb(["-s", record.serial, "emu", "avd", "name"])).stdout)).toBe(
+      "clawperator_default\r\nOK",
+    );
 
     await stop(record);
     expect(await isListening(port)).toBe(false);
@@ -130,24 +136,39 @@ describe("clawperator virtual start / list / stop", () => {
 
 describe("a bad scenario file", () => {
   const NODE = `<node index="0" text="Go" resource-id="" class="android.widget.Button" package="com.example.app" content-desc="" clickable="true" enabled="true" bounds="[0,0][1080,2400]" />`;
-  const BAD = ["apps:", "  - package: com.example.app", "    label: App", "home: main", "screens:", "  main:", `    hierarchy_xml: '<hierarchy rotation="0">${NODE}</hierarchy>'`, "    transitions:", "      - click: {textEquals: Go}", "        to: nowhere", ""].join("\n");
+  const BAD = [
+    "apps:",
+    "  - package: com.example.app",
+    "    label: App",
+    "home: main",
+    "screens:",
+    "  main:",
+    `    hierarchy_xml: '<hierarchy rotation="0">${NODE}</hierarchy>'`,
+    "    transitions:",
+    "      - click: {textEquals: Go}",
+    "        to: nowhere",
+    "",
+  ].join("\n");
 
-  it.each([[[] as string[]], [["--detach"]]])("is refused with a JSON error naming the key path (extra flags: %j)", async (flags) => {
-    const file = join(await makeDir(), "bad.yaml");
-    await writeFile(file, BAD);
-    const before = await listed();
-    const result = await cli(["virtual", "start", "--scenario", file, ...flags]);
-    expect(result.exitCode).toBe(1);
-    expect(result.stdout).not.toMatch(STACK_FRAME);
-    const error = JSON.parse(result.stdout) as { code: string; message: string; hint?: string };
-    expect(typeof error.code).toBe("string");
-    // A mistake in the user's file is not a bug in clawperator.
-    expect(error.code).not.toBe("INTERNAL_ERROR");
-    expect(error.message).toContain(file);
-    expect(error.message).toContain("screens.main.transitions.0.to");
-    expect(error.message).toContain('unknown screen "nowhere"');
-    expect(await listed()).toEqual(before);
-  });
+  it.each([[[] as string[]], [["--detach"]]])(
+    "is refused with a JSON error naming the key path (extra flags: %j)",
+    async (flags) => {
+      const file = join(await makeDir(), "bad.yaml");
+      await writeFile(file, BAD);
+      const before = await listed();
+      const result = await cli(["virtual", "start", "--scenario", file, ...flags]);
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).not.toMatch(STACK_FRAME);
+      const error = JSON.parse(result.stdout) as { code: string; message: string; hint?: string };
+      expect(typeof error.code).toBe("string");
+      // A mistake in the user's file is not a bug in clawperator.
+      expect(error.code).not.toBe("INTERNAL_ERROR");
+      expect(error.message).toContain(file);
+      expect(error.message).toContain("screens.main.transitions.0.to");
+      expect(error.message).toContain('unknown screen "nowhere"');
+      expect(await listed()).toEqual(before);
+    },
+  );
 });
 
 describe("a device in the foreground", () => {

@@ -19,7 +19,11 @@ beforeAll(async () => {
 describe("the adb transport's prepared connections", () => {
   it("serve the next call on their device, a shell or a log stream", async () => {
     transport.prepare(device.serial);
-    expect(await transport.shell(device.serial, "echo prepared")).toEqual({ stdout: "prepared\n", stderr: "", exitCode: 0 });
+    expect(await transport.shell(device.serial, "echo prepared")).toEqual({
+      stdout: "prepared\n",
+      stderr: "",
+      exitCode: 0,
+    });
     transport.prepare(device.serial);
     const stream = transport.logcat(device.serial, ["-v", "time", "-T", "1"]);
     await stream.ready;
@@ -42,11 +46,18 @@ describe("the adb transport's prepared connections", () => {
 
   it("one never used does not keep the process alive", async () => {
     // The compiled module (the suite's global setup builds dist/), in a process of its own that must end by itself.
-    const script = "const { AdbTransport } = await import(process.argv[1]); new AdbTransport().prepare(process.argv[2]);";
+    const script =
+      "const { AdbTransport } = await import(process.argv[1]); new AdbTransport().prepare(process.argv[2]);";
     const module = join(REPO_ROOT, "dist/plugins/adb/client/adb-transport.js");
     const result = await execa("node", ["--input-type=module", "-e", script, module, device.serial], {
-      env: { ...process.env, ...session.harness.env }, reject: false, timeout: 30_000,
+      env: { ...process.env, ...session.harness.env },
+      reject: false,
+      timeout: 30_000,
     });
-    expect({ timedOut: result.timedOut, exitCode: result.exitCode, stderr: result.stderr }).toEqual({ timedOut: false, exitCode: 0, stderr: "" });
+    expect({ timedOut: result.timedOut, exitCode: result.exitCode, stderr: result.stderr }).toEqual({
+      timedOut: false,
+      exitCode: 0,
+      stderr: "",
+    });
   });
 });

@@ -3,7 +3,7 @@ import { LineSplitter } from "../../../plugins/adb/client/line-stream.ts";
 
 describe("LineSplitter (logcat stdout bytes to lines)", () => {
   it("keeps a character whose UTF-8 bytes arrive in two packets whole", () => {
-    const bytes = Buffer.from("D/TaskScope( 42): <node text=\"中文 🙂\" />\nnext\n");
+    const bytes = Buffer.from('D/TaskScope( 42): <node text="中文 🙂" />\nnext\n');
     const splitter = new LineSplitter();
     const lines: string[] = [];
     // Cut inside the 3-byte 中 and inside the 4-byte emoji.

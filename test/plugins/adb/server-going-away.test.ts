@@ -41,12 +41,17 @@ afterAll(async () => {
   await new Promise((resolve) => proxy?.close(resolve));
 });
 
-const transport = () => new AdbTransport({ env: { ...process.env, ...session.harness.env, ANDROID_ADB_SERVER_PORT: String(proxyPort) } });
+const transport = () =>
+  new AdbTransport({ env: { ...process.env, ...session.harness.env, ANDROID_ADB_SERVER_PORT: String(proxyPort) } });
 
 describe("a connection to an adb server that is going away (adb kill-server during an execution)", () => {
   it("is made again: a reset and a close while switching to the device still give the call its answer", async () => {
     dropNext.push("reset", "close");
-    expect(await transport().shell(device.serial, "echo through")).toEqual({ stdout: "through\n", stderr: "", exitCode: 0 });
+    expect(await transport().shell(device.serial, "echo through")).toEqual({
+      stdout: "through\n",
+      stderr: "",
+      exitCode: 0,
+    });
     dropNext.push("close");
     const stream = transport().logcat(device.serial, ["-v", "time", "-T", "1"]);
     await stream.ready;

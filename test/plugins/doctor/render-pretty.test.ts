@@ -10,21 +10,39 @@ const report: DoctorReport = {
   checks: [
     { id: "host.adb.server", status: "pass", summary: "adb server is running." },
     {
-      id: "readiness.settings.dev_options", status: "warn", code: "DEVICE_DEV_OPTIONS_DISABLED", summary: "Developer options disabled.",
+      id: "readiness.settings.dev_options",
+      status: "warn",
+      code: "DEVICE_DEV_OPTIONS_DISABLED",
+      summary: "Developer options disabled.",
       deviceGuidance: { screen: "Settings > About phone", steps: ["Tap Build number 7 times."] },
     },
     {
-      id: "readiness.handshake", status: "fail", code: "DEVICE_ACCESSIBILITY_NOT_RUNNING", summary: "No handshake.", detail: "SERVICE_UNAVAILABLE",
-      fix: { title: "Re-grant", platform: "any", steps: [{ kind: "shell", value: "clawperator grant-device-permissions" }, { kind: "manual", value: "Or toggle it in Settings." }] },
+      id: "readiness.handshake",
+      status: "fail",
+      code: "DEVICE_ACCESSIBILITY_NOT_RUNNING",
+      summary: "No handshake.",
+      detail: "SERVICE_UNAVAILABLE",
+      fix: {
+        title: "Re-grant",
+        platform: "any",
+        steps: [
+          { kind: "shell", value: "clawperator grant-device-permissions" },
+          { kind: "manual", value: "Or toggle it in Settings." },
+        ],
+      },
     },
   ],
   nextActions: ["Or toggle it in Settings."],
-  fixes: [{ checkId: "readiness.handshake", step: "clawperator grant-device-permissions", ok: true, exitCode: 0, output: "" }],
+  fixes: [
+    { checkId: "readiness.handshake", step: "clawperator grant-device-permissions", ok: true, exitCode: 0, output: "" },
+  ],
 };
 
 describe("doctor's pretty output", () => {
   it("groups critical and advisory findings with fixes and guidance, counts passes, lists fixes run, and ends with a verdict", () => {
-    expect(renderDoctor(report, new Set(["host.adb.server", "readiness.handshake"]), PLAIN)).toBe(`Clawperator doctor · emulator-5554 · com.clawperator.operator
+    expect(
+      renderDoctor(report, new Set(["host.adb.server", "readiness.handshake"]), PLAIN),
+    ).toBe(`Clawperator doctor · emulator-5554 · com.clawperator.operator
 
 Critical
   ✗ readiness.handshake  No handshake.  [DEVICE_ACCESSIBILITY_NOT_RUNNING]
@@ -53,6 +71,8 @@ Next actions
     expect(paletteFor({ isTTY: true }, {})).toBe(COLOURS);
     expect(paletteFor({ isTTY: true }, { NO_COLOR: "1" })).toBe(PLAIN);
     expect(paletteFor({ isTTY: false }, {})).toBe(PLAIN);
-    expect(renderDoctor(report, new Set(["readiness.handshake"]), COLOURS)).toContain("\x1b[31m✗\x1b[0m readiness.handshake");
+    expect(renderDoctor(report, new Set(["readiness.handshake"]), COLOURS)).toContain(
+      "\x1b[31m✗\x1b[0m readiness.handshake",
+    );
   });
 });

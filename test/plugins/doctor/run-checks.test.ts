@@ -8,19 +8,39 @@ import { runChecks } from "../../../plugins/doctor/run-checks.ts";
 
 type Outcome = Omit<DoctorCheckResult, "id"> | (() => never);
 
-function entry(id: string, phase: CheckContribution["phase"], outcome: Outcome, extra: Partial<CheckContribution> = {}, plugin = "test"): Owned<CheckContribution> {
+function entry(
+  id: string,
+  phase: CheckContribution["phase"],
+  outcome: Outcome,
+  extra: Partial<CheckContribution> = {},
+  plugin = "test",
+): Owned<CheckContribution> {
   return {
     plugin,
     value: {
-      id, phase, critical: true, description: id, ...extra,
-      load: async () => ({ default: { run: async (ctx: DoctorCheckContext) => (typeof outcome === "function" ? outcome() : { ...outcome, evidence: { deviceId: ctx.deviceId } }) } }),
+      id,
+      phase,
+      critical: true,
+      description: id,
+      ...extra,
+      load: async () => ({
+        default: {
+          run: async (ctx: DoctorCheckContext) =>
+            typeof outcome === "function" ? outcome() : { ...outcome, evidence: { deviceId: ctx.deviceId } },
+        },
+      }),
     },
   };
 }
 const pass = { status: "pass" as const, summary: "ok" };
 const fail = { status: "fail" as const, summary: "no", code: "NO_DEVICES" };
 const base = (): Omit<DoctorCheckContext, "deviceId"> => ({
-  services: {} as never, config: {}, globals: { output: "json", verbose: false }, receiverPackage: "p", flags: {}, facts: new Map(),
+  services: {} as never,
+  config: {},
+  globals: { output: "json", verbose: false },
+  receiverPackage: "p",
+  flags: {},
+  facts: new Map(),
 });
 
 describe("orderChecks", () => {
@@ -34,19 +54,33 @@ describe("orderChecks", () => {
       entry("h-late-2", "host", pass),
     ];
     expect(orderChecks(entries, false).map((e) => e.value.id)).toEqual(["h1", "h-late", "h-late-2", "d1", "r1"]);
-    expect(orderChecks(entries, true).map((e) => e.value.id)).toEqual(["h1", "h-late", "h-late-2", "d1", "d-full", "r1"]);
+    expect(orderChecks(entries, true).map((e) => e.value.id)).toEqual([
+      "h1",
+      "h-late",
+      "h-late-2",
+      "d1",
+      "d-full",
+      "r1",
+    ]);
   });
 });
 
 describe("runChecks", () => {
   it("halts after a critical failure, but not after device.capability or an advisory failure", async () => {
-    const run = await runChecks([
-      entry("advisory", "host", fail, { critical: false }),
-      entry("device.capability", "device", fail),
-      entry("critical", "readiness", fail),
-      entry("never", "readiness", pass),
-    ], base());
-    expect(run.results.map((r) => [r.id, r.status])).toEqual([["advisory", "fail"], ["device.capability", "fail"], ["critical", "fail"]]);
+    const run = await runChecks(
+      [
+        entry("advisory", "host", fail, { critical: false }),
+        entry("device.capability", "device", fail),
+        entry("critical", "readiness", fail),
+        entry("never", "readiness", pass),
+      ],
+      base(),
+    );
+    expect(run.results.map((r) => [r.id, r.status])).toEqual([
+      ["advisory", "fail"],
+      ["device.capability", "fail"],
+      ["critical", "fail"],
+    ]);
     expect(run.haltedAt).toBe("critical");
     expect([...run.critical]).toEqual(["device.capability", "critical"]);
   });
@@ -55,37 +89,104 @@ describe("runChecks", () => {
     const facts = new Map<string, unknown>();
     const discover: Owned<CheckContribution> = {
       plugin: "adb",
-      value: { id: "d", phase: "device", critical: true, description: "", load: async () => ({ default: { run: async (ctx) => (ctx.facts.set(DoctorFacts.deviceId, "serial-1"), pass) } }) },
+      value: {
+        id: "d",
+        phase: "device",
+        critical: true,
+        description: "",
+        load: async () => ({
+          default: { run: async (ctx) => (ctx.facts.set(DoctorFacts.deviceId, "serial-1"), pass) },
+        }),
+      },
     };
-    const run = await runChecks([entry("before", "host", pass), discover, entry("after", "readiness", pass)], { ...base(), facts });
+    const run = await runChecks([entry("before", "host", pass), discover, entry("after", "readiness", pass)], {
+      ...base(),
+      facts,
+    });
     expect(run.results.map((r) => r.evidence?.deviceId)).toEqual([undefined, undefined, "serial-1"]);
   });
 
   it("a check that throws becomes DOCTOR_FAILED naming its plugin; a critical one halts", async () => {
-    const run = await runChecks([
-      entry("boom", "host", () => { throw new ClawperatorError("DEVICE_OFFLINE", "gone", { hint: "replug" }); }, { critical: false }, "acme"),
-      entry("bang", "host", () => { throw new Error("bug"); }, {}, "acme"),
-      entry("never", "host", pass),
-    ], base());
+    const run = await runChecks(
+      [
+        entry(
+          "boom",
+          "host",
+          () => {
+            throw new ClawperatorError("DEVICE_OFFLINE", "gone", { hint: "replug" });
+          },
+          { critical: false },
+          "acme",
+        ),
+        entry(
+          "bang",
+          "host",
+          () => {
+            throw new Error("bug");
+          },
+          {},
+          "acme",
+        ),
+        entry("never", "host", pass),
+      ],
+      base(),
+    );
     expect(run.results).toEqual([
-      { id: "boom", status: "fail", code: "DOCTOR_FAILED", summary: "Check boom of plugin \"acme\" failed to run: gone", detail: "DEVICE_OFFLINE: replug", evidence: { plugin: "acme" } },
-      { id: "bang", status: "fail", code: "DOCTOR_FAILED", summary: "Check bang of plugin \"acme\" failed to run: bug", evidence: { plugin: "acme" } },
+      {
+        id: "boom",
+        status: "fail",
+        code: "DOCTOR_FAILED",
+        summary: 'Check boom of plugin "acme" failed to run: gone',
+        detail: "DEVICE_OFFLINE: replug",
+        evidence: { plugin: "acme" },
+      },
+      {
+        id: "bang",
+        status: "fail",
+        code: "DOCTOR_FAILED",
+        summary: 'Check bang of plugin "acme" failed to run: bug',
+        evidence: { plugin: "acme" },
+      },
     ]);
   });
 });
 
 describe("nextActions", () => {
   const results: DoctorCheckResult[] = [
-    { id: "a", status: "warn", summary: "", fix: { title: "", platform: "any", steps: [{ kind: "shell", value: "adb reconnect offline" }, { kind: "manual", value: "Replug" }] } },
-    { id: "b", status: "fail", summary: "", fix: { title: "", platform: "any", steps: [{ kind: "manual", value: "Replug" }] } },
-    { id: "c", status: "pass", summary: "", fix: { title: "", platform: "any", steps: [{ kind: "manual", value: "never" }] } },
+    {
+      id: "a",
+      status: "warn",
+      summary: "",
+      fix: {
+        title: "",
+        platform: "any",
+        steps: [
+          { kind: "shell", value: "adb reconnect offline" },
+          { kind: "manual", value: "Replug" },
+        ],
+      },
+    },
+    {
+      id: "b",
+      status: "fail",
+      summary: "",
+      fix: { title: "", platform: "any", steps: [{ kind: "manual", value: "Replug" }] },
+    },
+    {
+      id: "c",
+      status: "pass",
+      summary: "",
+      fix: { title: "", platform: "any", steps: [{ kind: "manual", value: "never" }] },
+    },
   ];
   it("deduplicates the steps of non-passing checks; --fix leaves only manual ones", () => {
     expect(nextActions(results, { fixed: false, receiverPackage: "p" })).toEqual(["adb reconnect offline", "Replug"]);
     expect(nextActions(results, { fixed: true, receiverPackage: "p" })).toEqual(["Replug"]);
   });
   it("suggests a snapshot when everything passed, and is undefined when there is nothing to say", () => {
-    expect(nextActions([results[2]!], { fixed: false, receiverPackage: "p", deviceId: "s" })).toEqual(["Try: clawperator observe snapshot --device-id s"]);
+    expect(nextActions([results[2]!], { fixed: false, receiverPackage: "p", deviceId: "s" })).toEqual([
+      "Try: clawperator observe snapshot --device-id s",
+    ]);
     expect(nextActions([], { fixed: false, receiverPackage: "p" })).toBeUndefined();
   });
 });

@@ -45,9 +45,15 @@ describe("SDK tool resolution", () => {
     expect(missing.code).toBe("ANDROID_SDK_TOOL_MISSING");
     expect(missing.details).toEqual({
       tool: "avdmanager",
-      searched: [join(sdk, "cmdline-tools/latest/bin/avdmanager"), join(sdk, "tools/bin/avdmanager"), "/nowhere/avdmanager"],
+      searched: [
+        join(sdk, "cmdline-tools/latest/bin/avdmanager"),
+        join(sdk, "tools/bin/avdmanager"),
+        "/nowhere/avdmanager",
+      ],
     });
-    const badOverride = await caught(() => resolveSdkTool("sdkmanager", { SDKMANAGER_PATH: "/nonexistent", ANDROID_HOME: sdk }));
+    const badOverride = await caught(() =>
+      resolveSdkTool("sdkmanager", { SDKMANAGER_PATH: "/nonexistent", ANDROID_HOME: sdk }),
+    );
     expect(badOverride.message).toBe("SDKMANAGER_PATH points to /nonexistent, which is not an executable sdkmanager");
   });
 });
@@ -57,14 +63,18 @@ describe("emulator adb access", () => {
     return {
       name: "fake",
       listDevices: async () => [
-        { serial: "emulator-5554", state: "device" }, { serial: "127.0.0.1:40000", state: "device" }, { serial: "emulator-5556", state: "offline" },
+        { serial: "emulator-5554", state: "device" },
+        { serial: "127.0.0.1:40000", state: "device" },
+        { serial: "emulator-5556", state: "offline" },
       ],
       shell: async (serial, command) => {
         seen.push(`${serial}: ${command}`);
         return { stdout, stderr: "", exitCode: 0 };
       },
       execOut: async () => Buffer.alloc(0),
-      logcat: () => { throw new Error("unused"); },
+      logcat: () => {
+        throw new Error("unused");
+      },
       install: async () => ({ stdout: "", stderr: "", exitCode: 0 }),
     };
   }
@@ -72,15 +82,26 @@ describe("emulator adb access", () => {
   it("lists emulator serials only and needs both boot properties", async () => {
     const seen: string[] = [];
     const adb = createEmulatorAdb(() => transportAnswering("1\n\n", seen), {});
-    expect(await adb.listEmulators()).toEqual([{ serial: "emulator-5554", state: "device" }, { serial: "emulator-5556", state: "offline" }]);
+    expect(await adb.listEmulators()).toEqual([
+      { serial: "emulator-5554", state: "device" },
+      { serial: "emulator-5556", state: "offline" },
+    ]);
     expect(await adb.bootCompleted("emulator-5554")).toBe(false);
     expect(seen).toEqual(["emulator-5554: getprop sys.boot_completed; getprop dev.bootcomplete"]);
-    expect(await createEmulatorAdb(() => transportAnswering("\n1\n", []), {}).bootCompleted("emulator-5554")).toBe(false);
-    expect(await createEmulatorAdb(() => transportAnswering("1\n1\n", []), {}).bootCompleted("emulator-5554")).toBe(true);
+    expect(await createEmulatorAdb(() => transportAnswering("\n1\n", []), {}).bootCompleted("emulator-5554")).toBe(
+      false,
+    );
+    expect(await createEmulatorAdb(() => transportAnswering("1\n1\n", []), {}).bootCompleted("emulator-5554")).toBe(
+      true,
+    );
   });
 
   it("turns the transport's ADB_NOT_FOUND into ANDROID_SDK_TOOL_MISSING for adb", async () => {
-    const transport = { listDevices: async () => { throw new ClawperatorError("ADB_NOT_FOUND", "adb was not found on PATH"); } } as unknown as Transport;
+    const transport = {
+      listDevices: async () => {
+        throw new ClawperatorError("ADB_NOT_FOUND", "adb was not found on PATH");
+      },
+    } as unknown as Transport;
     const error = await caught(() => createEmulatorAdb(() => transport, {}).listEmulators());
     expect([error.code, error.details]).toEqual(["ANDROID_SDK_TOOL_MISSING", { tool: "adb" }]);
   });

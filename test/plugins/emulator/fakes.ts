@@ -69,7 +69,10 @@ export interface LaunchPlan {
 export class FakeLauncher implements Launcher {
   readonly launches: Array<{ path: string; args: readonly string[]; killed: boolean }> = [];
   plan: LaunchPlan = { registerAfterMs: 3_000, bootAfterMs: 5_000 };
-  constructor(private readonly clock: FakeClock, private readonly adb: FakeAdb) {}
+  constructor(
+    private readonly clock: FakeClock,
+    private readonly adb: FakeAdb,
+  ) {}
 
   async launch(path: string, args: readonly string[], avdName: string): Promise<LaunchedEmulator> {
     const record = { path, args, killed: false };
@@ -81,9 +84,20 @@ export class FakeLauncher implements Launcher {
     let registered = false;
     // Registration happens when adb is next asked after its time has come.
     this.adb.listEmulators = async () => {
-      if (!registered && !record.killed && plan.exitCode === undefined && plan.registerAfterMs !== undefined && this.clock.now() >= start + plan.registerAfterMs) {
+      if (
+        !registered &&
+        !record.killed &&
+        plan.exitCode === undefined &&
+        plan.registerAfterMs !== undefined &&
+        this.clock.now() >= start + plan.registerAfterMs
+      ) {
         registered = true;
-        this.adb.add(serial, { name: avdName, ...(plan.bootAfterMs === undefined ? { bootedAt: undefined } : { bootedAt: this.clock.now() + plan.bootAfterMs }) });
+        this.adb.add(serial, {
+          name: avdName,
+          ...(plan.bootAfterMs === undefined
+            ? { bootedAt: undefined }
+            : { bootedAt: this.clock.now() + plan.bootAfterMs }),
+        });
       }
       return original();
     };
@@ -111,7 +125,10 @@ export function inProcessTools(sdkRoot: string, env: NodeJS.ProcessEnv): SdkTool
       let stdout = "";
       let stderr = "";
       const exitCode = await runSdkTool(tool, args, sdkRoot, {
-        out: (t) => void (stdout += t), err: (t) => void (stderr += t), readLine: async () => answers.shift(), env,
+        out: (t) => void (stdout += t),
+        err: (t) => void (stderr += t),
+        readLine: async () => answers.shift(),
+        env,
       });
       return { stdout, stderr, exitCode, command: [tool, ...args].join(" ") };
     },
@@ -142,8 +159,15 @@ export function harness(dir: string, config: VirtualSdkConfigInput = {}): Harnes
   const progress: string[] = [];
   const locks = new Set<string>();
   const ctx: EmulatorContext = {
-    avdHome: env.ANDROID_AVD_HOME, tools, adb, launcher, clock, progress: createProgress((line) => progress.push(line), clock, 5_000),
-    profile: defaultProfile("x64"), pollMs: 250, stopTimeoutMs: 10_000,
+    avdHome: env.ANDROID_AVD_HOME,
+    tools,
+    adb,
+    launcher,
+    clock,
+    progress: createProgress((line) => progress.push(line), clock, 5_000),
+    profile: defaultProfile("x64"),
+    pollMs: 250,
+    stopTimeoutMs: 10_000,
     tryLock: (key) => {
       if (locks.has(key)) return undefined;
       locks.add(key);

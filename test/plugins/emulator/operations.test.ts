@@ -22,7 +22,8 @@ async function withAvd(options: Parameters<typeof createAvd>[1] = {}): Promise<H
   return h;
 }
 
-const avdFiles = (h: Harness) => (existsSync(h.ctx.avdHome) ? readdirSync(h.ctx.avdHome) : []).filter((f) => f.endsWith(".ini"));
+const avdFiles = (h: Harness) =>
+  (existsSync(h.ctx.avdHome) ? readdirSync(h.ctx.avdHome) : []).filter((f) => f.endsWith(".ini"));
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   const error = await caught(() => promise);
@@ -35,8 +36,16 @@ describe("create", () => {
     const h = harness(await makeDir());
     const avd = await createAvd(h.ctx);
     expect(avd).toEqual({
-      name: "clawperator-pixel", exists: true, running: false, supported: true, apiLevel: 35, abi: "x86_64", playStore: true,
-      deviceProfile: "pixel_7", systemImage: "system-images;android-35;google_apis_playstore;x86_64", unsupportedReasons: [],
+      name: "clawperator-pixel",
+      exists: true,
+      running: false,
+      supported: true,
+      apiLevel: 35,
+      abi: "x86_64",
+      playStore: true,
+      deviceProfile: "pixel_7",
+      systemImage: "system-images;android-35;google_apis_playstore;x86_64",
+      unsupportedReasons: [],
     });
     expect(h.tools.calls).toEqual([
       "sdkmanager --list_installed",
@@ -58,11 +67,11 @@ describe("create", () => {
 
   it("reports a failed image install and a failed avdmanager", async () => {
     const broken = harness(await makeDir(), { failImageInstall: true });
-    const error = (await caught(() => createAvd(broken.ctx)));
+    const error = await caught(() => createAvd(broken.ctx));
     expect(error.code).toBe("ANDROID_SYSTEM_IMAGE_INSTALL_FAILED");
     expect(error.message).toContain("Failed to download");
     const h = harness(await makeDir());
-    const avd = (await caught(() => createAvd(h.ctx, { deviceProfile: "no_such_phone" })));
+    const avd = await caught(() => createAvd(h.ctx, { deviceProfile: "no_such_phone" }));
     expect(avd.code).toBe("ANDROID_AVD_CREATE_FAILED");
     expect(avd.message).toContain("No device found matching --device no_such_phone");
     expect(avdFiles(h)).toEqual([]);
@@ -71,7 +80,7 @@ describe("create", () => {
   it("names the missing tool", async () => {
     const h = harness(await makeDir());
     h.env.AVDMANAGER_PATH = "/nonexistent/avdmanager";
-    const error = (await caught(() => createAvd(h.ctx)));
+    const error = await caught(() => createAvd(h.ctx));
     expect(error.code).toBe("ANDROID_SDK_TOOL_MISSING");
     expect(error.details).toMatchObject({ tool: "avdmanager" });
   });
@@ -82,14 +91,21 @@ describe("start and the two timeouts", () => {
     const h = await withAvd();
     h.launcher.plan = { registerAfterMs: 3_000, bootAfterMs: 12_000 };
     const started = h.clock.now();
-    expect(await startAvd(h.ctx, "clawperator-pixel", TIMEOUTS)).toEqual({ type: "emulator", avdName: "clawperator-pixel", serial: "emulator-5554", booted: true });
+    expect(await startAvd(h.ctx, "clawperator-pixel", TIMEOUTS)).toEqual({
+      type: "emulator",
+      avdName: "clawperator-pixel",
+      serial: "emulator-5554",
+      booted: true,
+    });
     expect(h.launcher.launches[0]!.args).toEqual(["@clawperator-pixel", "-no-snapshot-load", "-no-boot-anim"]);
     expect(h.launcher.launches[0]!.path).toMatch(/\/sdk\/emulator\/emulator$/);
     // Booted at +15 s; the wait polls every 250 ms, so it returns within one poll of it.
     expect(h.clock.now() - started).toBeGreaterThanOrEqual(15_000);
     expect(h.clock.now() - started).toBeLessThanOrEqual(15_250);
     // Progress: each phase with its elapsed time, and a line at most every 5 s while waiting.
-    expect(h.progress).toContain("[emulator] clawperator-pixel registered with adb as emulator-5554; waiting for Android to boot (3.0 s)");
+    expect(h.progress).toContain(
+      "[emulator] clawperator-pixel registered with adb as emulator-5554; waiting for Android to boot (3.0 s)",
+    );
     expect(h.progress.at(-1)).toMatch(/^\[emulator\] emulator-5554 booted \(15\.\d s\)$/);
     expect(h.progress.filter((l) => l.includes("waiting for Android to boot on"))).toHaveLength(2);
   });
@@ -97,7 +113,9 @@ describe("start and the two timeouts", () => {
   it("EMULATOR_START_FAILED when it never registers, and the process is stopped", async () => {
     const h = await withAvd();
     h.launcher.plan = {};
-    const error = (await caught(() => startAvd(h.ctx, "clawperator-pixel", { registrationTimeoutMs: 2_000, bootTimeoutMs: 60_000 })));
+    const error = await caught(() =>
+      startAvd(h.ctx, "clawperator-pixel", { registrationTimeoutMs: 2_000, bootTimeoutMs: 60_000 }),
+    );
     expect(error.code).toBe("EMULATOR_START_FAILED");
     expect(error.details).toMatchObject({ avdName: "clawperator-pixel", registrationTimeoutMs: 2_000 });
     expect(h.launcher.launches[0]!.killed).toBe(true);
@@ -107,7 +125,7 @@ describe("start and the two timeouts", () => {
     const h = await withAvd();
     h.launcher.plan = { exitCode: 1 };
     const started = h.clock.now();
-    const error = (await caught(() => startAvd(h.ctx, "clawperator-pixel", TIMEOUTS)));
+    const error = await caught(() => startAvd(h.ctx, "clawperator-pixel", TIMEOUTS));
     expect(error.code).toBe("EMULATOR_START_FAILED");
     expect(error.details).toMatchObject({ exitCode: 1, output: "PANIC: Unknown AVD name" });
     expect(h.clock.now()).toBe(started);
@@ -116,7 +134,9 @@ describe("start and the two timeouts", () => {
   it("EMULATOR_BOOT_TIMEOUT when it registered but Android never finished booting", async () => {
     const h = await withAvd();
     h.launcher.plan = { registerAfterMs: 1_000 };
-    const error = (await caught(() => startAvd(h.ctx, "clawperator-pixel", { registrationTimeoutMs: 2_000, bootTimeoutMs: 4_000 })));
+    const error = await caught(() =>
+      startAvd(h.ctx, "clawperator-pixel", { registrationTimeoutMs: 2_000, bootTimeoutMs: 4_000 }),
+    );
     expect(error.code).toBe("EMULATOR_BOOT_TIMEOUT");
     expect(error.details).toMatchObject({ serial: "emulator-5554", bootTimeoutMs: 4_000 });
     // Left running: it registered, it may only be slow.
@@ -127,7 +147,7 @@ describe("start and the two timeouts", () => {
     const h = await withAvd();
     await createAvd(h.ctx, { name: "old", apiLevel: 30, playStore: false });
     expect(await codeOf(startAvd(h.ctx, "missing", TIMEOUTS))).toBe("EMULATOR_NOT_FOUND");
-    const unsupported = (await caught(() => startAvd(h.ctx, "old", TIMEOUTS)));
+    const unsupported = await caught(() => startAvd(h.ctx, "old", TIMEOUTS));
     expect(unsupported.code).toBe("EMULATOR_UNSUPPORTED");
     expect(unsupported.details).toMatchObject({ unsupportedReasons: ["missing_play_store", "unsupported_api_level"] });
     h.adb.add("emulator-5560", { name: "clawperator-pixel" });
@@ -141,7 +161,15 @@ describe("provision: reuse first, never a duplicate", () => {
   it("creates the default AVD once, then reuses the running emulator", async () => {
     const h = harness(await makeDir());
     const first = await provisionEmulator(h.ctx, TIMEOUTS);
-    expect(first).toEqual({ type: "emulator", avdName: "clawperator-pixel", serial: "emulator-5554", booted: true, created: true, started: true, reused: false });
+    expect(first).toEqual({
+      type: "emulator",
+      avdName: "clawperator-pixel",
+      serial: "emulator-5554",
+      booted: true,
+      created: true,
+      started: true,
+      reused: false,
+    });
     const second = await provisionEmulator(h.ctx, TIMEOUTS);
     expect(second).toEqual({ ...first, created: false, started: false, reused: true });
     expect(h.launcher.launches).toHaveLength(1);
@@ -164,8 +192,22 @@ describe("provision: reuse first, never a duplicate", () => {
     expect(result).toMatchObject({ serial: "emulator-5558", reused: true, booted: true });
     expect(h.clock.now()).toBeGreaterThanOrEqual(2_000 + 1_000_000);
     expect(await runningEmulators(h.ctx)).toEqual([
-      { type: "emulator", avdName: "someone-elses-avd", serial: "emulator-5556", booted: true, supported: false, unsupportedReasons: [] },
-      { type: "emulator", avdName: "clawperator-pixel", serial: "emulator-5558", booted: true, supported: true, unsupportedReasons: [] },
+      {
+        type: "emulator",
+        avdName: "someone-elses-avd",
+        serial: "emulator-5556",
+        booted: true,
+        supported: false,
+        unsupportedReasons: [],
+      },
+      {
+        type: "emulator",
+        avdName: "clawperator-pixel",
+        serial: "emulator-5558",
+        booted: true,
+        supported: true,
+        unsupportedReasons: [],
+      },
     ]);
   });
 
@@ -181,7 +223,7 @@ describe("provision: reuse first, never a duplicate", () => {
 
   it("EMULATOR_UNSUPPORTED rather than overwriting an unsupported AVD that has the default name", async () => {
     const h = await withAvd({ apiLevel: 33 });
-    const error = (await caught(() => provisionEmulator(h.ctx, TIMEOUTS)));
+    const error = await caught(() => provisionEmulator(h.ctx, TIMEOUTS));
     expect(error.code).toBe("EMULATOR_UNSUPPORTED");
     expect(error.details).toMatchObject({ unsupportedReasons: ["unsupported_api_level"] });
     expect((await listAvds(h.ctx)).map((a) => a.apiLevel)).toEqual([33]);
@@ -192,7 +234,12 @@ describe("stop and delete", () => {
   it("stops by AVD name and waits until adb drops it", async () => {
     const h = await withAvd();
     h.adb.add("emulator-5554", { name: "clawperator-pixel" });
-    expect(await stopAvd(h.ctx, "clawperator-pixel")).toEqual({ type: "emulator", avdName: "clawperator-pixel", serial: "emulator-5554", stopped: true });
+    expect(await stopAvd(h.ctx, "clawperator-pixel")).toEqual({
+      type: "emulator",
+      avdName: "clawperator-pixel",
+      serial: "emulator-5554",
+      stopped: true,
+    });
     expect(h.adb.killed).toEqual(["emulator-5554"]);
     expect(await codeOf(stopAvd(h.ctx, "clawperator-pixel"))).toBe("EMULATOR_NOT_RUNNING");
     expect(await codeOf(stopAvd(h.ctx, "missing"))).toBe("EMULATOR_NOT_FOUND");

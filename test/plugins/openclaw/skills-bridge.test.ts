@@ -31,7 +31,10 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe("the skills bridge (registry skills as OpenClaw skills)", () => {
   it("writes one AgentSkills folder per registry skill, gated on adb, telling the agent which tool runs it", async () => {
-    const { written } = await syncRegistrySkills({ skills: [registryEntry("com.android.settings.capture-overview")], count: 1 }, dir);
+    const { written } = await syncRegistrySkills(
+      { skills: [registryEntry("com.android.settings.capture-overview")], count: 1 },
+      dir,
+    );
     expect(written).toEqual(["clawperator-com-android-settings-capture-overview"]);
     const markdown = await readFile(join(dir, written[0]!, "SKILL.md"), "utf8");
     const meta = frontmatter(markdown);

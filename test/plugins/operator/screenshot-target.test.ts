@@ -2,7 +2,12 @@ import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { allowedDirsOf, screenshotTarget, ScreenshotFailure, type TargetPolicy } from "../../../plugins/operator/screenshots/screenshot-target.ts";
+import {
+  allowedDirsOf,
+  screenshotTarget,
+  ScreenshotFailure,
+  type TargetPolicy,
+} from "../../../plugins/operator/screenshots/screenshot-target.ts";
 import { writeScreenshot } from "../../../plugins/operator/screenshots/write-screenshot.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
@@ -35,7 +40,10 @@ describe("screenshotTarget: a payload's path", () => {
   it("is accepted inside an allowed directory, relative to the working directory or absolute", async () => {
     const { allowed, payload } = await layout();
     expect(screenshotTarget("new.png", payload)).toEqual({ path: join(allowed, "new.png"), kind: "file" });
-    expect(screenshotTarget(join(allowed, "sub", "a.png"), payload)).toEqual({ path: join(allowed, "sub", "a.png"), kind: "file" });
+    expect(screenshotTarget(join(allowed, "sub", "a.png"), payload)).toEqual({
+      path: join(allowed, "sub", "a.png"),
+      kind: "file",
+    });
     expect(screenshotTarget("old.png", payload).path).toBe(join(allowed, "old.png"));
     expect(screenshotTarget("empty.png", payload).path).toBe(join(allowed, "empty.png"));
   });
@@ -56,12 +64,17 @@ describe("screenshotTarget: a payload's path", () => {
 
   it("a directory is SCREENSHOT_WRITE_FAILED", async () => {
     const { payload } = await layout();
-    expect(failure(() => screenshotTarget("sub", payload))).toMatchObject({ code: "SCREENSHOT_WRITE_FAILED", message: "sub is a directory" });
+    expect(failure(() => screenshotTarget("sub", payload))).toMatchObject({
+      code: "SCREENSHOT_WRITE_FAILED",
+      message: "sub is a directory",
+    });
   });
 
   it("--force does not apply to a payload", async () => {
     const { payload } = await layout();
-    expect(failure(() => screenshotTarget("notes.txt", { ...payload, force: true })).code).toBe("SCREENSHOT_PATH_REFUSED");
+    expect(failure(() => screenshotTarget("notes.txt", { ...payload, force: true })).code).toBe(
+      "SCREENSHOT_PATH_REFUSED",
+    );
   });
 });
 
@@ -72,13 +85,17 @@ describe("screenshotTarget: a person's path (--path)", () => {
     const error = failure(() => screenshotTarget(join(outside, "secret.txt"), person));
     expect(error).toMatchObject({ code: "SCREENSHOT_PATH_REFUSED" });
     expect(error.message).toContain("pass --force to replace it");
-    expect(screenshotTarget(join(outside, "secret.txt"), { ...person, force: true }).path).toBe(join(outside, "secret.txt"));
+    expect(screenshotTarget(join(outside, "secret.txt"), { ...person, force: true }).path).toBe(
+      join(outside, "secret.txt"),
+    );
   });
 
   it("a symlink is followed, and its target checked", async () => {
     const { allowed, outside, person } = await layout();
     expect(failure(() => screenshotTarget(join(allowed, "link.png"), person)).code).toBe("SCREENSHOT_PATH_REFUSED");
-    expect(screenshotTarget(join(allowed, "link.png"), { ...person, force: true }).path).toBe(join(outside, "secret.txt"));
+    expect(screenshotTarget(join(allowed, "link.png"), { ...person, force: true }).path).toBe(
+      join(outside, "secret.txt"),
+    );
   });
 
   it("a character device is written as a stream", async () => {
@@ -90,7 +107,11 @@ describe("screenshotTarget: a person's path (--path)", () => {
 describe("allowedDirsOf", () => {
   it("defaults to the working directory and the OS temp directory; configured ones resolve from the config file", () => {
     expect(allowedDirsOf(undefined, "/p/clawperator.config.ts", "/work")).toEqual(["/work", tmpdir()]);
-    expect(allowedDirsOf(["shots", "/abs", "~/pics"], "/p/clawperator.config.ts", "/work")).toEqual(["/p/shots", "/abs", join(process.env.HOME ?? "", "pics")]);
+    expect(allowedDirsOf(["shots", "/abs", "~/pics"], "/p/clawperator.config.ts", "/work")).toEqual([
+      "/p/shots",
+      "/abs",
+      join(process.env.HOME ?? "", "pics"),
+    ]);
   });
 });
 
@@ -111,8 +132,14 @@ describe("writeScreenshot", () => {
     const { allowed } = await layout();
     const path = pathOf(allowed);
     const kind = path.startsWith("/dev/") ? "stream" : "file";
-    const error = await writeScreenshot({ path, kind }, PNG).then(() => undefined, (e: unknown) => e);
+    const error = await writeScreenshot({ path, kind }, PNG).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ScreenshotFailure);
-    expect(error).toMatchObject({ code: "SCREENSHOT_WRITE_FAILED", message: `${path} could not be written: ${reason}` });
+    expect(error).toMatchObject({
+      code: "SCREENSHOT_WRITE_FAILED",
+      message: `${path} could not be written: ${reason}`,
+    });
   });
 });

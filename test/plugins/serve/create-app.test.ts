@@ -11,8 +11,26 @@ import { boot, silentLogger } from "../../helpers/boot-kernel.ts";
 const probe = definePlugin({
   name: "probe",
   setup(ctx) {
-    ctx.routes.add({ method: "GET", path: "/things/:id", load: async () => ({ default: (event) => ({ ok: true, id: event.context.params?.id, hasKernel: Boolean(event.context.clawperator?.services) }) }) });
-    ctx.routes.add({ method: "POST", path: "/things/:id", load: async () => ({ default: () => { throw new ClawperatorError("EXECUTION_CONFLICT_IN_FLIGHT", "busy"); } }) });
+    ctx.routes.add({
+      method: "GET",
+      path: "/things/:id",
+      load: async () => ({
+        default: (event) => ({
+          ok: true,
+          id: event.context.params?.id,
+          hasKernel: Boolean(event.context.clawperator?.services),
+        }),
+      }),
+    });
+    ctx.routes.add({
+      method: "POST",
+      path: "/things/:id",
+      load: async () => ({
+        default: () => {
+          throw new ClawperatorError("EXECUTION_CONFLICT_IN_FLIGHT", "busy");
+        },
+      }),
+    });
     ctx.routes.add({ method: "GET", path: "/health", load: async () => ({ default: () => ({ ok: true }) }) });
   },
 });
@@ -35,18 +53,31 @@ const call = async (h3: Awaited<ReturnType<typeof app>>, path: string, init: Req
 
 describe("the serve app (in process, h3 app.request)", () => {
   it("mounts registry routes with params and the kernel context", async () => {
-    expect(await call(await app(), "/things/7")).toMatchObject({ status: 200, body: { ok: true, id: "7", hasKernel: true } });
+    expect(await call(await app(), "/things/7")).toMatchObject({
+      status: 200,
+      body: { ok: true, id: "7", hasKernel: true },
+    });
   });
 
   it("maps a route's ClawperatorError to its catalogue status, attributed to the plugin", async () => {
     const { status, body } = await call(await app(), "/things/7", { method: "POST" });
     expect(status).toBe(423);
-    expect(body).toEqual({ ok: false, error: { code: "EXECUTION_CONFLICT_IN_FLIGHT", message: "busy", details: { plugin: "probe", route: "POST /things/:id" } } });
+    expect(body).toEqual({
+      ok: false,
+      error: {
+        code: "EXECUTION_CONFLICT_IN_FLIGHT",
+        message: "busy",
+        details: { plugin: "probe", route: "POST /things/:id" },
+      },
+    });
   });
 
   it("unknown path → 404 ROUTE_NOT_FOUND; known path, other method → 405 with Allow listing its methods", async () => {
     const h3 = await app();
-    expect(await call(h3, "/nothing")).toMatchObject({ status: 404, body: { ok: false, error: { code: "ROUTE_NOT_FOUND" } } });
+    expect(await call(h3, "/nothing")).toMatchObject({
+      status: 404,
+      body: { ok: false, error: { code: "ROUTE_NOT_FOUND" } },
+    });
     const wrong = await call(h3, "/things/7", { method: "DELETE" });
     expect(wrong).toMatchObject({ status: 405, body: { ok: false, error: { code: "METHOD_NOT_ALLOWED" } } });
     expect(wrong.headers.get("allow")).toBe("GET, POST");
@@ -71,8 +102,12 @@ describe("the serve app (in process, h3 app.request)", () => {
 describe("serve settings", () => {
   it("flags beat the environment's token, which beats the config; defaults are 127.0.0.1:3000", () => {
     expect(resolveSettings({}, {}, {})).toMatchObject({ host: "127.0.0.1", port: 3000, heartbeatMs: 15_000 });
-    expect(resolveSettings({}, { serve: { port: 4000, token: "cfg" } }, { CLAWPERATOR_SERVE_TOKEN: "env" })).toMatchObject({ port: 4000, token: "env" });
-    expect(resolveSettings({ token: "flag", port: "0" }, { serve: { token: "cfg" } }, { CLAWPERATOR_SERVE_TOKEN: "env" })).toMatchObject({ port: 0, token: "flag" });
+    expect(
+      resolveSettings({}, { serve: { port: 4000, token: "cfg" } }, { CLAWPERATOR_SERVE_TOKEN: "env" }),
+    ).toMatchObject({ port: 4000, token: "env" });
+    expect(
+      resolveSettings({ token: "flag", port: "0" }, { serve: { token: "cfg" } }, { CLAWPERATOR_SERVE_TOKEN: "env" }),
+    ).toMatchObject({ port: 0, token: "flag" });
   });
 
   it.each([
@@ -86,6 +121,7 @@ describe("serve settings", () => {
   });
 
   it("loopback in any spelling needs no token", () => {
-    for (const host of ["127.0.0.1", "localhost", "::1", "127.0.0.2"]) expect(resolveSettings({ host }, {}, {}).host).toBe(host);
+    for (const host of ["127.0.0.1", "localhost", "::1", "127.0.0.2"])
+      expect(resolveSettings({ host }, {}, {}).host).toBe(host);
   });
 });

@@ -30,9 +30,15 @@ beforeAll(async () => {
   });
   const shutdown = new AbortController();
   app.use((event) => {
-    event.context.clawperator = { services: kernel.services, config: kernel.config, logger: kernel.logger, shutdown: shutdown.signal };
+    event.context.clawperator = {
+      services: kernel.services,
+      config: kernel.config,
+      logger: kernel.logger,
+      shutdown: shutdown.signal,
+    };
   });
-  for (const { value: route } of kernel.routes.entries()) app.on(route.method, route.path, (await route.load()).default);
+  for (const { value: route } of kernel.routes.entries())
+    app.on(route.method, route.path, (await route.load()).default);
 });
 afterAll(() => {
   vi.unstubAllEnvs();
@@ -42,7 +48,12 @@ const call = async (path: string, init?: RequestInit) => {
   const response = await app.request(path, init);
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
-const post = (path: string, body?: unknown) => call(path, { method: "POST", headers: { "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+const post = (path: string, body?: unknown) =>
+  call(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 
 describe("skills HTTP routes (spec/001)", () => {
   it("declares the three routes with lazy zod schemas", async () => {
@@ -64,15 +75,27 @@ describe("skills HTTP routes (spec/001)", () => {
 
   it("GET /skills/:skillId answers the entry, or 404 SKILL_NOT_FOUND", async () => {
     expect(await call(`/skills/${S.recipe.id}`)).toEqual({ status: 200, body: { ok: true, skill: S.recipe } });
-    expect(await call("/skills/com.nope")).toMatchObject({ status: 404, body: { ok: false, error: { code: "SKILL_NOT_FOUND", message: "Skill not found: com.nope" } } });
+    expect(await call("/skills/com.nope")).toMatchObject({
+      status: 404,
+      body: { ok: false, error: { code: "SKILL_NOT_FOUND", message: "Skill not found: com.nope" } },
+    });
   });
 
   it("POST /skills/:skillId/run runs the script with the body's device and args", async () => {
     const { status, body } = await post(`/skills/${S.echo.id}/run`, { deviceId: "serial-1", args: ["x", "--y"] });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ok: true, status: "success", skillId: S.echo.id, exitCode: 0, skillResult: { status: "success" } });
+    expect(body).toMatchObject({
+      ok: true,
+      status: "success",
+      skillId: S.echo.id,
+      exitCode: 0,
+      skillResult: { status: "success" },
+    });
     expect(body.output).toContain('args=["serial-1","x","--y"]');
-    expect((await post(`/skills/${S.shell.id}/run`)).body).toMatchObject({ ok: true, output: expect.stringContaining("shell args:") });
+    expect((await post(`/skills/${S.shell.id}/run`)).body).toMatchObject({
+      ok: true,
+      output: expect.stringContaining("shell args:"),
+    });
   });
 
   it("a failed run answers { ok: false, error } with the spec's fields at the code's status", async () => {
@@ -80,11 +103,19 @@ describe("skills HTTP routes (spec/001)", () => {
     expect(status).toBe(httpStatusOf("SKILL_EXECUTION_FAILED"));
     expect(body).toEqual({
       ok: false,
-      error: { code: "SKILL_EXECUTION_FAILED", message: `Skill ${S.fails.id} exited with code 2`, skillId: S.fails.id, exitCode: 2, stdout: "partial\n", stderr: "Timed out waiting for expected node\n", skillResult: null },
+      error: {
+        code: "SKILL_EXECUTION_FAILED",
+        message: `Skill ${S.fails.id} exited with code 2`,
+        skillId: S.fails.id,
+        exitCode: 2,
+        stdout: "partial\n",
+        stderr: "Timed out waiting for expected node\n",
+        skillResult: null,
+      },
     });
   });
 
-  it("the route skips the CLI's validation gate (spec/000 \"Serve API Context\")", async () => {
+  it('the route skips the CLI\'s validation gate (spec/000 "Serve API Context")', async () => {
     const { body } = await post(`/skills/${S.missingScript.id}/run`, {});
     expect(body.error.code).toBe("SKILL_SCRIPT_NOT_FOUND");
   });
@@ -102,7 +133,13 @@ describe("skills HTTP routes (spec/001)", () => {
   });
 
   it("bad bodies are USAGE (400)", async () => {
-    expect(await post(`/skills/${S.echo.id}/run`, { args: "nope" })).toMatchObject({ status: 400, body: { error: { code: "USAGE" } } });
-    expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", body: "{oops" })).toMatchObject({ status: 400, body: { error: { code: "USAGE" } } });
+    expect(await post(`/skills/${S.echo.id}/run`, { args: "nope" })).toMatchObject({
+      status: 400,
+      body: { error: { code: "USAGE" } },
+    });
+    expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", body: "{oops" })).toMatchObject({
+      status: 400,
+      body: { error: { code: "USAGE" } },
+    });
   });
 });

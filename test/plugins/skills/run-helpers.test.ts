@@ -8,7 +8,19 @@ import { checkSkillResult } from "../../../plugins/skills/run/skill-result.ts";
 import { caught } from "../../helpers/caught.ts";
 
 describe("skill env overrides (spec/004 section 8)", () => {
-  it.each(["PATH", "path", "NODE_OPTIONS", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "CLAWPERATOR_BIN", "NODE_PATH", "BAD-NAME", "HOME"])("%s is refused", (name) => {
+  it.each([
+    "PATH",
+    "path",
+    "NODE_OPTIONS",
+    "LD_PRELOAD",
+    "LD_LIBRARY_PATH",
+    "DYLD_INSERT_LIBRARIES",
+    "BASH_ENV",
+    "CLAWPERATOR_BIN",
+    "NODE_PATH",
+    "BAD-NAME",
+    "HOME",
+  ])("%s is refused", (name) => {
     expect(isDangerousEnvName(name)).toBe(true);
   });
 
@@ -20,7 +32,13 @@ describe("skill env overrides (spec/004 section 8)", () => {
       primaryEnv: "API_KEY",
       injected: { CLAWPERATOR_BIN: "/bin/clawperator" },
     });
-    expect(env).toEqual({ PATH: "/usr/bin", SET: "kept", NEW: "added", API_KEY: "k", CLAWPERATOR_BIN: "/bin/clawperator" });
+    expect(env).toEqual({
+      PATH: "/usr/bin",
+      SET: "kept",
+      NEW: "added",
+      API_KEY: "k",
+      CLAWPERATOR_BIN: "/bin/clawperator",
+    });
     expect(refused).toEqual(["PATH", "NODE_OPTIONS"]);
     expect(process.env).toEqual(before);
   });
@@ -34,18 +52,40 @@ describe("script choice and registry resolution", () => {
   });
 
   it("explicit beats env beats defaults; a blank env is REGISTRY_READ_FAILED", async () => {
-    expect(chooseRegistry({ explicit: "r.json", env: { CLAWPERATOR_SKILLS_REGISTRY: "/e.json" }, cwd: "/w", managedDir: "/m" })).toEqual({ kind: "explicit", path: "/w/r.json" });
-    expect(chooseRegistry({ env: { CLAWPERATOR_SKILLS_REGISTRY: "/e.json" }, cwd: "/w", managedDir: "/m" })).toEqual({ kind: "env", path: "/e.json" });
+    expect(
+      chooseRegistry({
+        explicit: "r.json",
+        env: { CLAWPERATOR_SKILLS_REGISTRY: "/e.json" },
+        cwd: "/w",
+        managedDir: "/m",
+      }),
+    ).toEqual({ kind: "explicit", path: "/w/r.json" });
+    expect(chooseRegistry({ env: { CLAWPERATOR_SKILLS_REGISTRY: "/e.json" }, cwd: "/w", managedDir: "/m" })).toEqual({
+      kind: "env",
+      path: "/e.json",
+    });
     expect(chooseRegistry({ env: {}, cwd: "/a/b/c", managedDir: "/m" })).toEqual({
       kind: "defaults",
       paths: ["/a/b/c/skills/skills-registry.json", "/a/skills/skills-registry.json", "/m/skills/skills-registry.json"],
     });
-    expect(await caught(() => chooseRegistry({ env: { CLAWPERATOR_SKILLS_REGISTRY: " " }, cwd: "/w", managedDir: "/m" }))).toMatchObject({ code: "REGISTRY_READ_FAILED" });
+    expect(
+      await caught(() => chooseRegistry({ env: { CLAWPERATOR_SKILLS_REGISTRY: " " }, cwd: "/w", managedDir: "/m" })),
+    ).toMatchObject({ code: "REGISTRY_READ_FAILED" });
   });
 });
 
 describe("keyword ranking (spec/000)", () => {
-  const skill = { id: "com.acme.thermo.set-temp", applicationId: "com.acme.thermo", intent: "set-temp", summary: "Set the heating", path: "", skillFile: "", scripts: [], artifacts: [], keywords: ["thermostat", "heat pump"] };
+  const skill = {
+    id: "com.acme.thermo.set-temp",
+    applicationId: "com.acme.thermo",
+    intent: "set-temp",
+    summary: "Set the heating",
+    path: "",
+    skillFile: "",
+    scripts: [],
+    artifacts: [],
+    keywords: ["thermostat", "heat pump"],
+  };
   it.each([
     ["thermostat", 1],
     ["pump", 2],
@@ -61,36 +101,98 @@ describe("keyword ranking (spec/000)", () => {
 });
 
 describe("the SkillResult frame", () => {
-  const good = '{"contractVersion":"1.0.0","skillId":"s","status":"success","checkpoints":[],"result":{"kind":"text","text":"hi"}}';
+  const good =
+    '{"contractVersion":"1.0.0","skillId":"s","status":"success","checkpoints":[],"result":{"kind":"text","text":"hi"}}';
   it.each([
     ["legacy output", "hello\n", false, { kind: "none" }],
-    ["required but absent", "hello\n", true, { kind: "bad", message: "Agent-driven skills must emit a terminal SkillResult frame" }],
-    ["marker last", "x\n[Clawperator-Skill-Result]\n", false, { kind: "bad", message: "SkillResult frame marker was not followed by a JSON line" }],
-    ["not terminal", `[Clawperator-Skill-Result]\n${good}\nmore\n`, false, { kind: "bad", message: "SkillResult frame must be the terminal non-empty stdout suffix" }],
-    ["the last frame counts", `[Clawperator-Skill-Result]\n{}\nprogress\n[Clawperator-Skill-Result]\n${good}\n\n`, false, { kind: "json", line: good }],
+    [
+      "required but absent",
+      "hello\n",
+      true,
+      { kind: "bad", message: "Agent-driven skills must emit a terminal SkillResult frame" },
+    ],
+    [
+      "marker last",
+      "x\n[Clawperator-Skill-Result]\n",
+      false,
+      { kind: "bad", message: "SkillResult frame marker was not followed by a JSON line" },
+    ],
+    [
+      "not terminal",
+      `[Clawperator-Skill-Result]\n${good}\nmore\n`,
+      false,
+      { kind: "bad", message: "SkillResult frame must be the terminal non-empty stdout suffix" },
+    ],
+    [
+      "the last frame counts",
+      `[Clawperator-Skill-Result]\n{}\nprogress\n[Clawperator-Skill-Result]\n${good}\n\n`,
+      false,
+      { kind: "json", line: good },
+    ],
   ] as const)("%s", (_, stdout, required, expected) => {
     expect(findSkillResultFrame(stdout, required)).toEqual(expected);
   });
 
   it("keeps extra fields, adds the trusted source, refuses an emitted source, a wrong id or major version", () => {
-    expect(checkSkillResult(good, "s", { kind: "script" })).toEqual({ ok: true, skillResult: { ...JSON.parse(good), source: { kind: "script" } } });
-    expect(checkSkillResult(good.replace("{", '{"source":{"kind":"agent","agentCli":"x"},'), "s", { kind: "script" })).toMatchObject({ ok: false, message: expect.stringContaining("must not include source") });
-    expect(checkSkillResult(good, "other", { kind: "script" })).toMatchObject({ ok: false, message: "SkillResult skillId s did not match invoked skill other" });
-    expect(checkSkillResult(good.replace("1.0.0", "2.0.0"), "s", { kind: "script" })).toMatchObject({ ok: false, message: expect.stringContaining("major version 2") });
-    expect(checkSkillResult('{"skillId":"s"}', "s", { kind: "script" })).toMatchObject({ ok: false, message: expect.stringContaining("failed validation") });
+    expect(checkSkillResult(good, "s", { kind: "script" })).toEqual({
+      ok: true,
+      skillResult: { ...JSON.parse(good), source: { kind: "script" } },
+    });
+    expect(
+      checkSkillResult(good.replace("{", '{"source":{"kind":"agent","agentCli":"x"},'), "s", { kind: "script" }),
+    ).toMatchObject({ ok: false, message: expect.stringContaining("must not include source") });
+    expect(checkSkillResult(good, "other", { kind: "script" })).toMatchObject({
+      ok: false,
+      message: "SkillResult skillId s did not match invoked skill other",
+    });
+    expect(checkSkillResult(good.replace("1.0.0", "2.0.0"), "s", { kind: "script" })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("major version 2"),
+    });
+    expect(checkSkillResult('{"skillId":"s"}', "s", { kind: "script" })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("failed validation"),
+    });
   });
 });
 
 describe("the SkillResult contract checks", () => {
   it.each([
-    [{ contractVersion: "1.0", skillId: "s", status: "success", checkpoints: [] }, "contractVersion: must be semver-shaped, like 1.0.0"],
-    [{ contractVersion: "1.0.0", skillId: "", status: "success", checkpoints: [] }, "skillId: expected a non-empty string"],
-    [{ contractVersion: "1.0.0", skillId: "s", status: "done", checkpoints: [] }, "status: expected one of success|failed|indeterminate"],
+    [
+      { contractVersion: "1.0", skillId: "s", status: "success", checkpoints: [] },
+      "contractVersion: must be semver-shaped, like 1.0.0",
+    ],
+    [
+      { contractVersion: "1.0.0", skillId: "", status: "success", checkpoints: [] },
+      "skillId: expected a non-empty string",
+    ],
+    [
+      { contractVersion: "1.0.0", skillId: "s", status: "done", checkpoints: [] },
+      "status: expected one of success|failed|indeterminate",
+    ],
     [{ contractVersion: "1.0.0", skillId: "s", status: "success" }, "checkpoints: expected an array"],
-    [{ contractVersion: "1.0.0", skillId: "s", status: "success", checkpoints: [{ id: "a", status: "maybe" }] }, "checkpoints.0.status: expected one of ok|failed|skipped"],
-    [{ contractVersion: "1.0.0", skillId: "s", status: "success", checkpoints: [], terminalVerification: { status: "verified", observed: { kind: "html" } } }, "terminalVerification.observed.kind: expected one of text|json|result_envelope_ref"],
-    [{ contractVersion: "1.0.0", skillId: "s", status: "success", checkpoints: [], inputs: [] }, "inputs: expected an object"],
+    [
+      { contractVersion: "1.0.0", skillId: "s", status: "success", checkpoints: [{ id: "a", status: "maybe" }] },
+      "checkpoints.0.status: expected one of ok|failed|skipped",
+    ],
+    [
+      {
+        contractVersion: "1.0.0",
+        skillId: "s",
+        status: "success",
+        checkpoints: [],
+        terminalVerification: { status: "verified", observed: { kind: "html" } },
+      },
+      "terminalVerification.observed.kind: expected one of text|json|result_envelope_ref",
+    ],
+    [
+      { contractVersion: "1.0.0", skillId: "s", status: "success", checkpoints: [], inputs: [] },
+      "inputs: expected an object",
+    ],
   ])("%j is refused: %s", (frame, message) => {
-    expect(checkSkillResult(JSON.stringify(frame), "s", { kind: "script" })).toEqual({ ok: false, message: `SkillResult frame failed validation: ${message}` });
+    expect(checkSkillResult(JSON.stringify(frame), "s", { kind: "script" })).toEqual({
+      ok: false,
+      message: `SkillResult frame failed validation: ${message}`,
+    });
   });
 });

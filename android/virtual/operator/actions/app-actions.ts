@@ -22,7 +22,8 @@ export const openApp: ActionRunner<"open_app"> = async (ctx, { params: { applica
     },
     () => {
       ctx.log.scope(`Opening app: ${applicationId}`);
-      if (!ctx.ui.openApp(applicationId)) throw new StepFailure("APP_NOT_FOUND", `No launch intent found for package: ${applicationId}`);
+      if (!ctx.ui.openApp(applicationId))
+        throw new StepFailure("APP_NOT_FOUND", `No launch intent found for package: ${applicationId}`);
     },
   );
   return { application_id: applicationId };

@@ -29,7 +29,9 @@ function clickNode(ctx: ExecutionContext, screen: Screen, node: UiNode, kind: Cl
   const clickable = screen.index.clickableAncestor(node);
   if (clickable && ctx.ui.performClick(clickable, kind)) {
     const action = kind === "long_click" ? "ACTION_LONG_CLICK" : "ACTION_CLICK";
-    ctx.log.tree(`Clicked via ${action} on class=${clickable.attributes.class ?? ""} text="${labelOf(clickable)}" bounds=${rect(clickable)} clickable=true for id=${path}`);
+    ctx.log.tree(
+      `Clicked via ${action} on class=${clickable.attributes.class ?? ""} text="${labelOf(clickable)}" bounds=${rect(clickable)} clickable=true for id=${path}`,
+    );
     ctx.log.tree(`Successfully performed ${CLICK_TYPE_NAMES[kind]} on node for id=${path}`);
     return true;
   }
@@ -42,7 +44,12 @@ function clickNode(ctx: ExecutionContext, screen: Screen, node: UiNode, kind: Cl
 }
 
 /** Finds the node and clicks it, attempt after attempt, as `retry` allows; logged as TaskUiScope.click. */
-export async function clickMatching(ctx: ExecutionContext, matcher: OperatorMatcher, kind: ClickTypeParam, retry: RetryPreset): Promise<void> {
+export async function clickMatching(
+  ctx: ExecutionContext,
+  matcher: OperatorMatcher,
+  kind: ClickTypeParam,
+  retry: RetryPreset,
+): Promise<void> {
   const m = describeMatcher(matcher);
   ctx.log.scope("Executing UI operations");
   await withRetry(
@@ -75,7 +82,13 @@ export async function clickMatching(ctx: ExecutionContext, matcher: OperatorMatc
 }
 
 /** A tap at screen coordinates (replay skills); `focus` needs a node, so it fails here as on the device. */
-async function clickAt(ctx: ExecutionContext, x: number, y: number, kind: ClickTypeParam, retry: RetryPreset): Promise<void> {
+async function clickAt(
+  ctx: ExecutionContext,
+  x: number,
+  y: number,
+  kind: ClickTypeParam,
+  retry: RetryPreset,
+): Promise<void> {
   ctx.log.scope("Executing UI operations");
   await withRetry(ctx, retry, { id: `clickAt(${x}, ${y})` }, () => {
     if (kind === "focus") throw new StepFailure("UNSUPPORTED_CLICK_TYPE", "focus click requires a matcher");

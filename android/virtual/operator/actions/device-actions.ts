@@ -60,13 +60,17 @@ export const sleep: ActionRunner<"sleep"> = async (ctx, { params: { durationMs }
 
 /** A refused global action is a result, not an exception: the command goes on. */
 export const pressKey: ActionRunner<"press_key"> = async (ctx, { params: { key } }) => {
-  if (!ctx.ui.globalAction(key)) throw new StepFailure("GLOBAL_ACTION_FAILED", `performGlobalAction returned false for key=${key}`, { key }, false);
+  if (!ctx.ui.globalAction(key))
+    throw new StepFailure("GLOBAL_ACTION_FAILED", `performGlobalAction returned false for key=${key}`, { key }, false);
   return { key };
 };
 
 export const doctorPing: ActionRunner<"doctor_ping"> = async (ctx) => {
   const facts = ctx.deviceFacts();
-  return { developer_options_enabled: String(facts.developerOptionsEnabled), usb_debugging_enabled: String(facts.usbDebuggingEnabled) };
+  return {
+    developer_options_enabled: String(facts.developerOptionsEnabled),
+    usb_debugging_enabled: String(facts.usbDebuggingEnabled),
+  };
 };
 
 /** Screen recording needs MediaProjection consent, which a virtual device cannot give: answered as unsupported. */
@@ -74,5 +78,10 @@ export const recording =
   <T extends "start_recording" | "stop_recording">(verb: "start" | "stop"): ActionRunner<T> =>
   async (_ctx, action) => {
     const { sessionId } = (action as ActionOf<"start_recording" | "stop_recording">).params;
-    throw new StepFailure("UNSUPPORTED_RUNTIME_RECORDING", `Screen recording (${verb}) is not available on this device`, sessionId ? { session_id: sessionId } : {}, false);
+    throw new StepFailure(
+      "UNSUPPORTED_RUNTIME_RECORDING",
+      `Screen recording (${verb}) is not available on this device`,
+      sessionId ? { session_id: sessionId } : {},
+      false,
+    );
   };

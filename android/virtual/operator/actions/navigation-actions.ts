@@ -3,7 +3,13 @@ import { describeMatcher, labelOf, Screen } from "../screen.ts";
 import { StepFailure } from "../step-failure.ts";
 import type { ActionRunner } from "./step-data.ts";
 
-const POLL: Parameters<typeof withRetry>[1] = { maxAttempts: 1, initialDelayMs: 250, maxDelayMs: 250, backoffMultiplier: 1, jitterRatio: 0 };
+const POLL: Parameters<typeof withRetry>[1] = {
+  maxAttempts: 1,
+  initialDelayMs: 250,
+  maxDelayMs: 250,
+  backoffMultiplier: 1,
+  jitterRatio: 0,
+};
 
 /** Polls until the foreground package and/or a node show the navigation happened, for at most `timeoutMs`. */
 export const waitForNavigation: ActionRunner<"wait_for_navigation"> = async (ctx, { params }) => {
@@ -38,7 +44,9 @@ export const readKeyValuePair: ActionRunner<"read_key_value_pair"> = async (ctx,
     const screen = new Screen(ctx.ui);
     const label = screen.require(params.labelMatcher);
     const nodes = screen.index.nodes;
-    const value = nodes.slice(nodes.indexOf(label) + 1).find((n) => !screen.index.ancestors(n).includes(label) && labelOf(n).trim() !== "");
+    const value = nodes
+      .slice(nodes.indexOf(label) + 1)
+      .find((n) => !screen.index.ancestors(n).includes(label) && labelOf(n).trim() !== "");
     if (!value) throw new StepFailure("NODE_NOT_FOUND", `No value node found next to label matching criteria: ${m}`);
     return { key: labelOf(label), value: labelOf(value) };
   });

@@ -11,21 +11,30 @@ import type { ActionRunner } from "./step-data.ts";
  * scrollRetry when the container is missing, the click with clickRetry.
  */
 export const scrollAndClick: ActionRunner<"scroll_and_click"> = async (ctx, { params }) => {
-  const found = await withRetry(ctx, params.scrollRetry, { id: `scrollUntil(target=${describeMatcher(params.matcher)})` }, async () => {
-    let edges = 0;
-    for (let swipe = 0; ; swipe++) {
-      const screen = new Screen(ctx.ui);
-      const container = resolveScrollContainer(screen, params.container, params.findFirstScrollableChild);
-      if (screen.find(params.matcher)) return true;
-      if (swipe === params.maxSwipes) return false;
-      const outcome = ctx.ui.scroll(container, params.direction, params.distanceRatio);
-      await ctx.wait(params.settleDelayMs);
-      if (outcome === "gesture_failed") continue;
-      edges = outcome === "edge_reached" ? edges + 1 : 0;
-      if (edges >= 2) return false;
-    }
-  });
-  if (!found) throw new StepFailure("NODE_NOT_FOUND", `Target node not found after scrolling: ${describeMatcher(params.matcher)}`);
+  const found = await withRetry(
+    ctx,
+    params.scrollRetry,
+    { id: `scrollUntil(target=${describeMatcher(params.matcher)})` },
+    async () => {
+      let edges = 0;
+      for (let swipe = 0; ; swipe++) {
+        const screen = new Screen(ctx.ui);
+        const container = resolveScrollContainer(screen, params.container, params.findFirstScrollableChild);
+        if (screen.find(params.matcher)) return true;
+        if (swipe === params.maxSwipes) return false;
+        const outcome = ctx.ui.scroll(container, params.direction, params.distanceRatio);
+        await ctx.wait(params.settleDelayMs);
+        if (outcome === "gesture_failed") continue;
+        edges = outcome === "edge_reached" ? edges + 1 : 0;
+        if (edges >= 2) return false;
+      }
+    },
+  );
+  if (!found)
+    throw new StepFailure(
+      "NODE_NOT_FOUND",
+      `Target node not found after scrolling: ${describeMatcher(params.matcher)}`,
+    );
   if (params.clickAfter) await clickMatching(ctx, params.matcher, params.clickType, params.clickRetry);
   return {
     max_swipes: String(params.maxSwipes),

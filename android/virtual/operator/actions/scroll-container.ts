@@ -17,8 +17,10 @@ export function resolveScrollContainer(
   const fail = (code: string, message: string): never => {
     throw new StepFailure(code, message, failureData);
   };
-  if (!container) return screen.index.firstScrollable() ?? fail("CONTAINER_NOT_FOUND", "No scrollable container visible");
-  const matched = screen.find(container) ?? fail("CONTAINER_NOT_FOUND", `Container not found for ${describeMatcher(container)}`);
+  if (!container)
+    return screen.index.firstScrollable() ?? fail("CONTAINER_NOT_FOUND", "No scrollable container visible");
+  const matched =
+    screen.find(container) ?? fail("CONTAINER_NOT_FOUND", `Container not found for ${describeMatcher(container)}`);
   if (isScrollable(matched)) return matched;
   return (
     (findFirstScrollableChild ? firstScrollableDescendant(matched) : undefined) ??

@@ -8,7 +8,12 @@ import { scrollOnce } from "./scroll.ts";
 import { resolvedContainer, resolveScrollContainer } from "./scroll-container.ts";
 import type { ActionRunner } from "./step-data.ts";
 
-type Termination = "EDGE_REACHED" | "MAX_SCROLLS_REACHED" | "MAX_DURATION_REACHED" | "NO_POSITION_CHANGE" | "TARGET_FOUND";
+type Termination =
+  | "EDGE_REACHED"
+  | "MAX_SCROLLS_REACHED"
+  | "MAX_DURATION_REACHED"
+  | "NO_POSITION_CHANGE"
+  | "TARGET_FOUND";
 
 /** The APK's scrollLoop; returns why it stopped and how many gestures it made. */
 async function scrollLoop(
@@ -39,7 +44,10 @@ async function scrollLoop(
 }
 
 /** With a matcher: scrolls until the node is on screen, or the loop ends for another reason. */
-async function scrollToMatch(ctx: ExecutionContext, params: ActionOf<"scroll_until">["params"]): Promise<{ reason: Termination; scrolls: number }> {
+async function scrollToMatch(
+  ctx: ExecutionContext,
+  params: ActionOf<"scroll_until">["params"],
+): Promise<{ reason: Termination; scrolls: number }> {
   const found = () => new Screen(ctx.ui).find(params.matcher!) !== undefined;
   return found() ? { reason: "TARGET_FOUND", scrolls: 0 } : scrollLoop(ctx, params, found);
 }
@@ -51,16 +59,34 @@ async function scrollToMatch(ctx: ExecutionContext, params: ActionOf<"scroll_unt
 export const scrollUntil: ActionRunner<"scroll_until"> = async (ctx, { params }) => {
   let resolved;
   try {
-    resolved = resolvedContainer(resolveScrollContainer(new Screen(ctx.ui), params.container, params.findFirstScrollableChild));
+    resolved = resolvedContainer(
+      resolveScrollContainer(new Screen(ctx.ui), params.container, params.findFirstScrollableChild),
+    );
   } catch (error) {
     if (!(error instanceof StepFailure)) throw error;
-    throw new StepFailure(error.code, error.message, { termination_reason: error.code, scrolls_executed: "0", direction: params.direction }, false);
+    throw new StepFailure(
+      error.code,
+      error.message,
+      { termination_reason: error.code, scrolls_executed: "0", direction: params.direction },
+      false,
+    );
   }
   const { reason, scrolls } = params.matcher ? await scrollToMatch(ctx, params) : await scrollLoop(ctx, params);
-  const data = { termination_reason: reason, scrolls_executed: String(scrolls), direction: params.direction, ...resolved };
+  const data = {
+    termination_reason: reason,
+    scrolls_executed: String(scrolls),
+    direction: params.direction,
+    ...resolved,
+  };
   if (params.matcher && reason !== "TARGET_FOUND") {
-    throw new StepFailure("NODE_NOT_FOUND", `Target not found after scrolling: ${describeMatcher(params.matcher)}`, data, false);
+    throw new StepFailure(
+      "NODE_NOT_FOUND",
+      `Target not found after scrolling: ${describeMatcher(params.matcher)}`,
+      data,
+      false,
+    );
   }
-  if (params.matcher && params.clickAfter) await clickMatching(ctx, params.matcher, params.clickType, RETRY_PRESETS.UiReadiness);
+  if (params.matcher && params.clickAfter)
+    await clickMatching(ctx, params.matcher, params.clickType, RETRY_PRESETS.UiReadiness);
   return params.matcher ? { ...data, click_after: String(params.clickAfter) } : data;
 };

@@ -14,7 +14,12 @@ type ScrollParams = ActionOf<"scroll" | "scroll_until">["params"];
  * StepFailure when no container can be resolved.
  */
 export async function scrollOnce(ctx: ExecutionContext, params: ScrollParams, failureData?: Record<string, string>) {
-  const container = resolveScrollContainer(new Screen(ctx.ui), params.container, params.findFirstScrollableChild, failureData);
+  const container = resolveScrollContainer(
+    new Screen(ctx.ui),
+    params.container,
+    params.findFirstScrollableChild,
+    failureData,
+  );
   const outcome: ScrollOutcome = ctx.ui.scroll(container, params.direction, params.distanceRatio);
   if (outcome !== "gesture_failed") await ctx.wait(params.settleDelayMs);
   return { outcome, resolved: resolvedContainer(container) };
@@ -29,11 +34,20 @@ export const scroll: ActionRunner<"scroll"> = async (ctx, { params }) => {
   const settle_delay_ms = String(params.settleDelayMs);
   let done;
   try {
-    done = await withRetry(ctx, params.retry, { id: `scroll(direction=${direction})` }, () => scrollOnce(ctx, params, { direction, settle_delay_ms }));
+    done = await withRetry(ctx, params.retry, { id: `scroll(direction=${direction})` }, () =>
+      scrollOnce(ctx, params, { direction, settle_delay_ms }),
+    );
   } catch (error) {
     throw error instanceof StepFailure ? error.notFatal() : error;
   }
-  const data = { scroll_outcome: done.outcome, direction, distance_ratio: formatFloat(params.distanceRatio), settle_delay_ms, ...done.resolved };
-  if (done.outcome === "gesture_failed") throw new StepFailure("GESTURE_FAILED", "The OS rejected the scroll gesture", data, false);
+  const data = {
+    scroll_outcome: done.outcome,
+    direction,
+    distance_ratio: formatFloat(params.distanceRatio),
+    settle_delay_ms,
+    ...done.resolved,
+  };
+  if (done.outcome === "gesture_failed")
+    throw new StepFailure("GESTURE_FAILED", "The OS rejected the scroll gesture", data, false);
   return data;
 };

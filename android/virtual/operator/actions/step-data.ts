@@ -5,7 +5,10 @@ import type { ExecutionContext } from "../execution-context.ts";
 export type StepData = Record<string, string>;
 
 /** Runs one action; resolves with the success data or throws a StepFailure. */
-export type ActionRunner<T extends OperatorActionType> = (ctx: ExecutionContext, action: ActionOf<T>) => Promise<StepData>;
+export type ActionRunner<T extends OperatorActionType> = (
+  ctx: ExecutionContext,
+  action: ActionOf<T>,
+) => Promise<StepData>;
 
 /** Kotlin's Float.toString, which the APK's data values come from: whole numbers keep a ".0". */
 export const formatFloat = (value: number): string => (Number.isInteger(value) ? value.toFixed(1) : String(value));

@@ -20,7 +20,8 @@ export const enterText: ActionRunner<"enter_text"> = async (ctx, { params }) => 
     const screen = new Screen(ctx.ui);
     const node = screen.require(params.matcher);
     const field = screen.selfOrAncestor(node, (n) => screen.index.role(n) === "textfield") ?? node;
-    if (!ctx.ui.setText(field, params.text)) throw new StepFailure("NODE_NOT_CLICKABLE", "Setting text on the matching UI node failed");
+    if (!ctx.ui.setText(field, params.text))
+      throw new StepFailure("NODE_NOT_CLICKABLE", "Setting text on the matching UI node failed");
     if (params.submit) ctx.ui.submit(field);
   });
   ctx.log.scope("UI operations completed");
@@ -61,7 +62,10 @@ export const readText: ActionRunner<"read_text"> = async (ctx, { params }) => {
       if (labels.length === 0) throw new StepFailure("NODE_TEXT_EMPTY", "Matching UI node has no text content");
       const value = labels.join("\n");
       if (!validates(params, value)) {
-        throw new StepFailure("VALIDATOR_MISMATCH", `Validation failed for text '${value}' from matching UI node`, { raw_text: value, validator: params.validator });
+        throw new StepFailure("VALIDATOR_MISMATCH", `Validation failed for text '${value}' from matching UI node`, {
+          raw_text: value,
+          validator: params.validator,
+        });
       }
       ctx.log.uiScope(`Got text from matching node: '${value}'`);
       return value;

@@ -6,11 +6,24 @@ const LEFT = 42;
 const RIGHT = SCREEN.width - 42;
 
 /** A block of the form, `top` px below the toolbar. */
-const at = (top: number, height: number): readonly [number, number, number, number] => [LEFT, CONTENT_TOP + top, RIGHT, CONTENT_TOP + top + height];
+const at = (top: number, height: number): readonly [number, number, number, number] => [
+  LEFT,
+  CONTENT_TOP + top,
+  RIGHT,
+  CONTENT_TOP + top + height,
+];
 
 const main: View[] = [
   toolbar("Clawperator Demo", false),
-  { cls: "EditText", id: "search", bounds: at(42, 147), hint: "Search cities", clickable: true, longClickable: true, focusable: true },
+  {
+    cls: "EditText",
+    id: "search",
+    bounds: at(42, 147),
+    hint: "Search cities",
+    clickable: true,
+    longClickable: true,
+    focusable: true,
+  },
   { cls: "Button", id: "search_button", bounds: at(210, 126), text: "Search", clickable: true },
   { cls: "TextView", id: "city", bounds: at(400, 84), text: "San Francisco" },
   { cls: "TextView", id: "temperature", bounds: at(500, 168), text: "21.4 °C" },
@@ -48,14 +61,26 @@ export function demoApp(): AppPart {
           { submit: { resourceId: `${PKG}:id/search` }, to: "demo_results" },
           { click: { resourceId: `${PKG}:id/search_button` }, to: "demo_results" },
         ],
-        values: [{ node: { resourceId: `${PKG}:id/temperature` }, sine: { base: 21.4, amplitude: 1.5, periodMs: 60_000 }, decimals: 1, format: "{value} °C" }],
+        values: [
+          {
+            node: { resourceId: `${PKG}:id/temperature` },
+            sine: { base: 21.4, amplitude: 1.5, periodMs: 60_000 },
+            decimals: 1,
+            format: "{value} °C",
+          },
+        ],
       },
       demo_results: {
         hierarchy_xml: screenXml(
           PKG,
           windowRoot([
             toolbar("Results", true),
-            { cls: "androidx.recyclerview.widget.RecyclerView", id: "results", bounds: [0, CONTENT_TOP + 21, SCREEN.width, CONTENT_TOP + 21 + 3 * 189], children: RESULTS.map(resultRow) },
+            {
+              cls: "androidx.recyclerview.widget.RecyclerView",
+              id: "results",
+              bounds: [0, CONTENT_TOP + 21, SCREEN.width, CONTENT_TOP + 21 + 3 * 189],
+              children: RESULTS.map(resultRow),
+            },
           ]),
         ),
         transitions: [navigateUp],

@@ -13,8 +13,13 @@ const enabled = (...packages: string[]): Record<string, string> => ({
   enabled_notification_listeners: packages.map(notificationListenerComponent).join(":"),
 });
 
-const phone = (name: string, description: string, operators: OperatorAppOptions[], secure: Record<string, string>, global: Record<string, string> = {}) =>
-  phoneScenario(name, description, [settingsApp(DEVICE), demoApp(), ...operators.map(operatorApp)], secure, global);
+const phone = (
+  name: string,
+  description: string,
+  operators: OperatorAppOptions[],
+  secure: Record<string, string>,
+  global: Record<string, string> = {},
+) => phoneScenario(name, description, [settingsApp(DEVICE), demoApp(), ...operators.map(operatorApp)], secure, global);
 
 const { release, debug } = OPERATOR_PACKAGES;
 
@@ -23,25 +28,48 @@ const { release, debug } = OPERATOR_PACKAGES;
  * doctor, `operator setup` and `grant-device-permissions` can be tried against every one of them.
  */
 export const DOCTOR_STATE_SCENARIOS = {
-  "no-accessibility": () => phone(
-    "no-accessibility", "The Operator installed, but its accessibility service and notification listener off (as after a crash).", [{}], {},
-  ),
-  "outdated-operator": () => phone(
-    "outdated-operator", "An old Operator (0.0.9) whose major.minor does not match the CLI.", [{ versionName: "0.0.9", versionCode: 9 }], enabled(release),
-  ),
-  "debug-operator": () => phone(
-    "debug-operator", "Only the debug Operator (com.clawperator.operator.dev) installed and enabled.",
-    [{ packageName: debug, versionName: "0.1.0-d", versionCode: 1 }], enabled(debug),
-  ),
-  "both-operators": () => phone(
-    "both-operators", "The release and the debug Operator both installed and enabled.",
-    [{}, { packageName: debug, versionName: "0.1.0-d", versionCode: 1 }], enabled(release, debug),
-  ),
-  "dev-options-off": () => phone(
-    "dev-options-off", "Ready for Clawperator, but Developer options hidden (development_settings_enabled=0).", [{}], enabled(release),
-    { development_settings_enabled: "0" },
-  ),
-  "usb-debugging-off": () => phone(
-    "usb-debugging-off", "Ready for Clawperator, but USB debugging off in Developer options (adb_enabled=0).", [{}], enabled(release), { adb_enabled: "0" },
-  ),
+  "no-accessibility": () =>
+    phone(
+      "no-accessibility",
+      "The Operator installed, but its accessibility service and notification listener off (as after a crash).",
+      [{}],
+      {},
+    ),
+  "outdated-operator": () =>
+    phone(
+      "outdated-operator",
+      "An old Operator (0.0.9) whose major.minor does not match the CLI.",
+      [{ versionName: "0.0.9", versionCode: 9 }],
+      enabled(release),
+    ),
+  "debug-operator": () =>
+    phone(
+      "debug-operator",
+      "Only the debug Operator (com.clawperator.operator.dev) installed and enabled.",
+      [{ packageName: debug, versionName: "0.1.0-d", versionCode: 1 }],
+      enabled(debug),
+    ),
+  "both-operators": () =>
+    phone(
+      "both-operators",
+      "The release and the debug Operator both installed and enabled.",
+      [{}, { packageName: debug, versionName: "0.1.0-d", versionCode: 1 }],
+      enabled(release, debug),
+    ),
+  "dev-options-off": () =>
+    phone(
+      "dev-options-off",
+      "Ready for Clawperator, but Developer options hidden (development_settings_enabled=0).",
+      [{}],
+      enabled(release),
+      { development_settings_enabled: "0" },
+    ),
+  "usb-debugging-off": () =>
+    phone(
+      "usb-debugging-off",
+      "Ready for Clawperator, but USB debugging off in Developer options (adb_enabled=0).",
+      [{}],
+      enabled(release),
+      { adb_enabled: "0" },
+    ),
 } satisfies Record<string, () => ScenarioSource>;

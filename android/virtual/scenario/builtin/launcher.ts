@@ -10,7 +10,14 @@ const GRID_TOP = 1600;
 const icon = (label: string, i: number): View => {
   const left = (i % COLUMNS) * CELL_WIDTH;
   const top = GRID_TOP + Math.floor(i / COLUMNS) * CELL_HEIGHT;
-  return { cls: "TextView", bounds: [left, top, left + CELL_WIDTH, top + CELL_HEIGHT], text: label, desc: label, clickable: true, longClickable: true };
+  return {
+    cls: "TextView",
+    bounds: [left, top, left + CELL_WIDTH, top + CELL_HEIGHT],
+    text: label,
+    desc: label,
+    clickable: true,
+    longClickable: true,
+  };
 };
 
 /** The home screen: an icon per launchable app, in the order given; a click starts the app. */
@@ -19,7 +26,14 @@ export function launcherApp(apps: readonly AppSource[]): AppPart {
   const workspace: View = {
     cls: "FrameLayout",
     bounds: [0, 0, SCREEN.width, SCREEN.height],
-    children: [{ cls: "android.view.ViewGroup", id: "workspace", bounds: [0, SCREEN.statusBar, SCREEN.width, SCREEN.height - SCREEN.navigationBar], children: launchable.map((app, i) => icon(app.label, i)) }],
+    children: [
+      {
+        cls: "android.view.ViewGroup",
+        id: "workspace",
+        bounds: [0, SCREEN.statusBar, SCREEN.width, SCREEN.height - SCREEN.navigationBar],
+        children: launchable.map((app, i) => icon(app.label, i)),
+      },
+    ],
   };
   return {
     app: { package: PKG, label: "Quickstep", versionName: "14", versionCode: 34, system: true },

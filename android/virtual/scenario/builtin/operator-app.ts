@@ -38,7 +38,11 @@ export function operatorApp(options: OperatorAppOptions = {}): AppPart {
       [screen]: {
         hierarchy_xml: screenXml(
           pkg,
-          windowRoot([toolbar("Clawperator Operator", false), line("version", `Version ${versionName}`, 0), line("status", "Ready for commands from your agent", 1)]),
+          windowRoot([
+            toolbar("Clawperator Operator", false),
+            line("version", `Version ${versionName}`, 0),
+            line("status", "Ready for commands from your agent", 1),
+          ]),
         ),
       },
     },

@@ -27,8 +27,13 @@ export const windowRoot = (children: View[]): View => ({
 export function toolbar(title: string, withUp: boolean): View {
   const top = SCREEN.statusBar;
   const children: View[] = [];
-  if (withUp) children.push({ cls: "ImageButton", bounds: [0, top, 147, CONTENT_TOP], desc: "Navigate up", clickable: true });
-  children.push({ cls: "TextView", bounds: [withUp ? 189 : 42, top + 40, SCREEN.width - 42, CONTENT_TOP - 40], text: title });
+  if (withUp)
+    children.push({ cls: "ImageButton", bounds: [0, top, 147, CONTENT_TOP], desc: "Navigate up", clickable: true });
+  children.push({
+    cls: "TextView",
+    bounds: [withUp ? 189 : 42, top + 40, SCREEN.width - 42, CONTENT_TOP - 40],
+    text: title,
+  });
   return { cls: "android.view.ViewGroup", id: "toolbar", bounds: [0, top, SCREEN.width, CONTENT_TOP], children };
 }
 
@@ -36,15 +41,38 @@ export function toolbar(title: string, withUp: boolean): View {
 export const navigateUp = { click: { contentDescEquals: "Navigate up" }, to: "@back" };
 
 /** A settings-style row: clickable, with a title, a summary and optionally a switch at the end. */
-export function listRow(top: number, height: number, title: string, summary: string, toggle?: { checked: boolean }): View {
+export function listRow(
+  top: number,
+  height: number,
+  title: string,
+  summary: string,
+  toggle?: { checked: boolean },
+): View {
   const textRight = toggle ? SCREEN.width - 210 : SCREEN.width - 42;
   const children: View[] = [
-    { cls: "TextView", id: "android:id/title", bounds: [63, top + 20, textRight, top + Math.round(height / 2)], text: title },
-    { cls: "TextView", id: "android:id/summary", bounds: [63, top + Math.round(height / 2), textRight, top + height - 20], text: summary },
+    {
+      cls: "TextView",
+      id: "android:id/title",
+      bounds: [63, top + 20, textRight, top + Math.round(height / 2)],
+      text: title,
+    },
+    {
+      cls: "TextView",
+      id: "android:id/summary",
+      bounds: [63, top + Math.round(height / 2), textRight, top + height - 20],
+      text: summary,
+    },
   ];
   if (toggle) {
     const mid = top + Math.round(height / 2);
-    children.push({ cls: "Switch", id: "android:id/switch_widget", bounds: [SCREEN.width - 189, mid - 42, SCREEN.width - 42, mid + 42], checkable: true, checked: toggle.checked, focusable: false });
+    children.push({
+      cls: "Switch",
+      id: "android:id/switch_widget",
+      bounds: [SCREEN.width - 189, mid - 42, SCREEN.width - 42, mid + 42],
+      checkable: true,
+      checked: toggle.checked,
+      focusable: false,
+    });
   }
   return { cls: "LinearLayout", bounds: [0, top, SCREEN.width, top + height], clickable: true, children };
 }

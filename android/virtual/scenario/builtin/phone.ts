@@ -7,7 +7,11 @@ export const DEVICE = { model: "Clawperator Virtual Device", release: "14", sdk:
 
 /** A scenario of the built-in phone with these apps; the launcher shows every one that can be opened. */
 export function phoneScenario(
-  name: string, description: string, parts: AppPart[], secure: Record<string, string>, global: Record<string, string> = {},
+  name: string,
+  description: string,
+  parts: AppPart[],
+  secure: Record<string, string>,
+  global: Record<string, string> = {},
 ): ScenarioSource {
   const launcher = launcherApp(parts.map((part) => part.app));
   const all = [launcher, ...parts];

@@ -1,5 +1,14 @@
 import type { DeviceProfile } from "../scenario-types.ts";
-import { CONTENT_BOTTOM, CONTENT_TOP, listRow, navigateUp, SCREEN, toolbar, windowRoot, type AppPart } from "./parts.ts";
+import {
+  CONTENT_BOTTOM,
+  CONTENT_TOP,
+  listRow,
+  navigateUp,
+  SCREEN,
+  toolbar,
+  windowRoot,
+  type AppPart,
+} from "./parts.ts";
 import { SETTINGS_ROWS } from "./settings-rows.ts";
 import { pageXml, screenXml, type View } from "./view-builder.ts";
 
@@ -9,9 +18,17 @@ const LIST_TOP = CONTENT_TOP + 21;
 /** As many rows as fit the list; the rest are later scroll pages. */
 const ROWS_PER_PAGE = Math.floor((CONTENT_BOTTOM - LIST_TOP) / ROW_HEIGHT);
 
-const rowsAt = (rows: ReadonlyArray<readonly [string, string]>): View[] => rows.map(([title, summary], i) => listRow(LIST_TOP + i * ROW_HEIGHT, ROW_HEIGHT, title, summary));
+const rowsAt = (rows: ReadonlyArray<readonly [string, string]>): View[] =>
+  rows.map(([title, summary], i) => listRow(LIST_TOP + i * ROW_HEIGHT, ROW_HEIGHT, title, summary));
 
-const list = (children: View[]): View => ({ cls: "androidx.recyclerview.widget.RecyclerView", id: "recycler_view", bounds: [0, LIST_TOP, SCREEN.width, CONTENT_BOTTOM], scrollable: true, focusable: true, children });
+const list = (children: View[]): View => ({
+  cls: "androidx.recyclerview.widget.RecyclerView",
+  id: "recycler_view",
+  bounds: [0, LIST_TOP, SCREEN.width, CONTENT_BOTTOM],
+  scrollable: true,
+  focusable: true,
+  children,
+});
 
 function pages(): Array<ReadonlyArray<readonly [string, string]>> {
   const out: Array<ReadonlyArray<readonly [string, string]>> = [];
@@ -21,7 +38,9 @@ function pages(): Array<ReadonlyArray<readonly [string, string]>> {
 
 /** A sub-page: toolbar with the up button, then rows. */
 function subScreen(title: string, rows: Array<[string, string, { checked: boolean }?]>): string {
-  const children = rows.map(([name, summary, toggle], i) => listRow(LIST_TOP + i * ROW_HEIGHT, ROW_HEIGHT, name, summary, toggle));
+  const children = rows.map(([name, summary, toggle], i) =>
+    listRow(LIST_TOP + i * ROW_HEIGHT, ROW_HEIGHT, name, summary, toggle),
+  );
   return screenXml(PKG, windowRoot([toolbar(title, true), list(children)]));
 }
 
@@ -29,11 +48,23 @@ function subScreen(title: string, rows: Array<[string, string, { checked: boolea
 export function settingsApp(device: Pick<DeviceProfile, "model" | "release" | "sdk">): AppPart {
   const [first = [], ...later] = pages();
   return {
-    app: { package: PKG, label: "Settings", versionName: device.release, versionCode: device.sdk, system: true, launchScreen: "settings" },
+    app: {
+      package: PKG,
+      label: "Settings",
+      versionName: device.release,
+      versionCode: device.sdk,
+      system: true,
+      launchScreen: "settings",
+    },
     screens: {
       settings: {
         hierarchy_xml: screenXml(PKG, windowRoot([toolbar("Settings", false), list(rowsAt(first))])),
-        scroll: [{ container: { resourceId: `${PKG}:id/recycler_view` }, pages: later.map((rows) => pageXml(PKG, rowsAt(rows))) }],
+        scroll: [
+          {
+            container: { resourceId: `${PKG}:id/recycler_view` },
+            pages: later.map((rows) => pageXml(PKG, rowsAt(rows))),
+          },
+        ],
         transitions: [
           { click: { textEquals: "Display" }, to: "settings_display" },
           { click: { textEquals: "About phone" }, to: "settings_about" },

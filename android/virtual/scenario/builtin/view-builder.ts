@@ -56,5 +56,9 @@ export function screenXml(pkg: string, root: View): string {
 
 /** A scroll page: the container's children as an XML fragment (a dump whose windows are the children). */
 export function pageXml(pkg: string, children: View[]): string {
-  return serializeHierarchy({ rotation: "0", attributes: {}, windows: children.map((child, i) => toNode(pkg, child, i)) });
+  return serializeHierarchy({
+    rotation: "0",
+    attributes: {},
+    windows: children.map((child, i) => toNode(pkg, child, i)),
+  });
 }

@@ -14,9 +14,17 @@ export const DeviceSchema = z.strictObject({
   sdk: z.number().int().min(21).max(40).default(34),
   release: scalarText.default("14"),
   screen: z
-    .strictObject({ width: pixels.default(1080), height: pixels.default(2400), density: z.number().int().min(72).max(1_000).default(420) })
+    .strictObject({
+      width: pixels.default(1080),
+      height: pixels.default(2400),
+      density: z.number().int().min(72).max(1_000).default(420),
+    })
     .prefault({}),
   props: textRecord.default({}),
-  settings: z.strictObject({ system: textRecord.optional(), secure: textRecord.optional(), global: textRecord.optional() }).default({}),
-  boot: z.strictObject({ completeAfterMs: z.union([z.number().int().min(0), z.literal("never")]).default(0) }).prefault({}),
+  settings: z
+    .strictObject({ system: textRecord.optional(), secure: textRecord.optional(), global: textRecord.optional() })
+    .default({}),
+  boot: z
+    .strictObject({ completeAfterMs: z.union([z.number().int().min(0), z.literal("never")]).default(0) })
+    .prefault({}),
 });

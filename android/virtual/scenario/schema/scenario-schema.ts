@@ -19,12 +19,17 @@ export const UriRouteSchema = z
   .strictObject({ prefix: z.string().min(1).optional(), pattern: z.string().min(1).optional(), to: z.string().min(1) })
   .superRefine((route, ctx) => {
     const keys = ["prefix", "pattern"] as const;
-    if (keys.filter((key) => route[key] !== undefined).length !== 1) ctx.addIssue({ code: "custom", message: "needs exactly one of prefix, pattern", path: [] });
+    if (keys.filter((key) => route[key] !== undefined).length !== 1)
+      ctx.addIssue({ code: "custom", message: "needs exactly one of prefix, pattern", path: [] });
     if (route.pattern === undefined) return;
     try {
       new RegExp(route.pattern);
     } catch (error) {
-      ctx.addIssue({ code: "custom", message: `is not a valid regular expression: ${(error as Error).message}`, path: ["pattern"] });
+      ctx.addIssue({
+        code: "custom",
+        message: `is not a valid regular expression: ${(error as Error).message}`,
+        path: ["pattern"],
+      });
     }
   });
 

@@ -37,15 +37,24 @@ export const ValueSchema = z
     values: z.array(scalarText).min(1).optional(),
     everyMs: z.number().int().min(1).optional(),
     sine: z.strictObject({ base: finite, amplitude: finite, periodMs: z.number().int().min(1) }).optional(),
-    linear: z.strictObject({ start: finite, perSecond: finite, min: finite.optional(), max: finite.optional() }).optional(),
+    linear: z
+      .strictObject({ start: finite, perSecond: finite, min: finite.optional(), max: finite.optional() })
+      .optional(),
     /** The current value of an editable field, on this screen or another (a settings row showing what was typed). */
-    mirror: z.strictObject({ screen: z.string().min(1).optional(), field: NodeMatcherSchema, attribute: z.string().min(1).default("text") }).optional(),
+    mirror: z
+      .strictObject({
+        screen: z.string().min(1).optional(),
+        field: NodeMatcherSchema,
+        attribute: z.string().min(1).default("text"),
+      })
+      .optional(),
     decimals: z.number().int().min(0).max(6).default(1),
     format: z.string().default("{value}"),
   })
   .superRefine((v, ctx) => {
     exactlyOne(v, ["values", "sine", "linear", "mirror"], "rule", ctx);
-    if (v.values !== undefined && v.everyMs === undefined) ctx.addIssue({ code: "custom", message: "is required with values", path: ["everyMs"] });
+    if (v.values !== undefined && v.everyMs === undefined)
+      ctx.addIssue({ code: "custom", message: "is required with values", path: ["everyMs"] });
   });
 
 /** A screen that moves on by itself: after `ms` on top it is replaced by `to` (splash → loading → content). */

@@ -8,9 +8,12 @@ import { startProcess } from "./launch-log.ts";
  */
 export function broadcast(ctx: CommandContext, intent: IntentArgs): number {
   ctx.stdout(`Broadcasting: ${describeIntent(intent)}\n`);
-  const target = intent.packageName ?? (intent.component === undefined ? undefined : componentPackage(intent.component));
+  const target =
+    intent.packageName ?? (intent.component === undefined ? undefined : componentPackage(intent.component));
   if (target !== undefined && !ctx.state.packages.get(target)) {
-    ctx.stderr(`Exception occurred while executing 'broadcast':\njava.lang.IllegalArgumentException: Target package not found: ${target}\n`);
+    ctx.stderr(
+      `Exception occurred while executing 'broadcast':\njava.lang.IllegalArgumentException: Target package not found: ${target}\n`,
+    );
     return 255;
   }
   for (const receiver of ctx.state.receivers.matching(intent.action, target)) {
@@ -20,7 +23,12 @@ export function broadcast(ctx: CommandContext, intent: IntentArgs): number {
     } catch (error) {
       // A receiver that throws crashes its app; the broadcast itself still completes.
       const pid = ctx.state.processes.pidOf(receiver.packageName);
-      ctx.state.log.write("E", "AndroidRuntime", `FATAL EXCEPTION: main\nProcess: ${receiver.packageName}, PID: ${pid}\n${error instanceof Error ? error.message : String(error)}`, pid);
+      ctx.state.log.write(
+        "E",
+        "AndroidRuntime",
+        `FATAL EXCEPTION: main\nProcess: ${receiver.packageName}, PID: ${pid}\n${error instanceof Error ? error.message : String(error)}`,
+        pid,
+      );
       ctx.state.processes.kill(receiver.packageName);
     }
   }

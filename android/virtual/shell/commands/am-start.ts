@@ -34,7 +34,11 @@ export function startActivity(ctx: CommandContext, intent: IntentArgs): number {
     if (!ctx.ui.openUri(intent.data)) return unresolved();
     opened = ctx.ui.foregroundPackage();
   } else return unresolved();
-  ctx.state.log.write("I", "ActivityTaskManager", `START u0 {${describeIntent(intent, FLAG_ACTIVITY_NEW_TASK).slice("Intent { ".length, -2)}} from uid 2000`);
+  ctx.state.log.write(
+    "I",
+    "ActivityTaskManager",
+    `START u0 {${describeIntent(intent, FLAG_ACTIVITY_NEW_TASK).slice("Intent { ".length, -2)}} from uid 2000`,
+  );
   startProcess(ctx, opened, `top-activity {${opened}/.MainActivity}`);
   return 0;
 }

@@ -12,7 +12,11 @@ function forceStop(ctx: CommandContext, args: string[]): number {
   }
   const pkg = ctx.state.packages.get(packageName);
   if (!pkg) return 0;
-  ctx.state.log.write("I", "ActivityManager", `Force stopping ${packageName} appid=${pkg.uid} user=0: from pid ${ctx.pid}`);
+  ctx.state.log.write(
+    "I",
+    "ActivityManager",
+    `Force stopping ${packageName} appid=${pkg.uid} user=0: from pid ${ctx.pid}`,
+  );
   ctx.ui.forceStop(packageName);
   ctx.state.processes.kill(packageName);
   return 0;
@@ -30,6 +34,10 @@ export const am: Command = (ctx) => {
     }
     return verb === "broadcast" ? broadcast(ctx, parsed.intent) : startActivity(ctx, parsed.intent);
   }
-  ctx.stderr(verb === undefined ? "Activity manager (activity) commands:\n  help\n      Print this help text.\n" : `Unknown command: ${verb}\n`);
+  ctx.stderr(
+    verb === undefined
+      ? "Activity manager (activity) commands:\n  help\n      Print this help text.\n"
+      : `Unknown command: ${verb}\n`,
+  );
   return 255;
 };

@@ -1,7 +1,20 @@
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** toybox date's default: `Sun Nov 22 21:47:31 UTC 2026`. */
 export const DEFAULT_DATE_FORMAT = "%a %b %e %H:%M:%S %Z %Y";
@@ -12,7 +25,10 @@ const pad = (n: number, width = 2, fill = "0") => String(n).padStart(width, fill
 export function formatDate(timeMs: number, format: string): string {
   const d = new Date(timeMs);
   const hour = d.getUTCHours();
-  const dayOfYear = Math.floor((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
+  const dayOfYear =
+    Math.floor(
+      (Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000,
+    ) + 1;
   const conversions: Record<string, () => string> = {
     a: () => DAYS[d.getUTCDay()]!,
     A: () => DAY_NAMES[d.getUTCDay()]!,

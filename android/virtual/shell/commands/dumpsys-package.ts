@@ -15,7 +15,9 @@ export function packageBlock(pkg: InstalledPackage, sdk: number): string {
   const hash = identityHash(pkg.packageName);
   const codeDir = pkg.codePath.slice(0, pkg.codePath.lastIndexOf("/"));
   const requested = [...(pkg.requested ?? pkg.granted)].sort();
-  const flags = pkg.system ? "[ SYSTEM HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]" : "[ HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]";
+  const flags = pkg.system
+    ? "[ SYSTEM HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]"
+    : "[ HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]";
   const lines = [
     "Packages:",
     `  Package [${pkg.packageName}] (${hash}):`,
@@ -41,7 +43,9 @@ export function packageBlock(pkg: InstalledPackage, sdk: number): string {
     ...requested.map((p) => `      ${p}`),
     `    User 0: ceDataInode=${pkg.uid * 7} installed=true hidden=false suspended=false distractionOptional=0 stopped=false notLaunched=false enabled=0 instant=false virtual=false`,
     "      runtime permissions:",
-    ...requested.map((p) => `        ${p}: granted=${pkg.granted.has(p)}, flags=[ ${pkg.granted.has(p) ? "USER_SET " : ""}]`),
+    ...requested.map(
+      (p) => `        ${p}: granted=${pkg.granted.has(p)}, flags=[ ${pkg.granted.has(p) ? "USER_SET " : ""}]`,
+    ),
   ];
   return `${lines.join("\n")}\n`;
 }

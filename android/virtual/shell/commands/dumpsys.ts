@@ -6,7 +6,11 @@ function dumpPackage(ctx: CommandContext, packageName: string | undefined): numb
   const pkg = packageName === undefined ? undefined : ctx.state.packages.get(packageName);
   if (!pkg) {
     // What a real device prints for a package it does not have: section headers, no Packages block.
-    ctx.stdout(packageName === undefined ? "" : `Dexopt state:\n  Unable to find package: ${packageName}\n\nCompiler stats:\n  Unable to find package: ${packageName}\n`);
+    ctx.stdout(
+      packageName === undefined
+        ? ""
+        : `Dexopt state:\n  Unable to find package: ${packageName}\n\nCompiler stats:\n  Unable to find package: ${packageName}\n`,
+    );
     return 0;
   }
   ctx.stdout(packageBlock(pkg, ctx.state.profile.sdk));
@@ -25,7 +29,9 @@ function dumpWindow(ctx: CommandContext): number {
 function dumpActivity(ctx: CommandContext): number {
   const activity = activityOf(ctx.ui.foregroundPackage());
   const record = `ActivityRecord{${identityHash(`record:${activity}`)} u0 ${activity} t12}`;
-  ctx.stdout(`ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n  mResumedActivity: ${record}\n  ResumedActivity: ${record}\n  mFocusedApp=${record}\n`);
+  ctx.stdout(
+    `ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n  mResumedActivity: ${record}\n  ResumedActivity: ${record}\n  mFocusedApp=${record}\n`,
+  );
   return 0;
 }
 
@@ -34,7 +40,10 @@ export const dumpsys: Command = (ctx) => {
   const [service, ...rest] = ctx.args;
   switch (service) {
     case "package":
-      return dumpPackage(ctx, rest.find((a) => !a.startsWith("-")));
+      return dumpPackage(
+        ctx,
+        rest.find((a) => !a.startsWith("-")),
+      );
     case "window":
       return dumpWindow(ctx);
     case "activity":

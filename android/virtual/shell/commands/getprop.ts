@@ -4,7 +4,12 @@ import type { Command } from "../command-types.ts";
 export const getprop: Command = ({ args, stdout, state }) => {
   const [key, fallback = ""] = args;
   if (key === undefined) {
-    stdout(state.properties.entries().map(([k, v]) => `[${k}]: [${v}]\n`).join(""));
+    stdout(
+      state.properties
+        .entries()
+        .map(([k, v]) => `[${k}]: [${v}]\n`)
+        .join(""),
+    );
     return 0;
   }
   stdout(`${state.properties.get(key) ?? fallback}\n`);

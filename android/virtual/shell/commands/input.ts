@@ -1,6 +1,17 @@
 import type { Command } from "../command-types.ts";
 
-const SOURCES = new Set(["keyboard", "mouse", "joystick", "touchnavigation", "touchpad", "trackball", "stylus", "dpad", "gamepad", "touchscreen"]);
+const SOURCES = new Set([
+  "keyboard",
+  "mouse",
+  "joystick",
+  "touchnavigation",
+  "touchpad",
+  "trackball",
+  "stylus",
+  "dpad",
+  "gamepad",
+  "touchscreen",
+]);
 
 const USAGE = "Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n";
 

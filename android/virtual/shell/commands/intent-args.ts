@@ -16,9 +16,49 @@ export interface IntentArgs {
 
 const FLAG_RECEIVER_FOREGROUND = 0x10000000;
 
-const EXTRA_OPTIONS = new Set(["--es", "--ez", "--ei", "--el", "--ef", "--ed", "--eu", "--ecn", "--esa", "--eia", "--ela", "--efa", "--esal", "--eial", "--elal", "--efal"]);
-const SWITCHES = new Set(["--receiver-foreground", "--receiver-registered-only", "--include-stopped-packages", "--exclude-stopped-packages", "-W", "-S", "-D", "-N", "--async"]);
-const VALUE_OPTIONS = new Set(["--user", "--start-profiler", "--attach-agent", "-P", "--sampling", "-R", "--display", "--windowingMode", "--activityType", "--task", "--receiver-permission", "--allow-background-activity-starts"]);
+const EXTRA_OPTIONS = new Set([
+  "--es",
+  "--ez",
+  "--ei",
+  "--el",
+  "--ef",
+  "--ed",
+  "--eu",
+  "--ecn",
+  "--esa",
+  "--eia",
+  "--ela",
+  "--efa",
+  "--esal",
+  "--eial",
+  "--elal",
+  "--efal",
+]);
+const SWITCHES = new Set([
+  "--receiver-foreground",
+  "--receiver-registered-only",
+  "--include-stopped-packages",
+  "--exclude-stopped-packages",
+  "-W",
+  "-S",
+  "-D",
+  "-N",
+  "--async",
+]);
+const VALUE_OPTIONS = new Set([
+  "--user",
+  "--start-profiler",
+  "--attach-agent",
+  "-P",
+  "--sampling",
+  "-R",
+  "--display",
+  "--windowingMode",
+  "--activityType",
+  "--task",
+  "--receiver-permission",
+  "--allow-background-activity-starts",
+]);
 
 export type ParsedIntent = { ok: true; intent: IntentArgs } | { ok: false; message: string };
 
@@ -31,7 +71,8 @@ export function parseIntentArgs(args: readonly string[]): ParsedIntent {
     if (EXTRA_OPTIONS.has(arg)) {
       const key = value();
       const extra = value();
-      if (key === undefined || extra === undefined) return { ok: false, message: `Error: Argument expected after "${arg}"` };
+      if (key === undefined || extra === undefined)
+        return { ok: false, message: `Error: Argument expected after "${arg}"` };
       intent.extras[key] = extra;
       continue;
     }

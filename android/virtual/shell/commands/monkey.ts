@@ -25,6 +25,8 @@ export const monkey: Command = (ctx) => {
     return 252;
   }
   startProcess(ctx, launchable, `top-activity {${launchable}/.MainActivity}`);
-  ctx.stdout(`Events injected: ${count}\n## Network stats: elapsed time=1ms (0ms mobile, 0ms wifi, 1ms not connected)\n`);
+  ctx.stdout(
+    `Events injected: ${count}\n## Network stats: elapsed time=1ms (0ms mobile, 0ms wifi, 1ms not connected)\n`,
+  );
   return 0;
 };

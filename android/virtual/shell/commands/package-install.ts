@@ -60,7 +60,9 @@ export async function installPackage(ctx: CommandContext, args: string[]): Promi
   const { apk } = decoded;
   const current = ctx.state.packages.get(apk.package);
   if (current && current.versionCode > apk.versionCode && !allowDowngrade) {
-    ctx.stdout(`Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected: Update version code ${apk.versionCode} is older than current ${current.versionCode}]\n`);
+    ctx.stdout(
+      `Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected: Update version code ${apk.versionCode} is older than current ${current.versionCode}]\n`,
+    );
     return 1;
   }
   if (current) {
@@ -101,12 +103,16 @@ async function decodeRealApk(bytes: Buffer): Promise<DecodedApk> {
         versionCode: manifest.versionCode,
         operator,
         // An Operator's launcher activity shows the scenario's Operator screen, when the scenario has one.
-        ...(operator && manifest.launcherActivities.length ? { launchScreen: operatorLaunchScreen(manifest.package) } : {}),
+        ...(operator && manifest.launcherActivities.length
+          ? { launchScreen: operatorLaunchScreen(manifest.package) }
+          : {}),
         permissions: manifest.permissions,
       },
     };
   } catch (error) {
     if (!(error instanceof ApkReadError)) throw error;
-    return error.reason === "not_apk" ? { ok: false, reason: "not_apk" } : { ok: false, reason: "malformed", message: error.message };
+    return error.reason === "not_apk"
+      ? { ok: false, reason: "not_apk" }
+      : { ok: false, reason: "malformed", message: error.message };
   }
 }

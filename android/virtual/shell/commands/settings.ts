@@ -1,7 +1,8 @@
 import { isSettingsNamespace } from "../../device/settings-store.ts";
 import type { Command } from "../command-types.ts";
 
-const USAGE = "usage:  settings [--user <USER_ID> | current] get namespace key\n        settings [--user <USER_ID> | current] put namespace key value\n        settings [--user <USER_ID> | current] delete namespace key\n        settings [--user <USER_ID> | current] list namespace\n";
+const USAGE =
+  "usage:  settings [--user <USER_ID> | current] get namespace key\n        settings [--user <USER_ID> | current] put namespace key value\n        settings [--user <USER_ID> | current] delete namespace key\n        settings [--user <USER_ID> | current] list namespace\n";
 
 /** `settings get|put|delete|list <namespace> ...`, printing as SettingsService's shell command does. */
 export const settings: Command = ({ args, stdout, stderr, state }) => {
@@ -28,7 +29,12 @@ export const settings: Command = ({ args, stdout, stderr, state }) => {
       stdout(`Deleted ${state.settings.delete(namespace, key!) ? 1 : 0} rows\n`);
       return 0;
     default:
-      stdout(state.settings.list(namespace).map(([k, v]) => `${k}=${v}\n`).join(""));
+      stdout(
+        state.settings
+          .list(namespace)
+          .map(([k, v]) => `${k}=${v}\n`)
+          .join(""),
+      );
       return 0;
   }
 };

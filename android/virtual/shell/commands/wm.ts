@@ -11,6 +11,8 @@ export const wm: Command = ({ args, stdout, stderr, state }) => {
     stdout(`Physical density: ${density}\n`);
     return 0;
   }
-  stderr(args.length === 0 ? "Error: no command given\n" : `Error: unknown or unsupported command '${args.join(" ")}'\n`);
+  stderr(
+    args.length === 0 ? "Error: no command given\n" : `Error: unknown or unsupported command '${args.join(" ")}'\n`,
+  );
   return 255;
 };

@@ -23,7 +23,15 @@ export function parseLogTime(text: string, currentYear: number): number | undefi
   const m = /^(?:(\d{4})-)?(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?$/.exec(text.trim());
   if (m) {
     const ms = m[7] === undefined ? 0 : Number(m[7].padEnd(3, "0").slice(0, 3));
-    return Date.UTC(m[1] === undefined ? currentYear : Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), ms);
+    return Date.UTC(
+      m[1] === undefined ? currentYear : Number(m[1]),
+      Number(m[2]) - 1,
+      Number(m[3]),
+      Number(m[4]),
+      Number(m[5]),
+      Number(m[6]),
+      ms,
+    );
   }
   return /^\d+\.\d+$/.test(text) ? Math.round(Number(text) * 1000) : undefined;
 }
@@ -31,8 +39,18 @@ export function parseLogTime(text: string, currentYear: number): number | undefi
 export type ParsedLogcat = { ok: true; options: LogcatOptions } | { ok: false; message: string };
 
 /** Parses logcat's arguments; without filterspecs on the line, `ANDROID_LOG_TAGS` supplies them. */
-export function parseLogcatArgs(args: readonly string[], env: ReadonlyMap<string, string>, nowMs: number): ParsedLogcat {
-  const options: LogcatOptions = { format: "threadtime", clear: false, dump: false, start: { kind: "all" }, filter: new LogFilter() };
+export function parseLogcatArgs(
+  args: readonly string[],
+  env: ReadonlyMap<string, string>,
+  nowMs: number,
+): ParsedLogcat {
+  const options: LogcatOptions = {
+    format: "threadtime",
+    clear: false,
+    dump: false,
+    start: { kind: "all" },
+    filter: new LogFilter(),
+  };
   const specs: string[] = [];
   let silence = false;
   const year = new Date(nowMs).getUTCFullYear();
@@ -54,7 +72,8 @@ export function parseLogcatArgs(args: readonly string[], env: ReadonlyMap<string
       case "-v": {
         const format = value();
         if (format !== undefined && isLogFormat(format)) options.format = format;
-        else if (format === undefined || !FORMAT_MODIFIERS.has(format)) return { ok: false, message: `Invalid parameter "${format ?? ""}" to -v.` };
+        else if (format === undefined || !FORMAT_MODIFIERS.has(format))
+          return { ok: false, message: `Invalid parameter "${format ?? ""}" to -v.` };
         break;
       }
       case "-t":

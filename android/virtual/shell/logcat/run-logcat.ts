@@ -26,7 +26,8 @@ export const logcat: Command = ({ args, env, stdout, stderr, state, signal }) =>
     state.log.clear();
     return 0;
   }
-  const accepts = (entry: LogEntry) => (options.pid === undefined || entry.pid === options.pid) && options.filter.accepts(entry);
+  const accepts = (entry: LogEntry) =>
+    (options.pid === undefined || entry.pid === options.pid) && options.filter.accepts(entry);
   const time = new LogTimeFormatter();
   let printed = 0;
   const limitReached = () => options.maxCount !== undefined && printed >= options.maxCount;

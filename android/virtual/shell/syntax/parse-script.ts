@@ -4,7 +4,13 @@ import { ShellSyntaxError, tokenize, type Token } from "./tokenize.ts";
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
 
 const describe = (token: Token | undefined): string =>
-  token === undefined || (token.kind === "op" && token.op === "\n") ? "newline" : token.kind === "op" ? token.op : token.kind === "redirect" ? `${token.op}` : "word";
+  token === undefined || (token.kind === "op" && token.op === "\n")
+    ? "newline"
+    : token.kind === "op"
+      ? token.op
+      : token.kind === "redirect"
+        ? `${token.op}`
+        : "word";
 
 /**
  * Parses a device-shell command line (mksh's grammar, without pipes, subshells or command substitution):
@@ -30,7 +36,8 @@ function parseTokens(tokens: Token[]): Script {
       const token = tokens[i];
       if (token?.kind === "redirect") {
         const target = tokens[i + 1];
-        if (target?.kind !== "word") throw target === undefined ? new ShellSyntaxError("newline unexpected") : unexpected(target);
+        if (target?.kind !== "word")
+          throw target === undefined ? new ShellSyntaxError("newline unexpected") : unexpected(target);
         result.redirects.push({ fd: token.fd, op: token.op, target: target.word });
         i += 2;
       } else if (token?.kind === "word") {
@@ -38,7 +45,10 @@ function parseTokens(tokens: Token[]): Script {
         if (assignment) {
           const [first, ...others] = token.word.parts;
           const rest = (first as { text: string }).text.slice(assignment[0].length);
-          result.assignments.push({ name: assignment[1]!, value: { parts: rest ? [{ kind: "text", text: rest }, ...others] : others, quoted: true } });
+          result.assignments.push({
+            name: assignment[1]!,
+            value: { parts: rest ? [{ kind: "text", text: rest }, ...others] : others, quoted: true },
+          });
         } else result.words.push(token.word);
         i++;
       } else break;

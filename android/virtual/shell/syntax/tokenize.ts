@@ -1,7 +1,7 @@
 import type { RedirectOp, Word, WordPart } from "./script-ast.ts";
 
 export type Token =
-  | { kind: "word"; word: Word; /** The leading unquoted text, for spotting `NAME=` assignments. */ bare: string }
+  | { kind: "word"; word: Word /** The leading unquoted text, for spotting `NAME=` assignments. */; bare: string }
   | { kind: "op"; op: ";" | "&&" | "||" | "\n" }
   | { kind: "redirect"; fd: number; op: RedirectOp };
 
@@ -26,7 +26,8 @@ export function tokenize(line: string): Token[] {
       const close = line.indexOf("}", i + 2);
       if (close < 0) throw new ShellSyntaxError("missing }");
       const name = line.slice(i + 2, close);
-      if (!/^([A-Za-z_][A-Za-z0-9_]*|[?$#!0-9])$/.test(name)) throw new ShellSyntaxError(`\${${name}}: bad substitution`);
+      if (!/^([A-Za-z_][A-Za-z0-9_]*|[?$#!0-9])$/.test(name))
+        throw new ShellSyntaxError(`\${${name}}: bad substitution`);
       parts.push({ kind: "param", name, quoted });
       i = close + 1;
       return true;
@@ -73,7 +74,11 @@ export function tokenize(line: string): Token[] {
     }
     const redirect = /^(\d?)(>>|>&|>|<)/.exec(line.slice(i, i + 3));
     if (redirect) {
-      tokens.push({ kind: "redirect", fd: redirect[1] ? Number(redirect[1]) : redirect[2] === "<" ? 0 : 1, op: redirect[2] as RedirectOp });
+      tokens.push({
+        kind: "redirect",
+        fd: redirect[1] ? Number(redirect[1]) : redirect[2] === "<" ? 0 : 1,
+        op: redirect[2] as RedirectOp,
+      });
       i += redirect[0].length;
       continue;
     }

@@ -26,7 +26,9 @@ describe("AdbDeviceServer through the real adb", () => {
 
   it("is listed as a device with the banner's product, model and device", async () => {
     const { stdout } = await harness.adb(["devices", "-l"]);
-    const row = String(stdout).split("\n").find((line) => line.startsWith(serial));
+    const row = String(stdout)
+      .split("\n")
+      .find((line) => line.startsWith(serial));
     expect(row).toMatch(/\sdevice product:vproduct model:Virtual_Pixel device:vdevice transport_id:\d+$/);
   });
 
@@ -37,7 +39,10 @@ describe("AdbDeviceServer through the real adb", () => {
     const fail = await shell("fail");
     expect([fail.stdout, fail.stderr, fail.exitCode]).toEqual(["to stdout", "to stderr", 3]);
     const missing = await shell("nosuchcommand");
-    expect([missing.stderr, missing.exitCode]).toEqual(["/system/bin/sh: nosuchcommand: inaccessible or not found", 127]);
+    expect([missing.stderr, missing.exitCode]).toEqual([
+      "/system/bin/sh: nosuchcommand: inaccessible or not found",
+      127,
+    ]);
   });
 
   it("joins adb's argv with spaces into one command line, as adbd receives it", async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { A_CNXN, A_WRTE, AdbProtocolError, PacketParser, encodePacket } from "../../../../android/virtual/adb/packet.ts";
+import {
+  A_CNXN,
+  A_WRTE,
+  AdbProtocolError,
+  PacketParser,
+  encodePacket,
+} from "../../../../android/virtual/adb/packet.ts";
 import { ShellPacketParser, encodeShellPacket } from "../../../../android/virtual/adb/shell-protocol.ts";
 import { parseServiceRequest } from "../../../../android/virtual/adb/service-request.ts";
 

@@ -32,7 +32,13 @@ export class RawAdbClient {
     return this.socket.destroyed || this.socket.readableEnded;
   }
 
-  send(command: number, arg0: number, arg1: number, data: Buffer | string = Buffer.alloc(0), withChecksum = false): void {
+  send(
+    command: number,
+    arg0: number,
+    arg1: number,
+    data: Buffer | string = Buffer.alloc(0),
+    withChecksum = false,
+  ): void {
     this.socket.write(encodePacket({ command, arg0, arg1, data: Buffer.from(data) }, withChecksum));
   }
 

@@ -1,11 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AdbDeviceServer } from "../../../../android/virtual/adb/index.ts";
-import { A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_WRTE, type AdbPacket } from "../../../../android/virtual/adb/packet.ts";
+import {
+  A_AUTH,
+  A_CLSE,
+  A_CNXN,
+  A_OKAY,
+  A_OPEN,
+  A_WRTE,
+  type AdbPacket,
+} from "../../../../android/virtual/adb/packet.ts";
 import { ShellPacketParser, encodeShellPacket } from "../../../../android/virtual/adb/shell-protocol.ts";
 import { RawAdbClient } from "./raw-client.ts";
 import { StubServices, bigOutput } from "./stub-services.ts";
 
-const BANNER = "device::ro.product.name=vproduct;ro.product.model=Virtual_Pixel;ro.product.device=vdevice;features=shell_v2,cmd";
+const BANNER =
+  "device::ro.product.name=vproduct;ro.product.model=Virtual_Pixel;ro.product.device=vdevice;features=shell_v2,cmd";
 
 /** Opens `service` as host stream `hostId`; resolves with the device's stream id (or 0 if it refused). */
 async function open(client: RawAdbClient, hostId: number, service: string): Promise<number> {
@@ -174,7 +183,12 @@ describe("an unauthorized device on the wire", () => {
       expect(again.data.equals(challenge.data)).toBe(false);
       host.send(A_AUTH, 3, 0, "QAAAA...= user@host\0");
       device.setAuthorized(true);
-      expect(await host.next()).toEqual({ command: A_CNXN, arg0: 0x01000001, arg1: 1024 * 1024, data: Buffer.from(BANNER) });
+      expect(await host.next()).toEqual({
+        command: A_CNXN,
+        arg0: 0x01000001,
+        arg1: 1024 * 1024,
+        data: Buffer.from(BANNER),
+      });
     } finally {
       host.close();
     }

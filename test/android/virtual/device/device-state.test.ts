@@ -23,7 +23,9 @@ describe("createDeviceState", () => {
     expect(state.properties.get("ro.serialno")).toBe("VIRT0001");
     expect(state.properties.get("ro.build.version.sdk")).toBe("34");
     expect(state.properties.get("ro.build.version.release")).toBe("14");
-    expect(state.properties.get("ro.build.fingerprint")).toMatch(/^google\/panther\/panther:14\/[^/]+\/\d+:user\/release-keys$/);
+    expect(state.properties.get("ro.build.fingerprint")).toMatch(
+      /^google\/panther\/panther:14\/[^/]+\/\d+:user\/release-keys$/,
+    );
     expect(state.properties.get("ro.product.cpu.abi")).toBe("x86_64");
     expect(state.properties.get("ro.kernel.qemu")).toBe("0");
     expect(state.properties.get("persist.example")).toBe("x");
@@ -33,7 +35,9 @@ describe("createDeviceState", () => {
     const plain = create(testScenario());
     expect(plain.settings.get("global", "adb_enabled")).toBe("1");
     expect(plain.settings.get("global", "development_settings_enabled")).toBe("1");
-    const custom = create(testScenario({ settings: { global: { adb_enabled: "0" }, secure: { accessibility_enabled: "1" } } }));
+    const custom = create(
+      testScenario({ settings: { global: { adb_enabled: "0" }, secure: { accessibility_enabled: "1" } } }),
+    );
     expect(custom.settings.get("global", "adb_enabled")).toBe("0");
     expect(custom.settings.get("global", "development_settings_enabled")).toBe("1");
     expect(custom.settings.get("secure", "accessibility_enabled")).toBe("1");

@@ -8,8 +8,12 @@ describe("open_app, open_uri, close_app, take_screenshot", () => {
   it("open_app launches the app and reports its application_id", async () => {
     const device = createDevice(home);
     device.ui.installed.add("com.android.settings");
-    const envelope = await execute(device, [{ id: "o", type: "open_app", params: { applicationId: "com.android.settings" } }]);
-    expect(envelope.stepResults).toEqual([{ id: "o", actionType: "open_app", success: true, data: { application_id: "com.android.settings" } }]);
+    const envelope = await execute(device, [
+      { id: "o", type: "open_app", params: { applicationId: "com.android.settings" } },
+    ]);
+    expect(envelope.stepResults).toEqual([
+      { id: "o", actionType: "open_app", success: true, data: { application_id: "com.android.settings" } },
+    ]);
     expect(device.ui.calls).toEqual(["openApp:com.android.settings"]);
   });
 
@@ -35,13 +39,21 @@ describe("open_app, open_uri, close_app, take_screenshot", () => {
     const device = createDevice(home);
     device.ui.uriSchemes.add("market");
     const envelope = await execute(device, [{ id: "u", type: "open_uri", params: { uri: "market://details?id=x" } }]);
-    expect(envelope.stepResults).toEqual([{ id: "u", actionType: "open_uri", success: true, data: { uri: "market://details?id=x" } }]);
+    expect(envelope.stepResults).toEqual([
+      { id: "u", actionType: "open_uri", success: true, data: { uri: "market://details?id=x" } },
+    ]);
   });
 
   it("open_uri fails with URI_NOT_HANDLED when nothing handles the scheme", async () => {
     const device = createDevice(home);
-    const envelope = await execute(device, [{ id: "u", type: "open_uri", params: { uri: "nope://x", retry: { maxAttempts: 1 } } }]);
-    expect(envelope).toMatchObject({ status: "failed", stepResults: [], error: "Task execution failed: No activity found to handle uri=nope://x" });
+    const envelope = await execute(device, [
+      { id: "u", type: "open_uri", params: { uri: "nope://x", retry: { maxAttempts: 1 } } },
+    ]);
+    expect(envelope).toMatchObject({
+      status: "failed",
+      stepResults: [],
+      error: "Task execution failed: No activity found to handle uri=nope://x",
+    });
     expect(envelope.errorCode).toBeUndefined();
   });
 
@@ -62,7 +74,8 @@ describe("open_app, open_uri, close_app, take_screenshot", () => {
         data: {
           application_id: "com.x",
           error: "UNSUPPORTED_RUNTIME_CLOSE",
-          message: "Android runtime cannot reliably close apps. Use the Clawperator Node API or 'adb shell am force-stop' directly for this action.",
+          message:
+            "Android runtime cannot reliably close apps. Use the Clawperator Node API or 'adb shell am force-stop' directly for this action.",
         },
       },
       {
@@ -71,7 +84,8 @@ describe("open_app, open_uri, close_app, take_screenshot", () => {
         success: false,
         data: {
           error: "UNSUPPORTED_RUNTIME_SCREENSHOT",
-          message: "Android runtime cannot reliably capture screenshots. Use the Clawperator Node API or 'adb exec-out screencap -p' directly for this action.",
+          message:
+            "Android runtime cannot reliably capture screenshots. Use the Clawperator Node API or 'adb exec-out screencap -p' directly for this action.",
         },
       },
       { id: "k", actionType: "press_key", success: true, data: { key: "back" } },

@@ -6,24 +6,45 @@ const settings = screen(
   node(
     { "resource-id": "app:id/root", bounds: "[0,0][1080,2400]" },
     node(
-      { "resource-id": "app:id/row", class: "android.widget.LinearLayout", clickable: "true", "long-clickable": "true", bounds: "[0,100][1080,200]" },
+      {
+        "resource-id": "app:id/row",
+        class: "android.widget.LinearLayout",
+        clickable: "true",
+        "long-clickable": "true",
+        bounds: "[0,100][1080,200]",
+      },
       node({ text: "Connections", class: "android.widget.TextView", bounds: "[40,120][500,180]" }),
     ),
     node({ text: "Orphan", class: "android.widget.TextView", bounds: "[0,300][200,400]" }),
-    node({ text: "Pay", class: "android.widget.Button", clickable: "true", enabled: "false", bounds: "[0,500][200,600]" }),
+    node({
+      text: "Pay",
+      class: "android.widget.Button",
+      clickable: "true",
+      enabled: "false",
+      bounds: "[0,500][200,600]",
+    }),
     node({ text: "Hidden", class: "android.widget.TextView", bounds: "[0,0][0,0]" }),
-    node({ "resource-id": "app:id/card", focusable: "true", bounds: "[0,700][500,900]" }, node({ text: "Focus me", bounds: "[0,700][500,800]" })),
+    node(
+      { "resource-id": "app:id/card", focusable: "true", bounds: "[0,700][500,900]" },
+      node({ text: "Focus me", bounds: "[0,700][500,800]" }),
+    ),
   ),
 );
 
-const click = (matcher: Record<string, string>, params: Record<string, unknown> = {}) => ({ id: "c", type: "click", params: { matcher, ...params } });
+const click = (matcher: Record<string, string>, params: Record<string, unknown> = {}) => ({
+  id: "c",
+  type: "click",
+  params: { matcher, ...params },
+});
 const once = { retry: { maxAttempts: 1 } };
 
 describe("click", () => {
   it("clicks the first clickable ancestor of the matched label", async () => {
     const device = createDevice(settings);
     const envelope = await execute(device, [click({ textEquals: "Connections" })]);
-    expect(envelope.stepResults).toEqual([{ id: "c", actionType: "click", success: true, data: { click_types: "click" } }]);
+    expect(envelope.stepResults).toEqual([
+      { id: "c", actionType: "click", success: true, data: { click_types: "click" } },
+    ]);
     expect(device.ui.calls).toEqual(["click:app:id/row"]);
   });
 
@@ -43,14 +64,22 @@ describe("click", () => {
     const device = createDevice(settings);
     device.ui.tapAccepted = false;
     const envelope = await execute(device, [click({ textEquals: "Pay" }, once), { type: "doctor_ping" }]);
-    expect(envelope).toMatchObject({ status: "failed", stepResults: [], error: "Task execution failed: Click on matching UI node failed" });
+    expect(envelope).toMatchObject({
+      status: "failed",
+      stepResults: [],
+      error: "Task execution failed: Click on matching UI node failed",
+    });
     // The command stopped at the click: doctor_ping never started.
-    expect(device.log.records.filter((r) => r.message.includes("step_start")).map((r) => r.message)).toEqual(["[UiActionEngine] step_start id=c type=Click"]);
+    expect(device.log.records.filter((r) => r.message.includes("step_start")).map((r) => r.message)).toEqual([
+      "[UiActionEngine] step_start id=c type=Click",
+    ]);
   });
 
   it("does not tap a node of zero size", async () => {
     const device = createDevice(settings);
-    expect((await execute(device, [click({ textEquals: "Hidden" }, once)])).error).toBe("Task execution failed: Click on matching UI node failed");
+    expect((await execute(device, [click({ textEquals: "Hidden" }, once)])).error).toBe(
+      "Task execution failed: Click on matching UI node failed",
+    );
     expect(device.ui.calls).toEqual([]);
   });
 
@@ -61,7 +90,9 @@ describe("click", () => {
     expect(device.ui.calls).toEqual(["long_click:app:id/row"]);
 
     const orphan = createDevice(settings);
-    expect((await execute(orphan, [click({ textEquals: "Orphan" }, { clickType: "long_click", ...once })])).error).toBe("Task execution failed: Click on matching UI node failed");
+    expect((await execute(orphan, [click({ textEquals: "Orphan" }, { clickType: "long_click", ...once })])).error).toBe(
+      "Task execution failed: Click on matching UI node failed",
+    );
     expect(orphan.ui.calls).toEqual([]);
   });
 

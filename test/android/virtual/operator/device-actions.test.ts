@@ -11,7 +11,9 @@ describe("sleep, press_key, doctor_ping", () => {
     const started = performance.now();
     const envelope = await execute(device, [{ id: "z", type: "sleep", params: { durationMs: 60 } }]);
     expect(performance.now() - started).toBeGreaterThanOrEqual(59);
-    expect(envelope.stepResults).toEqual([{ id: "z", actionType: "sleep", success: true, data: { duration_ms: "60" } }]);
+    expect(envelope.stepResults).toEqual([
+      { id: "z", actionType: "sleep", success: true, data: { duration_ms: "60" } },
+    ]);
   });
 
   it("press_key performs the global action and reports the key", async () => {
@@ -41,7 +43,16 @@ describe("sleep, press_key, doctor_ping", () => {
       taskId: "task-1",
       status: "success",
       stepResults: [
-        { id: "r", actionType: "press_key", success: false, data: { key: "recents", error: "GLOBAL_ACTION_FAILED", message: "performGlobalAction returned false for key=recents" } },
+        {
+          id: "r",
+          actionType: "press_key",
+          success: false,
+          data: {
+            key: "recents",
+            error: "GLOBAL_ACTION_FAILED",
+            message: "performGlobalAction returned false for key=recents",
+          },
+        },
         { id: "b", actionType: "press_key", success: true, data: { key: "back" } },
       ],
       error: null,
@@ -50,7 +61,9 @@ describe("sleep, press_key, doctor_ping", () => {
   });
 
   it("doctor_ping answers the handshake with the device's developer settings", async () => {
-    const device = createDevice(home, { deviceFacts: () => ({ developerOptionsEnabled: false, usbDebuggingEnabled: true }) });
+    const device = createDevice(home, {
+      deviceFacts: () => ({ developerOptionsEnabled: false, usbDebuggingEnabled: true }),
+    });
     const envelope = await execute(device, [{ id: "h1", type: "doctor_ping" }], {
       commandId: "handshake-1700000000000",
       taskId: "doctor-handshake",
@@ -61,7 +74,14 @@ describe("sleep, press_key, doctor_ping", () => {
       commandId: "handshake-1700000000000",
       taskId: "doctor-handshake",
       status: "success",
-      stepResults: [{ id: "h1", actionType: "doctor_ping", success: true, data: { developer_options_enabled: "false", usb_debugging_enabled: "true" } }],
+      stepResults: [
+        {
+          id: "h1",
+          actionType: "doctor_ping",
+          success: true,
+          data: { developer_options_enabled: "false", usb_debugging_enabled: "true" },
+        },
+      ],
       error: null,
     });
   });

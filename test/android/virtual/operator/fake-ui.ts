@@ -1,9 +1,21 @@
 import { inferRole, type UiHierarchy, type UiNode } from "../../../../android/hierarchy/index.ts";
-import type { ClickKind, GlobalKey, ScrollDirection, ScrollOutcome, UiModel } from "../../../../android/virtual/ui/ui-model.ts";
+import type {
+  ClickKind,
+  GlobalKey,
+  ScrollDirection,
+  ScrollOutcome,
+  UiModel,
+} from "../../../../android/virtual/ui/ui-model.ts";
 
 /** A node for hand-written screens; bounds default to a 100×50 box so taps have a centre. */
 export const node = (attributes: Record<string, string>, ...children: UiNode[]): UiNode => ({
-  attributes: { text: "", "resource-id": "", class: "android.widget.FrameLayout", bounds: "[0,0][100,50]", ...attributes },
+  attributes: {
+    text: "",
+    "resource-id": "",
+    class: "android.widget.FrameLayout",
+    bounds: "[0,0][100,50]",
+    ...attributes,
+  },
   children,
 });
 

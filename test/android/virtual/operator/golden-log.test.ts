@@ -5,7 +5,8 @@ import { createDevice, payload, type Device } from "./harness.ts";
 // Golden logs: what the virtual APK writes, line by line (priority, tag, message), against PROTOCOL.md "The APK's
 // log lines". Tags are the debug build's class names; a reader must never depend on them (release builds obfuscate).
 
-const M = (text: string) => `NodeMatcher(resourceId=null, role=null, textEquals=${text}, textContains=null, contentDescEquals=null, contentDescContains=null)`;
+const M = (text: string) =>
+  `NodeMatcher(resourceId=null, role=null, textEquals=${text}, textContains=null, contentDescEquals=null, contentDescContains=null)`;
 const CT = "commandId=cmd-1 taskId=task-1";
 const CC = "[Clawperator-Command]";
 const STACK = expect.stringMatching(/^\tat /);
@@ -42,22 +43,38 @@ describe("golden logs of the virtual APK", () => {
       ["I", "AgentCommandExecutorDefault$execute", `${CC} start ${CT} source=test timeoutMs=120000 actionCount=4`],
       ["D", "TaskRunnerManagerDefault", "[TaskRunnerManager] Task execution started"],
       ["D", "UiActionEngineDefault", "[UiActionEngine] step_start id=a1 type=OpenApp"],
-      ["D", "LoggingTaskStatusSink", `${CC} stage-start ${CT} id=openApp:com.android.settings label=Opening com.android.settings`],
+      [
+        "D",
+        "LoggingTaskStatusSink",
+        `${CC} stage-start ${CT} id=openApp:com.android.settings label=Opening com.android.settings`,
+      ],
       ["D", "TaskScopeDefault", "[TaskScope] Opening app: com.android.settings"],
       [
         "D",
         "LoggingTaskStatusSink",
         `${CC} stage-success ${CT} id=openApp:com.android.settings data={stage_id=openApp:com.android.settings, application_id=com.android.settings, launch_method=shortcut, cold_start=unknown, elapsed_ms=0, attempt=1}`,
       ],
-      ["D", "UiActionEngineDefault", "[UiActionEngine] step_success id=a1 type=OpenApp data={application_id=com.android.settings}"],
+      [
+        "D",
+        "UiActionEngineDefault",
+        "[UiActionEngine] step_success id=a1 type=OpenApp data={application_id=com.android.settings}",
+      ],
       ["D", "UiActionEngineDefault", "[UiActionEngine] step_start id=a2 type=Click"],
       ["D", "TaskScopeDefault", "[TaskScope] Executing UI operations"],
       ["D", "LoggingTaskStatusSink", `${CC} stage-start ${CT} id=click(${M("OK")}) label=click(${M("OK")})`],
       ["D", "TaskUiScopeDefault", `[TaskUiScope] Clicking node matching: ${M("OK")}`],
-      ["D", "UiTreeManagerAndroid", '[UiTreeManager] Clicked via ACTION_CLICK on class=android.widget.FrameLayout text="OK" bounds=Rect(0, 0 - 100, 50) clickable=true for id=W:0'],
+      [
+        "D",
+        "UiTreeManagerAndroid",
+        '[UiTreeManager] Clicked via ACTION_CLICK on class=android.widget.FrameLayout text="OK" bounds=Rect(0, 0 - 100, 50) clickable=true for id=W:0',
+      ],
       ["D", "UiTreeManagerAndroid", "[UiTreeManager] Successfully performed Click on node for id=W:0"],
       ["D", "TaskUiScopeDefault", "[TaskUiScope] Successfully clicked matching node"],
-      ["D", "LoggingTaskStatusSink", `${CC} stage-success ${CT} id=click(${M("OK")}) data={matcher=${M("OK")}, click_type=UiTreeClickTypes(types=[Click]), elapsed_ms=0, attempt=1}`],
+      [
+        "D",
+        "LoggingTaskStatusSink",
+        `${CC} stage-success ${CT} id=click(${M("OK")}) data={matcher=${M("OK")}, click_type=UiTreeClickTypes(types=[Click]), elapsed_ms=0, attempt=1}`,
+      ],
       ["D", "TaskScopeDefault", "[TaskScope] UI operations completed"],
       ["D", "UiActionEngineDefault", "[UiActionEngine] step_success id=a2 type=Click data={click_types=click}"],
       ["D", "UiActionEngineDefault", "[UiActionEngine] step_start id=a3 type=SnapshotUi"],
@@ -75,7 +92,11 @@ describe("golden logs of the virtual APK", () => {
         "LoggingTaskStatusSink",
         `${CC} stage-success ${CT} id=logUiTree data={stage_id=logUiTree, node_count=3, max_depth=1, actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=3, truncated=false, elapsed_ms=0, attempt=1}`,
       ],
-      ["D", "UiActionEngineDefault", "[UiActionEngine] step_success id=a3 type=SnapshotUi data={actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=3}"],
+      [
+        "D",
+        "UiActionEngineDefault",
+        "[UiActionEngine] step_success id=a3 type=SnapshotUi data={actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=3}",
+      ],
       ["D", "UiActionEngineDefault", "[UiActionEngine] step_start id=a4 type=ReadText"],
       ["D", "TaskScopeDefault", "[TaskScope] Executing UI operations"],
       ["D", "LoggingTaskStatusSink", `${CC} stage-start ${CT} id=getText(${M("OK")}) label=getText(${M("OK")})`],
@@ -83,7 +104,11 @@ describe("golden logs of the virtual APK", () => {
       ["D", "TaskUiScopeDefault", "[TaskUiScope] Got text from matching node: 'OK'"],
       ["D", "LoggingTaskStatusSink", `${CC} stage-success ${CT} id=getText(${M("OK")}) data={elapsed_ms=0, attempt=1}`],
       ["D", "TaskScopeDefault", "[TaskScope] UI operations completed"],
-      ["D", "UiActionEngineDefault", "[UiActionEngine] step_success id=a4 type=ReadText data={text=OK, validator=none}"],
+      [
+        "D",
+        "UiActionEngineDefault",
+        "[UiActionEngine] step_success id=a4 type=ReadText data={text=OK, validator=none}",
+      ],
       [
         "D",
         "TaskRunnerManagerDefault",
@@ -110,7 +135,14 @@ describe("golden logs of the virtual APK", () => {
   it("a step that throws: retries, stage-failure with its context, the task's and command's failure, an envelope without steps", async () => {
     const log = await logOf(device(), [
       { id: "s", type: "snapshot_ui" },
-      { id: "c", type: "click", params: { matcher: { textEquals: "Missing" }, retry: { maxAttempts: 3, initialDelayMs: 500, maxDelayMs: 3_000, backoffMultiplier: 2 } } },
+      {
+        id: "c",
+        type: "click",
+        params: {
+          matcher: { textEquals: "Missing" },
+          retry: { maxAttempts: 3, initialDelayMs: 500, maxDelayMs: 3_000, backoffMultiplier: 2 },
+        },
+      },
       { id: "never", type: "doctor_ping" },
     ]);
     const m = M("Missing");
@@ -131,30 +163,46 @@ describe("golden logs of the virtual APK", () => {
       ["E", "LoggingTaskStatusSink", `${CC} stage-failure ${CT} id=click(${m}) reason=${reason}`],
       ["E", "LoggingTaskStatusSink", `java.lang.IllegalStateException: ${reason}`],
       ["E", "LoggingTaskStatusSink", STACK],
-      ["D", "LoggingTaskStatusSink", `${CC} stage-log ${CT} message=StageFailure context: matcher=${m}, failure_point=not_found, attempt=3`],
+      [
+        "D",
+        "LoggingTaskStatusSink",
+        `${CC} stage-log ${CT} message=StageFailure context: matcher=${m}, failure_point=not_found, attempt=3`,
+      ],
       ["E", "TaskRunnerManagerDefault", `[TaskRunnerManager] Task failed after 1500ms: ${failed}`],
       ["E", "AgentCommandExecutorDefault$execute", `${CC} failure ${CT} reason=${failed}`],
       ["E", "AgentCommandExecutorDefault$execute", `java.lang.IllegalStateException: ${failed}`],
       ["E", "AgentCommandExecutorDefault$execute", STACK],
-      ["I", "AgentCommandExecutorDefault$execute", `[Clawperator-Result] {"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":${JSON.stringify(failed)}}`],
+      [
+        "I",
+        "AgentCommandExecutorDefault$execute",
+        `[Clawperator-Result] {"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":${JSON.stringify(failed)}}`,
+      ],
       ["E", "OperatorCommandReceiver$onReceive", `[Operator-Receiver] Agent command failed ${CT}: ${failed}`],
     ]);
   });
 
   it("read_text VALIDATOR_MISMATCH is a non-fatal step logged as step_success with its error, and the command goes on", async () => {
     const log = await logOf(device(), [
-      { id: "t", type: "read_text", params: { matcher: { resourceId: "app:id/temp" }, validator: "temperature", retry: { maxAttempts: 1 } } },
+      {
+        id: "t",
+        type: "read_text",
+        params: { matcher: { resourceId: "app:id/temp" }, validator: "temperature", retry: { maxAttempts: 1 } },
+      },
       { id: "p", type: "doctor_ping" },
     ]);
     expect(log.filter((l) => String(l[2]).includes("step_success")).map((l) => l[2])).toEqual([
       "[UiActionEngine] step_success id=t type=ReadText data={raw_text=--°C, validator=temperature, error=VALIDATOR_MISMATCH, message=Validation failed for text '--°C' from matching UI node}",
       "[UiActionEngine] step_success id=p type=DoctorPing data={developer_options_enabled=true, usb_debugging_enabled=false}",
     ]);
-    expect(log.at(-2)![2]).toMatch(/^\[Clawperator-Result\] \{"commandId":"cmd-1","taskId":"task-1","status":"success",/);
+    expect(log.at(-2)![2]).toMatch(
+      /^\[Clawperator-Result\] \{"commandId":"cmd-1","taskId":"task-1","status":"success",/,
+    );
   });
 
   it("read_text of an empty node throws: the whole command fails", async () => {
-    const log = await logOf(device(), [{ id: "t", type: "read_text", params: { matcher: { resourceId: "app:id/blank" }, retry: { maxAttempts: 1 } } }]);
+    const log = await logOf(device(), [
+      { id: "t", type: "read_text", params: { matcher: { resourceId: "app:id/blank" }, retry: { maxAttempts: 1 } } },
+    ]);
     expect(log.at(-2)).toEqual([
       "I",
       "AgentCommandExecutorDefault$execute",
@@ -163,13 +211,27 @@ describe("golden logs of the virtual APK", () => {
   });
 
   it("the timeout: the executor's failure line and an envelope without steps or errorCode", async () => {
-    const log = await logOf(device(), [{ id: "z", type: "sleep", params: { durationMs: 5_000 } }], { timeoutMs: 1_000 });
+    const log = await logOf(device(), [{ id: "z", type: "sleep", params: { durationMs: 5_000 } }], {
+      timeoutMs: 1_000,
+    });
     expect(log.slice(-5)).toEqual([
       ["E", "AgentCommandExecutorDefault$execute", `${CC} failure ${CT} reason=Agent command timed out after 1000ms`],
-      ["E", "AgentCommandExecutorDefault$execute", "java.lang.IllegalStateException: Agent command timed out after 1000ms"],
+      [
+        "E",
+        "AgentCommandExecutorDefault$execute",
+        "java.lang.IllegalStateException: Agent command timed out after 1000ms",
+      ],
       ["E", "AgentCommandExecutorDefault$execute", STACK],
-      ["I", "AgentCommandExecutorDefault$execute", '[Clawperator-Result] {"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":"Agent command timed out after 1000ms"}'],
-      ["E", "OperatorCommandReceiver$onReceive", `[Operator-Receiver] Agent command failed ${CT}: Agent command timed out after 1000ms`],
+      [
+        "I",
+        "AgentCommandExecutorDefault$execute",
+        '[Clawperator-Result] {"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":"Agent command timed out after 1000ms"}',
+      ],
+      [
+        "E",
+        "OperatorCommandReceiver$onReceive",
+        `[Operator-Receiver] Agent command failed ${CT}: Agent command timed out after 1000ms`,
+      ],
     ]);
   });
 
@@ -208,7 +270,9 @@ describe("golden logs of the virtual APK", () => {
     const log = await logOf(d, [{ id: "r", type: "read_text", params: { matcher: { resourceId: "app:id/long" } } }]);
     const start = log.findIndex((l) => String(l[2]).startsWith("[Clawperator-Result] "));
     expect(String(log[start]![2]).length).toBe(4_000);
-    expect(JSON.parse(String(log[start]![2]).slice("[Clawperator-Result] ".length) + String(log[start + 1]![2]))).toMatchObject({
+    expect(
+      JSON.parse(String(log[start]![2]).slice("[Clawperator-Result] ".length) + String(log[start + 1]![2])),
+    ).toMatchObject({
       status: "success",
       stepResults: [{ data: { text: "x".repeat(4_100) } }],
     });

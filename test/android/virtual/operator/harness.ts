@@ -2,7 +2,11 @@ import { expect } from "vitest";
 import { RESULT_PREFIX, type ResultEnvelope } from "../../../../core/contracts/envelope.ts";
 import type { UiHierarchy } from "../../../../android/hierarchy/index.ts";
 import type { DeviceLogWriter, LogPriority } from "../../../../android/virtual/device/log-types.ts";
-import { createVirtualOperator, type OperatorClock, type VirtualOperatorDeps } from "../../../../android/virtual/operator/index.ts";
+import {
+  createVirtualOperator,
+  type OperatorClock,
+  type VirtualOperatorDeps,
+} from "../../../../android/virtual/operator/index.ts";
 import { FakeUi } from "./fake-ui.ts";
 
 export interface LogRecord {
@@ -95,7 +99,11 @@ export const payload = (actions: ActionInput[], extra: Record<string, unknown> =
   });
 
 /** Sends one execution to the device and waits for it to finish; returns its envelope. */
-export async function execute(device: Device, actions: ActionInput[], extra?: Record<string, unknown>): Promise<ResultEnvelope> {
+export async function execute(
+  device: Device,
+  actions: ActionInput[],
+  extra?: Record<string, unknown>,
+): Promise<ResultEnvelope> {
   device.operator.handleCommand(payload(actions, extra));
   await device.operator.idle();
   return device.log.envelope();

@@ -8,14 +8,26 @@ const SCREEN = "jukandian_article_webview_cjk_504nodes.xml";
 // What an action costs here is a target in bench/in-process.mjs (bench/RESULTS.md), not an assertion.
 describe("actions on a 504-node screen", () => {
   it.each<[string, ActionInput, Record<string, string>]>([
-    ["click near the end of the tree", { type: "click", params: { matcher: { textEquals: "139" } } }, { click_types: "click" }],
-    ["read_text", { type: "read_text", params: { matcher: { textEquals: "139" } } }, { text: "139", validator: "none" }],
+    [
+      "click near the end of the tree",
+      { type: "click", params: { matcher: { textEquals: "139" } } },
+      { click_types: "click" },
+    ],
+    [
+      "read_text",
+      { type: "read_text", params: { matcher: { textEquals: "139" } } },
+      { text: "139", validator: "none" },
+    ],
     [
       "wait_for_node on the last node",
       { type: "wait_for_node", params: { matcher: { resourceId: "com.xiangzi.jukandian:id/ll_share_layout" } } },
       { resource_id: "com.xiangzi.jukandian:id/ll_share_layout", label: "" },
     ],
-    ["scroll", { type: "scroll" }, { scroll_outcome: "moved", direction: "down", distance_ratio: "0.7", settle_delay_ms: "250" }],
+    [
+      "scroll",
+      { type: "scroll" },
+      { scroll_outcome: "moved", direction: "down", distance_ratio: "0.7", settle_delay_ms: "250" },
+    ],
     ["snapshot_ui", { type: "snapshot_ui" }, { actual_format: "hierarchy_xml" }],
   ])("%s succeeds with the same result on every run", async (_name, action, data) => {
     const device = createDevice(loadFixture(SCREEN));
@@ -23,7 +35,10 @@ describe("actions on a 504-node screen", () => {
     for (let run = 0; run < 3; run++) {
       device.log.records.length = 0;
       const envelope = await execute(device, [{ id: "a", ...action }]);
-      expect(envelope).toMatchObject({ status: "success", stepResults: [{ id: "a", actionType: action.type, success: true, data }] });
+      expect(envelope).toMatchObject({
+        status: "success",
+        stepResults: [{ id: "a", actionType: action.type, success: true, data }],
+      });
     }
   });
 

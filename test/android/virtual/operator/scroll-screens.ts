@@ -8,10 +8,21 @@ export const lists = (...items: string[]) =>
     node(
       { "resource-id": "app:id/root", bounds: "[0,0][1080,2400]" },
       node(
-        { "resource-id": "app:id/outer", class: "android.widget.ScrollView", scrollable: "true", bounds: "[0,0][1080,1200]" },
-        node({ "resource-id": "app:id/list", class: "androidx.recyclerview.widget.RecyclerView", scrollable: "true" }, ...items.map(item)),
+        {
+          "resource-id": "app:id/outer",
+          class: "android.widget.ScrollView",
+          scrollable: "true",
+          bounds: "[0,0][1080,1200]",
+        },
+        node(
+          { "resource-id": "app:id/list", class: "androidx.recyclerview.widget.RecyclerView", scrollable: "true" },
+          ...items.map(item),
+        ),
       ),
-      node({ "resource-id": "app:id/wrapper" }, node({}, node({ class: "androidx.recyclerview.widget.RecyclerView", scrollable: "true", "resource-id": "" }))),
+      node(
+        { "resource-id": "app:id/wrapper" },
+        node({}, node({ class: "androidx.recyclerview.widget.RecyclerView", scrollable: "true", "resource-id": "" })),
+      ),
       node({ "resource-id": "app:id/plain" }, item("static")),
     ),
   );

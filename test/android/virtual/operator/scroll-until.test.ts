@@ -17,14 +17,23 @@ describe("scroll_until", () => {
       id: "u",
       actionType: "scroll_until",
       success: true,
-      data: { termination_reason: "EDGE_REACHED", scrolls_executed: "3", direction: "down", resolved_container: "app:id/outer" },
+      data: {
+        termination_reason: "EDGE_REACHED",
+        scrolls_executed: "3",
+        direction: "down",
+        resolved_container: "app:id/outer",
+      },
     });
     expect(device.clock.sleeps).toEqual([250, 250, 250]);
   });
 
   it("stops with MAX_SCROLLS_REACHED at maxScrolls", async () => {
     const { step } = await scrollUntil(Array(10).fill("moved"), { maxScrolls: 4, direction: "up" });
-    expect(step.data).toMatchObject({ termination_reason: "MAX_SCROLLS_REACHED", scrolls_executed: "4", direction: "up" });
+    expect(step.data).toMatchObject({
+      termination_reason: "MAX_SCROLLS_REACHED",
+      scrolls_executed: "4",
+      direction: "up",
+    });
   });
 
   it("stops with MAX_DURATION_REACHED once maxDurationMs has passed", async () => {
@@ -35,7 +44,14 @@ describe("scroll_until", () => {
   });
 
   it("stops with NO_POSITION_CHANGE after noPositionChangeThreshold refused gestures in a row", async () => {
-    const { step, device } = await scrollUntil(["gesture_failed", "gesture_failed", "moved", "gesture_failed", "gesture_failed", "gesture_failed"]);
+    const { step, device } = await scrollUntil([
+      "gesture_failed",
+      "gesture_failed",
+      "moved",
+      "gesture_failed",
+      "gesture_failed",
+      "gesture_failed",
+    ]);
     expect(step.data).toMatchObject({ termination_reason: "NO_POSITION_CHANGE", scrolls_executed: "6" });
     expect(device.clock.sleeps).toEqual([250]);
     const { step: quick } = await scrollUntil(["gesture_failed"], { noPositionChangeThreshold: 1 });
@@ -59,7 +75,13 @@ describe("scroll_until", () => {
     expect(envelope).toMatchObject({ status: "success" });
     expect(envelope.stepResults[0]).toMatchObject({
       success: false,
-      data: { termination_reason: code, scrolls_executed: "0", direction: "down", error: code, message: expect.any(String) },
+      data: {
+        termination_reason: code,
+        scrolls_executed: "0",
+        direction: "down",
+        error: code,
+        message: expect.any(String),
+      },
     });
     expect(device.ui.calls).toEqual([]);
   });

@@ -14,7 +14,13 @@ describe("scroll", () => {
         id: "s",
         actionType: "scroll",
         success: true,
-        data: { scroll_outcome: "moved", direction: "down", distance_ratio: "0.7", settle_delay_ms: "250", resolved_container: "app:id/outer" },
+        data: {
+          scroll_outcome: "moved",
+          direction: "down",
+          distance_ratio: "0.7",
+          settle_delay_ms: "250",
+          resolved_container: "app:id/outer",
+        },
       },
     ]);
     expect(device.ui.calls).toEqual(["scroll:app:id/outer:down:0.7"]);
@@ -23,10 +29,18 @@ describe("scroll", () => {
 
   it("reports edge_reached as a success, with the given direction, ratio and delay", async () => {
     const device = createDevice(lists("a"));
-    const envelope = await execute(device, [scroll({ container: { resourceId: "app:id/list" }, direction: "up", distanceRatio: 1, settleDelayMs: 0 })]);
+    const envelope = await execute(device, [
+      scroll({ container: { resourceId: "app:id/list" }, direction: "up", distanceRatio: 1, settleDelayMs: 0 }),
+    ]);
     expect(envelope.stepResults[0]).toMatchObject({
       success: true,
-      data: { scroll_outcome: "edge_reached", direction: "up", distance_ratio: "1.0", settle_delay_ms: "0", resolved_container: "app:id/list" },
+      data: {
+        scroll_outcome: "edge_reached",
+        direction: "up",
+        distance_ratio: "1.0",
+        settle_delay_ms: "0",
+        resolved_container: "app:id/list",
+      },
     });
     expect(device.clock.sleeps).toEqual([]);
   });
@@ -63,10 +77,28 @@ describe("scroll", () => {
   });
 
   it.each([
-    ["no container matches", { container: { resourceId: "app:id/nope" } }, lists("a"), "CONTAINER_NOT_FOUND", 'Container not found for NodeMatcher(resourceId=app:id/nope, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)'],
+    [
+      "no container matches",
+      { container: { resourceId: "app:id/nope" } },
+      lists("a"),
+      "CONTAINER_NOT_FOUND",
+      "Container not found for NodeMatcher(resourceId=app:id/nope, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)",
+    ],
     ["nothing on screen scrolls", {}, noScrollables, "CONTAINER_NOT_FOUND", "No scrollable container visible"],
-    ["the container has nothing scrollable inside", { container: { resourceId: "app:id/plain" } }, lists("a"), "CONTAINER_NOT_SCROLLABLE", 'Scrollable container not found for NodeMatcher(resourceId=app:id/plain, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)'],
-    ["the descendant search is off", { container: { resourceId: "app:id/wrapper" }, findFirstScrollableChild: false }, lists("a"), "CONTAINER_NOT_SCROLLABLE", 'Scrollable container not found for NodeMatcher(resourceId=app:id/wrapper, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)'],
+    [
+      "the container has nothing scrollable inside",
+      { container: { resourceId: "app:id/plain" } },
+      lists("a"),
+      "CONTAINER_NOT_SCROLLABLE",
+      "Scrollable container not found for NodeMatcher(resourceId=app:id/plain, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)",
+    ],
+    [
+      "the descendant search is off",
+      { container: { resourceId: "app:id/wrapper" }, findFirstScrollableChild: false },
+      lists("a"),
+      "CONTAINER_NOT_SCROLLABLE",
+      "Scrollable container not found for NodeMatcher(resourceId=app:id/wrapper, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)",
+    ],
   ])("answers a failed step when %s", async (_name, params, hierarchy, code, message) => {
     const device = createDevice(hierarchy);
     const envelope = await execute(device, [scroll(params)]);

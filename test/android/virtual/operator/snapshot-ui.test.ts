@@ -8,8 +8,23 @@ import { createDevice, execute, payload, type LogRecord } from "./harness.ts";
 
 const DECLARATION = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>";
 const ATTRIBUTES = [
-  "index", "text", "resource-id", "class", "package", "content-desc", "checkable", "checked", "clickable", "enabled",
-  "focusable", "focused", "scrollable", "long-clickable", "password", "selected", "bounds",
+  "index",
+  "text",
+  "resource-id",
+  "class",
+  "package",
+  "content-desc",
+  "checkable",
+  "checked",
+  "clickable",
+  "enabled",
+  "focusable",
+  "focused",
+  "scrollable",
+  "long-clickable",
+  "password",
+  "selected",
+  "bounds",
 ];
 
 /** The records between the snapshot marker and `</hierarchy>`: lines joined by line breaks, except Timber's cuts. */
@@ -29,18 +44,28 @@ function loggedXml(records: LogRecord[]): string {
 function asApkSees(hierarchy: UiHierarchy): UiHierarchy {
   const defaults: Record<string, string> = { index: "0", enabled: "true", bounds: "[0,0][0,0]" };
   const keep = (n: UiNode): UiNode => ({
-    attributes: Object.fromEntries(ATTRIBUTES.map((a) => [a, n.attributes[a] ?? defaults[a] ?? (["text", "resource-id", "class", "package", "content-desc"].includes(a) ? "" : "false")])),
+    attributes: Object.fromEntries(
+      ATTRIBUTES.map((a) => [
+        a,
+        n.attributes[a] ??
+          defaults[a] ??
+          (["text", "resource-id", "class", "package", "content-desc"].includes(a) ? "" : "false"),
+      ]),
+    ),
     children: n.children.map(keep),
   });
   return { rotation: hierarchy.rotation, attributes: {}, windows: hierarchy.windows.map(keep) };
 }
 
 /** `adb logcat -v time` lines, as the host reads them. */
-const asLogcat = (records: LogRecord[]) => records.map((r) => `01-02 03:04:05.678 ${r.priority}/${r.tag}(${r.pid}): ${r.message}`);
+const asLogcat = (records: LogRecord[]) =>
+  records.map((r) => `01-02 03:04:05.678 ${r.priority}/${r.tag}(${r.pid}): ${r.message}`);
 
 describe("snapshot_ui", () => {
   it("logs the stage, ONE hierarchy message that logcat prints line by line, and the APK's step data", async () => {
-    const device = createDevice(screen(node({ text: "Wi‑Fi & \"more\" <it's>", "resource-id": "android:id/title" }, node({ text: "on 😀" }))));
+    const device = createDevice(
+      screen(node({ text: 'Wi‑Fi & "more" <it\'s>', "resource-id": "android:id/title" }, node({ text: "on 😀" }))),
+    );
     const envelope = await execute(device, [{ id: "snap", type: "snapshot_ui" }]);
     const from = device.log.records.findIndex((r) => r.message.startsWith("[UiActionEngine] step_start"));
     const to = device.log.records.findIndex((r) => r.message.startsWith("[UiActionEngine] step_success"));
@@ -48,12 +73,20 @@ describe("snapshot_ui", () => {
       `index="0" text="${text}" resource-id="${id}" class="android.widget.FrameLayout" package="" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,50]"`;
     expect(device.log.records.slice(from, to + 1).map((r) => [r.priority, r.tag, r.message])).toEqual([
       ["D", "UiActionEngineDefault", "[UiActionEngine] step_start id=snap type=SnapshotUi"],
-      ["D", "LoggingTaskStatusSink", "[Clawperator-Command] stage-start commandId=cmd-1 taskId=task-1 id=logUiTree label=Logging UI tree"],
+      [
+        "D",
+        "LoggingTaskStatusSink",
+        "[Clawperator-Command] stage-start commandId=cmd-1 taskId=task-1 id=logUiTree label=Logging UI tree",
+      ],
       ["D", "TaskScopeDefault", "[TaskScope] Logging UI tree"],
       ["D", "TaskScopeDefault", "[TaskScope] UI Hierarchy:"],
       ["D", "TaskScopeDefault", DECLARATION],
       ["D", "TaskScopeDefault", `<hierarchy rotation="0">`],
-      ["D", "TaskScopeDefault", `  <node ${attrs("Wi‑Fi &amp; &quot;more&quot; &lt;it&apos;s&gt;", "android:id/title")}>`],
+      [
+        "D",
+        "TaskScopeDefault",
+        `  <node ${attrs("Wi‑Fi &amp; &quot;more&quot; &lt;it&apos;s&gt;", "android:id/title")}>`,
+      ],
       ["D", "TaskScopeDefault", `    <node ${attrs("on 😀", "")} />`],
       ["D", "TaskScopeDefault", `  </node>`],
       ["D", "TaskScopeDefault", `</hierarchy>`],
@@ -63,10 +96,24 @@ describe("snapshot_ui", () => {
         "[Clawperator-Command] stage-success commandId=cmd-1 taskId=task-1 id=logUiTree data={stage_id=logUiTree, node_count=2, max_depth=2, " +
           "actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=1, truncated=false, elapsed_ms=0, attempt=1}",
       ],
-      ["D", "UiActionEngineDefault", "[UiActionEngine] step_success id=snap type=SnapshotUi data={actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=1}"],
+      [
+        "D",
+        "UiActionEngineDefault",
+        "[UiActionEngine] step_success id=snap type=SnapshotUi data={actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=1}",
+      ],
     ]);
     expect(envelope.stepResults).toEqual([
-      { id: "snap", actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml", foreground_package: "com.example", has_overlay: "false", window_count: "1" } },
+      {
+        id: "snap",
+        actionType: "snapshot_ui",
+        success: true,
+        data: {
+          actual_format: "hierarchy_xml",
+          foreground_package: "com.example",
+          has_overlay: "false",
+          window_count: "1",
+        },
+      },
     ]);
   });
 
@@ -84,12 +131,27 @@ describe("snapshot_ui", () => {
     const long = `${"恒生指数".repeat(700)}${"é".repeat(1_501)}`;
     const hierarchy = screen(node({ text: long }, node({ "content-desc": "x".repeat(9_000) })));
     const device = createDevice(hierarchy);
-    device.operator.handleCommand(payload([{ id: "snap", type: "snapshot_ui" }, { id: "ping", type: "doctor_ping" }]));
+    device.operator.handleCommand(
+      payload([
+        { id: "snap", type: "snapshot_ui" },
+        { id: "ping", type: "doctor_ping" },
+      ]),
+    );
     await device.operator.idle();
 
-    const xmlRecords = device.log.records.filter((r) => r.tag === "TaskScopeDefault" && !r.message.startsWith("[TaskScope]"));
+    const xmlRecords = device.log.records.filter(
+      (r) => r.tag === "TaskScopeDefault" && !r.message.startsWith("[TaskScope]"),
+    );
     expect(xmlRecords.map((r) => r.message.length)).toEqual([
-      DECLARATION.length, `<hierarchy rotation="0">`.length, 4_000, expect.any(Number), 4_000, 4_000, expect.any(Number), "  </node>".length, "</hierarchy>".length,
+      DECLARATION.length,
+      `<hierarchy rotation="0">`.length,
+      4_000,
+      expect.any(Number),
+      4_000,
+      4_000,
+      expect.any(Number),
+      "  </node>".length,
+      "</hierarchy>".length,
     ]);
     expect(parseHierarchy(loggedXml(device.log.records))).toEqual(asApkSees(hierarchy));
 
@@ -109,6 +171,9 @@ describe("snapshot_ui", () => {
     await device.operator.idle();
     const collector = new ResultCollector({ commandId: "cmd-1", taskId: "task-1" });
     for (const line of asLogcat(device.log.records)) collector.feed(line);
-    expect(collector.snapshots.map((xml) => parseHierarchy(xml).windows[0]!.attributes.text)).toEqual(["before", "after"]);
+    expect(collector.snapshots.map((xml) => parseHierarchy(xml).windows[0]!.attributes.text)).toEqual([
+      "before",
+      "after",
+    ]);
   });
 });

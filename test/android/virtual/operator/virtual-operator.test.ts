@@ -36,17 +36,27 @@ describe("virtual operator: receiver and result envelope", () => {
   it("logs the receiver's parse failure with its exception, and no envelope, for a payload the APK cannot parse", () => {
     const device = createDevice(home);
     device.operator.handleCommand(`{"commandId":"cmd-x","taskId":"t-9","actions":[{"id":"a","type":"click"`);
-    device.operator.handleCommand(payload([{ type: "click", params: { matcher: { textEquals: "OK" } } }, { type: "teleport" }]));
+    device.operator.handleCommand(
+      payload([{ type: "click", params: { matcher: { textEquals: "OK" } } }, { type: "teleport" }]),
+    );
     device.operator.handleCommand(payload([{ type: "snapshot_ui" }], { source: " " }));
     expect(device.log.resultLines()).toEqual([]);
     expect(device.ui.calls).toEqual([]);
     const messages = device.log.records.map((r) => [r.priority, r.tag, r.message]);
     expect(messages).toEqual([
       ["E", "OperatorCommandReceiver", "[Operator-Receiver] Failed to parse agent command payload"],
-      ["E", "OperatorCommandReceiver", expect.stringMatching(/^java\.lang\.IllegalArgumentException: Unexpected JSON token/)],
+      [
+        "E",
+        "OperatorCommandReceiver",
+        expect.stringMatching(/^java\.lang\.IllegalArgumentException: Unexpected JSON token/),
+      ],
       ["E", "OperatorCommandReceiver", expect.stringMatching(/^\tat /)],
       ["E", "OperatorCommandReceiver", "[Operator-Receiver] Failed to parse agent command payload"],
-      ["E", "OperatorCommandReceiver", "java.lang.IllegalArgumentException: unsupported action type at index=1: teleport"],
+      [
+        "E",
+        "OperatorCommandReceiver",
+        "java.lang.IllegalArgumentException: unsupported action type at index=1: teleport",
+      ],
       ["E", "OperatorCommandReceiver", expect.stringMatching(/^\tat /)],
       ["E", "OperatorCommandReceiver", "[Operator-Receiver] Failed to parse agent command payload"],
       ["E", "OperatorCommandReceiver", "java.lang.IllegalArgumentException: source must not be blank"],
@@ -70,7 +80,10 @@ describe("virtual operator: receiver and result envelope", () => {
     const field = screen(node({ "resource-id": "app:id/q", class: "android.widget.EditText" }));
     const device = createDevice(field);
     device.operator.handleCommand(
-      payload([{ id: hostile, type: "enter_text", params: { matcher: { resourceId: "app:id/q" }, text: hostile } }], { commandId: hostile, taskId: hostile }),
+      payload([{ id: hostile, type: "enter_text", params: { matcher: { resourceId: "app:id/q" }, text: hostile } }], {
+        commandId: hostile,
+        taskId: hostile,
+      }),
     );
     await device.operator.idle();
     expect(device.log.resultLines()).toHaveLength(1);
@@ -85,9 +98,16 @@ describe("virtual operator: receiver and result envelope", () => {
 
   it("logs the APK's lines for each step, with Kotlin class names and Map.toString data", async () => {
     const device = createDevice(home);
-    await execute(device, [{ id: "a\nb", type: "sleep", params: { durationMs: 5 } }, { id: "p", type: "press_key", params: { key: "back" } }]);
+    await execute(device, [
+      { id: "a\nb", type: "sleep", params: { durationMs: 5 } },
+      { id: "p", type: "press_key", params: { key: "back" } },
+    ]);
     expect(device.log.records.map((r) => [r.priority, r.tag, r.message])).toEqual([
-      ["I", "AgentCommandExecutorDefault$execute", "[Clawperator-Command] start commandId=cmd-1 taskId=task-1 source=test timeoutMs=120000 actionCount=2"],
+      [
+        "I",
+        "AgentCommandExecutorDefault$execute",
+        "[Clawperator-Command] start commandId=cmd-1 taskId=task-1 source=test timeoutMs=120000 actionCount=2",
+      ],
       ["D", "TaskRunnerManagerDefault", "[TaskRunnerManager] Task execution started"],
       // An id with a line break is one message that logcat prints as two lines.
       ["D", "UiActionEngineDefault", "[UiActionEngine] step_start id=a"],
@@ -102,10 +122,26 @@ describe("virtual operator: receiver and result envelope", () => {
         "[TaskRunnerManager] Task completed successfully in 5ms with value: UiActionExecutionResult(commandId=cmd-1, taskId=task-1, stepResults=[" +
           "UiActionStepResult(id=a", // continues on the next printed line
       ],
-      ["D", "TaskRunnerManagerDefault", "b, actionType=sleep, success=true, data={duration_ms=5}), UiActionStepResult(id=p, actionType=press_key, success=true, data={key=back})])"],
-      ["I", "AgentCommandExecutorDefault$execute", "[Clawperator-Command] success commandId=cmd-1 taskId=task-1 stepCount=2"],
-      ["I", "AgentCommandExecutorDefault$execute", expect.stringMatching(/^\[Clawperator-Result\] \{"commandId":"cmd-1"/)],
-      ["D", "OperatorCommandReceiver$onReceive", "[Operator-Receiver] Agent command completed successfully commandId=cmd-1 taskId=task-1"],
+      [
+        "D",
+        "TaskRunnerManagerDefault",
+        "b, actionType=sleep, success=true, data={duration_ms=5}), UiActionStepResult(id=p, actionType=press_key, success=true, data={key=back})])",
+      ],
+      [
+        "I",
+        "AgentCommandExecutorDefault$execute",
+        "[Clawperator-Command] success commandId=cmd-1 taskId=task-1 stepCount=2",
+      ],
+      [
+        "I",
+        "AgentCommandExecutorDefault$execute",
+        expect.stringMatching(/^\[Clawperator-Result\] \{"commandId":"cmd-1"/),
+      ],
+      [
+        "D",
+        "OperatorCommandReceiver$onReceive",
+        "[Operator-Receiver] Agent command completed successfully commandId=cmd-1 taskId=task-1",
+      ],
     ]);
   });
 
@@ -192,8 +228,16 @@ describe("virtual operator: receiver and result envelope", () => {
         }),
     };
     const device = createDevice(home, { clock });
-    device.operator.handleCommand(payload([{ type: "press_key", params: { key: "home" } }, { type: "sleep", params: { durationMs: 50 } }, { type: "press_key", params: { key: "back" } }]));
-    device.operator.handleCommand(payload([{ type: "press_key", params: { key: "recents" } }], { commandId: "queued" }));
+    device.operator.handleCommand(
+      payload([
+        { type: "press_key", params: { key: "home" } },
+        { type: "sleep", params: { durationMs: 50 } },
+        { type: "press_key", params: { key: "back" } },
+      ]),
+    );
+    device.operator.handleCommand(
+      payload([{ type: "press_key", params: { key: "recents" } }], { commandId: "queued" }),
+    );
     await sleeping;
     expect(device.ui.calls).toEqual(["global:home"]);
     device.operator.close();

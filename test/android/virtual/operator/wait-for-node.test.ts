@@ -3,16 +3,25 @@ import { node, screen } from "./fake-ui.ts";
 import { createDevice, execute } from "./harness.ts";
 
 const empty = screen(node({ "resource-id": "app:id/root" }));
-const loaded = screen(node({ "resource-id": "app:id/root" }, node({ "resource-id": "app:id/done", text: "", "content-desc": "Done" })));
-const wait = (params: Record<string, unknown> = {}) => ({ id: "w", type: "wait_for_node", params: { matcher: { resourceId: "app:id/done" }, ...params } });
+const loaded = screen(
+  node({ "resource-id": "app:id/root" }, node({ "resource-id": "app:id/done", text: "", "content-desc": "Done" })),
+);
+const wait = (params: Record<string, unknown> = {}) => ({
+  id: "w",
+  type: "wait_for_node",
+  params: { matcher: { resourceId: "app:id/done" }, ...params },
+});
 
-const DONE = "NodeMatcher(resourceId=app:id/done, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)";
+const DONE =
+  "NodeMatcher(resourceId=app:id/done, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)";
 
 describe("wait_for_node", () => {
   it("returns the node's resource id and label (content description when it has no text)", async () => {
     const device = createDevice(loaded);
     const envelope = await execute(device, [wait()]);
-    expect(envelope.stepResults).toEqual([{ id: "w", actionType: "wait_for_node", success: true, data: { resource_id: "app:id/done", label: "Done" } }]);
+    expect(envelope.stepResults).toEqual([
+      { id: "w", actionType: "wait_for_node", success: true, data: { resource_id: "app:id/done", label: "Done" } },
+    ]);
     expect(device.clock.sleeps).toEqual([]);
   });
 
@@ -29,7 +38,9 @@ describe("wait_for_node", () => {
       error: `Task execution failed: No UI node found matching criteria: ${DONE}`,
     });
     const retries = device.log.records.filter((r) => r.message.includes("stage-retry")).map((r) => r.message);
-    expect(retries[0]).toBe(`[Clawperator-Command] stage-retry commandId=cmd-1 taskId=task-1 id=waitForNode(${DONE}) attempt=1/5 delayMs=425`);
+    expect(retries[0]).toBe(
+      `[Clawperator-Command] stage-retry commandId=cmd-1 taskId=task-1 id=waitForNode(${DONE}) attempt=1/5 delayMs=425`,
+    );
   });
 
   it("uses the top of the jitter range when the generator says so", async () => {
@@ -60,14 +71,21 @@ describe("wait_for_node", () => {
 
   it("follows a retry object instead of the preset, capping the backoff at maxDelayMs", async () => {
     const device = createDevice(empty);
-    await execute(device, [wait({ retry: { maxAttempts: 4, initialDelayMs: 100, maxDelayMs: 250, backoffMultiplier: 3 } })]);
+    await execute(device, [
+      wait({ retry: { maxAttempts: 4, initialDelayMs: 100, maxDelayMs: 250, backoffMultiplier: 3 } }),
+    ]);
     expect(device.clock.sleeps).toEqual([100, 250, 250]);
     expect(device.ui.snapshots).toBe(4);
   });
 
   it("matches with AND semantics: every given field must hold", async () => {
     const device = createDevice(loaded);
-    const envelope = await execute(device, [wait({ matcher: { resourceId: "app:id/done", contentDescEquals: "Not done" }, retry: { maxAttempts: 1 } })]);
-    expect(envelope).toMatchObject({ status: "failed", error: expect.stringContaining("No UI node found matching criteria") });
+    const envelope = await execute(device, [
+      wait({ matcher: { resourceId: "app:id/done", contentDescEquals: "Not done" }, retry: { maxAttempts: 1 } }),
+    ]);
+    expect(envelope).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("No UI node found matching criteria"),
+    });
   });
 });

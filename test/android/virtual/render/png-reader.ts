@@ -28,7 +28,8 @@ export function decodePng(png: Buffer): DecodedPng {
     const length = png.readUInt32BE(offset);
     const type = png.toString("latin1", offset + 4, offset + 8);
     const data = png.subarray(offset + 8, offset + 8 + length);
-    if (png.readUInt32BE(offset + 8 + length) !== crc32(png.subarray(offset + 4, offset + 8 + length))) throw new Error(`bad CRC in ${type}`);
+    if (png.readUInt32BE(offset + 8 + length) !== crc32(png.subarray(offset + 4, offset + 8 + length)))
+      throw new Error(`bad CRC in ${type}`);
     chunkTypes.push(type);
     if (type === "IHDR") header = data;
     if (type === "IDAT") idat.push(data);
@@ -40,7 +41,8 @@ export function decodePng(png: Buffer): DecodedPng {
   if (header[8] !== 8 || header[9] !== 2 || header[12] !== 0) throw new Error("not 8-bit RGB non-interlaced");
   const raw = inflateSync(Buffer.concat(idat));
   const stride = width * 3;
-  if (raw.length !== height * (stride + 1)) throw new Error(`pixel data is ${raw.length} bytes, expected ${height * (stride + 1)}`);
+  if (raw.length !== height * (stride + 1))
+    throw new Error(`pixel data is ${raw.length} bytes, expected ${height * (stride + 1)}`);
   const pixels = Buffer.alloc(height * stride);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)]!;
@@ -63,7 +65,14 @@ export function decodePng(png: Buffer): DecodedPng {
 }
 
 /** How many pixels in the rectangle [left, right) x [top, bottom) have the colour. */
-export function countColor(png: DecodedPng, left: number, top: number, right: number, bottom: number, color: number): number {
+export function countColor(
+  png: DecodedPng,
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
+  color: number,
+): number {
   let n = 0;
   for (let y = top; y < bottom; y++) for (let x = left; x < right; x++) if (png.pixel(x, y) === color) n++;
   return n;

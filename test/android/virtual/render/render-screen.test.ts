@@ -14,7 +14,9 @@ const DESCRIPTION = 0x1a4fb4;
 const CHECK_ON = 0x1a73e8;
 
 const screen = (nodes: string, windowBounds = "[0,0][360,640]"): UiHierarchy =>
-  parseHierarchy(`<hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="${windowBounds}">${nodes}</node></hierarchy>`);
+  parseHierarchy(
+    `<hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="${windowBounds}">${nodes}</node></hierarchy>`,
+  );
 const render = (h: UiHierarchy, width = 360, height = 640) => decodePng(renderScreenPng(h, { width, height }));
 
 describe("renderScreenPng", () => {
@@ -83,7 +85,11 @@ describe("renderScreenPng", () => {
   });
 
   it("draws accented letters as their base letter, and characters outside the font as boxes", () => {
-    const withText = (text: string) => renderScreenPng(screen(`<node class="android.widget.TextView" text="${text}" bounds="[0,0][360,60]" />`), { width: 360, height: 640 });
+    const withText = (text: string) =>
+      renderScreenPng(screen(`<node class="android.widget.TextView" text="${text}" bounds="[0,0][360,60]" />`), {
+        width: 360,
+        height: 640,
+      });
     expect(withText("Dùng thể")).toEqual(withText("Dung the"));
     expect(withText("Dung the")).not.toEqual(withText("Dung tha"));
     const boxes = decodePng(withText("漢字"));

@@ -11,7 +11,9 @@ import type { Scenario } from "../../../../android/virtual/scenario/scenario-typ
 import { createScenarioUi } from "../../../../android/virtual/ui/index.ts";
 
 const FIXTURES = resolve(import.meta.dirname, "../../../fixtures/hierarchy");
-const DUMPS = readdirSync(FIXTURES).filter((file) => file.endsWith(".xml")).sort();
+const DUMPS = readdirSync(FIXTURES)
+  .filter((file) => file.endsWith(".xml"))
+  .sort();
 
 let dir: string;
 let scenario: Scenario;
@@ -20,7 +22,11 @@ let scenario: Scenario;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "fixture-scenario-"));
   const screens = Object.fromEntries(DUMPS.map((file) => [basename(file, ".xml"), { file: join(FIXTURES, file) }]));
-  const packages = [...new Set(DUMPS.map((file) => parseHierarchy(readFileSync(join(FIXTURES, file), "utf8")).windows[0]!.attributes.package!))];
+  const packages = [
+    ...new Set(
+      DUMPS.map((file) => parseHierarchy(readFileSync(join(FIXTURES, file), "utf8")).windows[0]!.attributes.package!),
+    ),
+  ];
   const source = {
     apps: packages.map((pkg) => ({ package: pkg, label: pkg })),
     home: basename(DUMPS[0]!, ".xml"),
@@ -45,7 +51,16 @@ describe("recorded dumps as scenario screens", () => {
 
   it.each(DUMPS)("%s snapshots back equal in meaning", (file) => {
     const registry = new PackageRegistry(() => 0);
-    for (const app of scenario.apps) registry.install({ packageName: app.package, label: app.label, versionName: "1", versionCode: 1, system: false, operator: false, granted: [] });
+    for (const app of scenario.apps)
+      registry.install({
+        packageName: app.package,
+        label: app.label,
+        versionName: "1",
+        versionCode: 1,
+        system: false,
+        operator: false,
+        granted: [],
+      });
     const ui = createScenarioUi(scenario, { packages: registry, now: () => 0 });
     const id = basename(file, ".xml");
     expect(ui.openUri(`fixture://${id}`)).toBe(true);

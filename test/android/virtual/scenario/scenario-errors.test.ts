@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseScenario } from "../../../../android/virtual/scenario/parse-scenario.ts";
 import { ScenarioError } from "../../../../android/virtual/scenario/scenario-error.ts";
 
-const SCREEN = '<hierarchy rotation="0"><node class="android.widget.Button" text="Go" clickable="true" package="com.example" bounds="[0,0][100,50]" /></hierarchy>';
+const SCREEN =
+  '<hierarchy rotation="0"><node class="android.widget.Button" text="Go" clickable="true" package="com.example" bounds="[0,0][100,50]" /></hierarchy>';
 
 function base(): Record<string, any> {
   return {
@@ -47,7 +48,9 @@ describe("scenario validation", () => {
   it("names a transition to a screen that does not exist, with a suggestion", () => {
     const source = base();
     source.screens.main.transitions = [{ click: { textEquals: "Go" }, to: "nxt" }];
-    expect(issuesOf(source)).toEqual([{ path: "screens.main.transitions.0.to", message: 'unknown screen "nxt" (did you mean "next"?)' }]);
+    expect(issuesOf(source)).toEqual([
+      { path: "screens.main.transitions.0.to", message: 'unknown screen "nxt" (did you mean "next"?)' },
+    ]);
   });
 
   it("names bad matchers: empty, unknown field, or one that matches nothing", () => {
@@ -57,12 +60,18 @@ describe("scenario validation", () => {
       { click: { textEqual: "Go" }, to: "next" },
     ];
     const issues = issuesOf(source);
-    expect(issues.map((i) => i.path)).toEqual(expect.arrayContaining(["screens.main.transitions.0.click", "screens.main.transitions.1.click.textEqual"]));
-    expect(issues.find((i) => i.path === "screens.main.transitions.0.click")?.message).toMatch(/needs at least one non-empty field/);
+    expect(issues.map((i) => i.path)).toEqual(
+      expect.arrayContaining(["screens.main.transitions.0.click", "screens.main.transitions.1.click.textEqual"]),
+    );
+    expect(issues.find((i) => i.path === "screens.main.transitions.0.click")?.message).toMatch(
+      /needs at least one non-empty field/,
+    );
 
     const nothing = base();
     nothing.screens.main.transitions = [{ longClick: { textEquals: "Stop" }, to: "next" }];
-    expect(issuesOf(nothing)).toEqual([{ path: "screens.main.transitions.0.longClick", message: "matches no node of the screen" }]);
+    expect(issuesOf(nothing)).toEqual([
+      { path: "screens.main.transitions.0.longClick", message: "matches no node of the screen" },
+    ]);
   });
 
   it("names a screen without a hierarchy source, or with two", () => {
@@ -90,7 +99,10 @@ describe("scenario validation", () => {
     const source = base();
     source.apps.push({ package: "com.example", label: "Again", launchScreen: "mian" });
     source.home = "launcher";
-    source.uris = [{ prefix: "x://", to: "nowhere" }, { pattern: "(" , to: "main" }];
+    source.uris = [
+      { prefix: "x://", to: "nowhere" },
+      { pattern: "(", to: "main" },
+    ];
     source.screens.main.scroll = [{ container: { textEquals: "Go" }, pages: ["<node text='b' />"] }];
     const issues = issuesOf(source);
     expect(issues.map((i) => i.path)).toEqual(["uris.1.pattern"]);
@@ -108,7 +120,10 @@ describe("scenario validation", () => {
 
   it("names transitions with no trigger or two targets, and values without a rule", () => {
     const source = base();
-    source.screens.main.transitions = [{ to: "next" }, { click: { textEquals: "Go" }, to: "next", launch: "com.example" }];
+    source.screens.main.transitions = [
+      { to: "next" },
+      { click: { textEquals: "Go" }, to: "next", launch: "com.example" },
+    ];
     source.screens.main.values = [{ node: { textEquals: "Go" }, values: ["a"] }];
     expect(issuesOf(source)).toEqual(
       expect.arrayContaining([

@@ -7,7 +7,8 @@ import { loadScenario } from "../../../../android/virtual/scenario/load-scenario
 import { ScenarioError } from "../../../../android/virtual/scenario/scenario-error.ts";
 
 let dir: string;
-const XML = '<hierarchy rotation="0"><node class="android.widget.ScrollView" package="com.example" scrollable="true" bounds="[0,0][100,100]"><node text="first" bounds="[0,0][100,50]" /></node></hierarchy>';
+const XML =
+  '<hierarchy rotation="0"><node class="android.widget.ScrollView" package="com.example" scrollable="true" bounds="[0,0][100,100]"><node text="first" bounds="[0,0][100,50]" /></node></hierarchy>';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "scenario-files-"));
@@ -54,7 +55,15 @@ describe("scenario files", () => {
 
   it("reads JSON", async () => {
     const path = join(dir, "phone.json");
-    await writeFile(path, JSON.stringify({ name: "json phone", apps: [{ package: "com.example", label: "Example" }], home: "main", screens: { main: { file: "main.xml" } } }));
+    await writeFile(
+      path,
+      JSON.stringify({
+        name: "json phone",
+        apps: [{ package: "com.example", label: "Example" }],
+        home: "main",
+        screens: { main: { file: "main.xml" } },
+      }),
+    );
     const scenario = await loadScenario(path);
     expect(scenario.name).toBe("json phone");
     expect(scenario.screens.main!.package).toBe("com.example");
@@ -62,7 +71,10 @@ describe("scenario files", () => {
 
   it("names a missing file reference by its key path", async () => {
     const path = join(dir, "missing.yaml");
-    await writeFile(path, "apps: [{ package: com.example, label: E }]\nhome: main\nscreens:\n  main: { file: nope.xml }\n");
+    await writeFile(
+      path,
+      "apps: [{ package: com.example, label: E }]\nhome: main\nscreens:\n  main: { file: nope.xml }\n",
+    );
     const issues = await issuesOf(path);
     expect(issues).toHaveLength(1);
     expect(issues[0]!.path).toBe("screens.main.file");
@@ -76,6 +88,12 @@ describe("scenario files", () => {
     const jsonPath = join(dir, "bad.json");
     await writeFile(jsonPath, "{ apps: [] ");
     expect((await issuesOf(jsonPath))[0]!.message).toMatch(/^not valid JSON: /);
-    expect(await issuesOf(join(dir, "absent.yaml"))).toEqual([{ path: "", message: "no such file, and not a built-in scenario (default, fresh, no-accessibility, outdated-operator, debug-operator, both-operators, dev-options-off, usb-debugging-off)" }]);
+    expect(await issuesOf(join(dir, "absent.yaml"))).toEqual([
+      {
+        path: "",
+        message:
+          "no such file, and not a built-in scenario (default, fresh, no-accessibility, outdated-operator, debug-operator, both-operators, dev-options-off, usb-debugging-off)",
+      },
+    ]);
   });
 });

@@ -20,21 +20,33 @@ describe("device shell over real adb", () => {
     expect([unknown.exitCode, unknown.stderr]).toEqual([127, "/system/bin/sh: nosuchcmd: inaccessible or not found"]);
 
     const apk = join(session.harness.home, "skill.apk");
-    await writeFile(apk, encodeVirtualApk({ package: "com.example.adbinstalled", label: "Installed", versionName: "3.0", versionCode: 3 }));
+    await writeFile(
+      apk,
+      encodeVirtualApk({ package: "com.example.adbinstalled", label: "Installed", versionName: "3.0", versionCode: 3 }),
+    );
     const install = await adb(["install", "-r", apk]);
     expect(install.exitCode).toBe(0);
     expect(install.stdout).toContain("Success");
     expect((await adb(["shell", "pm", "list", "packages", "-3"])).stdout).toContain("package:com.example.adbinstalled");
 
     const received: string[] = [];
-    device.device.state.receivers.register({ packageName: "com.example.adbinstalled", action: DEFAULT_OPERATOR_ACTION, onReceive: (e) => received.push(e.payload!) });
+    device.device.state.receivers.register({
+      packageName: "com.example.adbinstalled",
+      action: DEFAULT_OPERATOR_ACTION,
+      onReceive: (e) => received.push(e.payload!),
+    });
     const payload = `{"q":"it's $(x) \`y\` 😀"}`;
-    const broadcast = await adb(["shell", `am broadcast -a '${DEFAULT_OPERATOR_ACTION}' -p 'com.example.adbinstalled' --es 'payload' '${payload.replaceAll("'", `'"'"'`)}'`]);
+    const broadcast = await adb([
+      "shell",
+      `am broadcast -a '${DEFAULT_OPERATOR_ACTION}' -p 'com.example.adbinstalled' --es 'payload' '${payload.replaceAll("'", `'"'"'`)}'`,
+    ]);
     expect(broadcast.exitCode).toBe(0);
     expect(received).toEqual([payload]);
 
     device.device.state.log.write("I", "AdbTest", "over the wire");
-    expect((await adb(["logcat", "-d", "-v", "tag", "-s", "AdbTest"])).stdout).toBe("--------- beginning of main\nI/AdbTest : over the wire");
+    expect((await adb(["logcat", "-d", "-v", "tag", "-s", "AdbTest"])).stdout).toBe(
+      "--------- beginning of main\nI/AdbTest : over the wire",
+    );
 
     const png = await session.harness.adbBytes(["-s", device.serial, "exec-out", "screencap", "-p"]);
     expect(png.subarray(1, 4).toString()).toBe("PNG");

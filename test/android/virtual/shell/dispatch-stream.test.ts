@@ -8,12 +8,33 @@ describe("dispatches beside an open logcat stream", () => {
   it("runs Clawperator's dispatch script again and again; the stream gets every log line written meanwhile", async () => {
     const sh = new ShellHarness();
     const received: string[] = [];
-    sh.state.receivers.register({ packageName: "com.clawperator.operator.dev", action: "app.clawperator.operator.ACTION_AGENT_COMMAND", onReceive: (extras) => received.push(extras.payload ?? "") });
-    const execution = { commandId: "c", taskId: "t", source: "s", expectedFormat: "android-ui-automator", timeoutMs: 1000, actions: [{ id: "a", type: "snapshot_ui" }] } as unknown as Execution;
-    const script = dispatchScript({ execution, receiverPackage: "com.clawperator.operator.dev", preDispatch: [], nonce: "n" });
+    sh.state.receivers.register({
+      packageName: "com.clawperator.operator.dev",
+      action: "app.clawperator.operator.ACTION_AGENT_COMMAND",
+      onReceive: (extras) => received.push(extras.payload ?? ""),
+    });
+    const execution = {
+      commandId: "c",
+      taskId: "t",
+      source: "s",
+      expectedFormat: "android-ui-automator",
+      timeoutMs: 1000,
+      actions: [{ id: "a", type: "snapshot_ui" }],
+    } as unknown as Execution;
+    const script = dispatchScript({
+      execution,
+      receiverPackage: "com.clawperator.operator.dev",
+      preDispatch: [],
+      nonce: "n",
+    });
     const controller = new AbortController();
     let lines = 0;
-    const streaming = sh.shell.run("logcat -v time -T 1", { stdin: process.stdin, stdout: () => lines++, stderr: () => {}, signal: controller.signal });
+    const streaming = sh.shell.run("logcat -v time -T 1", {
+      stdin: process.stdin,
+      stdout: () => lines++,
+      stderr: () => {},
+      signal: controller.signal,
+    });
     const runs = 20;
     for (let i = 0; i < runs; i++) {
       const result = await sh.run(script);

@@ -20,7 +20,9 @@ describe("device shell: lists, status and variables", () => {
 
   it("export and NAME=value set variables; a prefix applies to one command only", async () => {
     const sh = new ShellHarness();
-    expect((await sh.run(`export GREETING="hi there"; echo "$GREETING" \${GREETING}!`)).stdout).toBe("hi there hi there!\n");
+    expect((await sh.run(`export GREETING="hi there"; echo "$GREETING" \${GREETING}!`)).stdout).toBe(
+      "hi there hi there!\n",
+    );
     expect((await sh.run("X=1; echo $X")).stdout).toBe("1\n");
     expect((await sh.run("echo $X")).stdout).toBe("\n");
     expect((await sh.run("HOME=/x echo $HOME; echo $HOME")).stdout).toBe("/\n/\n");
@@ -28,13 +30,21 @@ describe("device shell: lists, status and variables", () => {
 
   it("unknown commands exit 127 with mksh's message; later commands still run", async () => {
     const sh = new ShellHarness();
-    expect(await sh.run("frobnicate --now")).toEqual(expect.objectContaining({ code: 127, stdout: "", stderr: "/system/bin/sh: frobnicate: inaccessible or not found\n" }));
+    expect(await sh.run("frobnicate --now")).toEqual(
+      expect.objectContaining({
+        code: 127,
+        stdout: "",
+        stderr: "/system/bin/sh: frobnicate: inaccessible or not found\n",
+      }),
+    );
     expect(await sh.run("nope; echo after")).toMatchObject({ code: 0, stdout: "after\n" });
   });
 
   it("a syntax error runs nothing and exits 2", async () => {
     const sh = new ShellHarness();
-    expect(await sh.run("echo start; echo 'oops")).toEqual(expect.objectContaining({ code: 2, stdout: "", stderr: "/system/bin/sh: syntax error: unterminated quote\n" }));
+    expect(await sh.run("echo start; echo 'oops")).toEqual(
+      expect.objectContaining({ code: 2, stdout: "", stderr: "/system/bin/sh: syntax error: unterminated quote\n" }),
+    );
   });
 
   it("resolves /system/bin paths and runs sh -c in a child shell", async () => {
@@ -49,8 +59,13 @@ describe("device shell: redirections", () => {
     const sh = new ShellHarness();
     expect(await sh.run("echo hidden >/dev/null")).toMatchObject({ code: 0, stdout: "" });
     expect(await sh.run("cat /missing 2>/dev/null")).toMatchObject({ code: 1, stderr: "" });
-    expect(await sh.run("cat /missing 2>&1")).toMatchObject({ stdout: "cat: /missing: No such file or directory\n", stderr: "" });
-    expect(await sh.run("cat /missing 2>&1 >/dev/null")).toMatchObject({ stdout: "cat: /missing: No such file or directory\n" });
+    expect(await sh.run("cat /missing 2>&1")).toMatchObject({
+      stdout: "cat: /missing: No such file or directory\n",
+      stderr: "",
+    });
+    expect(await sh.run("cat /missing 2>&1 >/dev/null")).toMatchObject({
+      stdout: "cat: /missing: No such file or directory\n",
+    });
     expect(await sh.run("cat /missing >/dev/null 2>&1")).toMatchObject({ stdout: "", stderr: "" });
   });
 
@@ -66,7 +81,14 @@ describe("device shell: redirections", () => {
 
   it("reports files it cannot create or open, without running the command", async () => {
     const sh = new ShellHarness();
-    expect(await sh.run("echo x > /system/x.txt")).toMatchObject({ code: 1, stdout: "", stderr: "/system/bin/sh: can't create /system/x.txt: Read-only file system\n" });
-    expect(await sh.run("cat < /sdcard/none")).toMatchObject({ code: 1, stderr: "/system/bin/sh: can't open /sdcard/none: No such file or directory\n" });
+    expect(await sh.run("echo x > /system/x.txt")).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: "/system/bin/sh: can't create /system/x.txt: Read-only file system\n",
+    });
+    expect(await sh.run("cat < /sdcard/none")).toMatchObject({
+      code: 1,
+      stderr: "/system/bin/sh: can't open /sdcard/none: No such file or directory\n",
+    });
   });
 });

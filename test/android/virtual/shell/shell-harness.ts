@@ -49,7 +49,13 @@ export function testScenario(device: Partial<DeviceProfile> = {}, apps?: AppSpec
     apps: apps ?? [
       app("com.google.android.apps.nexuslauncher", { label: "Launcher", system: true }),
       app("com.android.settings", { label: "Settings", system: true, launchScreen: "settings" }),
-      app("com.clawperator.operator.dev", { label: "Clawperator Operator", versionName: "0.3.1-d", versionCode: 31, operator: true, permissions: ["android.permission.POST_NOTIFICATIONS"] }),
+      app("com.clawperator.operator.dev", {
+        label: "Clawperator Operator",
+        versionName: "0.3.1-d",
+        versionCode: 31,
+        operator: true,
+        permissions: ["android.permission.POST_NOTIFICATIONS"],
+      }),
       app("com.example.notes", { label: "Notes", versionName: "2.4.0", versionCode: 240, launchScreen: "notes" }),
     ],
     home: "home",
@@ -80,7 +86,11 @@ export class ShellHarness {
 
   constructor(scenario: Scenario = testScenario()) {
     this.state = createDeviceState(scenario, { clock: this.clock });
-    this.ui = new FakeUi(screen(node({ text: "Hello", "resource-id": "greeting", bounds: "[0,0][1080,200]", package: "com.example.notes" })));
+    this.ui = new FakeUi(
+      screen(
+        node({ text: "Hello", "resource-id": "greeting", bounds: "[0,0][1080,200]", package: "com.example.notes" }),
+      ),
+    );
     this.shell = createDeviceShell(this.state, this.ui);
   }
 

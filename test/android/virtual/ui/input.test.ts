@@ -37,7 +37,8 @@ describe("scenario UI text entry", () => {
         home: "main",
         screens: {
           main: {
-            hierarchy_xml: '<hierarchy rotation="0"><node class="android.view.View" resource-id="composeInput" package="com.example" bounds="[0,0][100,50]" /></hierarchy>',
+            hierarchy_xml:
+              '<hierarchy rotation="0"><node class="android.view.View" resource-id="composeInput" package="com.example" bounds="[0,0][100,50]" /></hierarchy>',
             editable: [{ resourceId: "composeInput" }],
           },
         },
@@ -102,7 +103,8 @@ describe("scenario UI clicks", () => {
     ui.openApp("com.android.settings");
     clickOn(ui, { textEquals: "Display" });
     // The Display page's switches: Adaptive brightness, then Dark theme.
-    const checkedOf = () => findAll(ui.snapshot(), { resourceId: "android:id/switch_widget" }).map((n) => n.attributes.checked);
+    const checkedOf = () =>
+      findAll(ui.snapshot(), { resourceId: "android:id/switch_widget" }).map((n) => n.attributes.checked);
     expect(checkedOf()).toEqual(["true", "false"]);
     expect(clickOn(ui, { textEquals: "Dark theme" })).toBe(true);
     expect(checkedOf()).toEqual(["true", "true"]);
@@ -122,7 +124,10 @@ describe("scenario UI clicks", () => {
               '<node class="android.widget.Button" text="Gone" clickable="true" enabled="false" bounds="[0,50][100,100]" /></node></hierarchy>',
             transitions: [{ click: { textEquals: "Gone" }, to: "other" }],
           },
-          other: { package: "com.example", hierarchy_xml: '<hierarchy rotation="0"><node text="other" bounds="[0,0][10,10]" /></hierarchy>' },
+          other: {
+            package: "com.example",
+            hierarchy_xml: '<hierarchy rotation="0"><node text="other" bounds="[0,0][10,10]" /></hierarchy>',
+          },
         },
       },
       { origin: "test", defaultName: "t" },

@@ -65,7 +65,16 @@ describe("scenario UI navigation", () => {
     expect(ui.openApp("com.clawperator.operator")).toBe(false);
     expect(ui.openApp("com.android.launcher3")).toBe(false);
     expect(ui.openApp("com.example.none")).toBe(false);
-    packages.install({ packageName: "com.example.late", label: "Late", versionName: "1", versionCode: 1, system: false, operator: false, launchScreen: "demo", granted: [] });
+    packages.install({
+      packageName: "com.example.late",
+      label: "Late",
+      versionName: "1",
+      versionCode: 1,
+      system: false,
+      operator: false,
+      launchScreen: "demo",
+      granted: [],
+    });
     expect(ui.openApp("com.example.late")).toBe(true);
     expect(ui.currentScreenId()).toBe("demo");
   });
@@ -83,7 +92,9 @@ describe("scenario UI navigation", () => {
     expect(ui.openUri("https://clawperator.dev/weather?city=Paris")).toBe(true);
     expect(ui.currentScreenId()).toBe("demo");
     expect(ui.foregroundPackage()).toBe(DEMO);
-    expect(log.at(-1)).toBe(`I/ActivityTaskManager: START u0 {act=android.intent.action.VIEW dat=https://clawperator.dev/weather?city=Paris flg=0x10000000 pkg=${DEMO}} from uid 2000`);
+    expect(log.at(-1)).toBe(
+      `I/ActivityTaskManager: START u0 {act=android.intent.action.VIEW dat=https://clawperator.dev/weather?city=Paris flg=0x10000000 pkg=${DEMO}} from uid 2000`,
+    );
     expect(ui.openUri("market://details?id=x")).toBe(false);
     expect(ui.openUri("https://example.com")).toBe(false);
     expect(ui.currentScreenId()).toBe("demo");
@@ -92,7 +103,16 @@ describe("scenario UI navigation", () => {
       {
         apps: [{ package: "com.example.app", label: "App", launchScreen: "main" }],
         home: "main",
-        screens: { main: { hierarchy_xml: '<hierarchy rotation="0"><node package="com.example.app" bounds="[0,0][10,10]" /></hierarchy>' }, item: { package: "com.example.app", hierarchy_xml: '<hierarchy rotation="0"><node text="item" bounds="[0,0][10,10]" /></hierarchy>' } },
+        screens: {
+          main: {
+            hierarchy_xml:
+              '<hierarchy rotation="0"><node package="com.example.app" bounds="[0,0][10,10]" /></hierarchy>',
+          },
+          item: {
+            package: "com.example.app",
+            hierarchy_xml: '<hierarchy rotation="0"><node text="item" bounds="[0,0][10,10]" /></hierarchy>',
+          },
+        },
         uris: [{ pattern: "^example://item/\\d+$", to: "item" }],
       },
       { origin: "test", defaultName: "t" },

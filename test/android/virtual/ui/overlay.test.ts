@@ -3,7 +3,8 @@ import { parseScenario } from "../../../../android/virtual/scenario/parse-scenar
 import { clickOn, scenarioDevice } from "./scenario-device.ts";
 
 const xml = (...nodes: string[]) => `<hierarchy rotation="0">${nodes.join("")}</hierarchy>`;
-const button = (text: string, bounds: string) => `<node class="android.widget.Button" text="${text}" clickable="true" bounds="${bounds}" />`;
+const button = (text: string, bounds: string) =>
+  `<node class="android.widget.Button" text="${text}" clickable="true" bounds="${bounds}" />`;
 
 const scenario = parseScenario(
   {
@@ -11,19 +12,25 @@ const scenario = parseScenario(
     home: "main",
     screens: {
       main: {
-        hierarchy_xml: xml(`<node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${button("Delete", "[0,0][1080,200]")}</node>`),
+        hierarchy_xml: xml(
+          `<node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${button("Delete", "[0,0][1080,200]")}</node>`,
+        ),
         transitions: [{ click: { textEquals: "Delete" }, to: "confirm" }],
       },
       confirm: {
         overlay: true,
-        hierarchy_xml: xml(`<node class="android.widget.FrameLayout" package="com.example" bounds="[100,800][980,1400]">${button("Cancel", "[100,1200][540,1400]")}${button("OK", "[540,1200][980,1400]")}</node>`),
+        hierarchy_xml: xml(
+          `<node class="android.widget.FrameLayout" package="com.example" bounds="[100,800][980,1400]">${button("Cancel", "[100,1200][540,1400]")}${button("OK", "[540,1200][980,1400]")}</node>`,
+        ),
         transitions: [
           { click: { textEquals: "Cancel" }, to: "@back" },
           { click: { textEquals: "OK" }, to: "done" },
         ],
       },
       done: {
-        hierarchy_xml: xml('<node class="android.widget.TextView" package="com.example" text="Deleted" bounds="[0,0][1080,2400]" />'),
+        hierarchy_xml: xml(
+          '<node class="android.widget.TextView" package="com.example" text="Deleted" bounds="[0,0][1080,2400]" />',
+        ),
         transitions: [{ back: true, to: "@home" }],
       },
     },

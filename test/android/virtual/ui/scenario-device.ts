@@ -10,10 +10,23 @@ export function scenarioDevice(scenario: Scenario) {
   const clock = { ms: 1_700_000_000_000 };
   const packages = new PackageRegistry(() => clock.ms);
   for (const app of scenario.apps) {
-    packages.install({ packageName: app.package, label: app.label, versionName: app.versionName, versionCode: app.versionCode, system: app.system, operator: app.operator, launchScreen: app.launchScreen, granted: app.permissions });
+    packages.install({
+      packageName: app.package,
+      label: app.label,
+      versionName: app.versionName,
+      versionCode: app.versionCode,
+      system: app.system,
+      operator: app.operator,
+      launchScreen: app.launchScreen,
+      granted: app.permissions,
+    });
   }
   const log: string[] = [];
-  const ui = createScenarioUi(scenario, { packages, now: () => clock.ms, log: { write: (priority, tag, message) => log.push(`${priority}/${tag}: ${message}`) } });
+  const ui = createScenarioUi(scenario, {
+    packages,
+    now: () => clock.ms,
+    log: { write: (priority, tag, message) => log.push(`${priority}/${tag}: ${message}`) },
+  });
   return { ui, packages, clock, log };
 }
 
@@ -31,9 +44,11 @@ export function nodeOf(ui: ScenarioUi, matcher: NodeMatcher): UiNode {
   return node;
 }
 
-export const attr = (ui: ScenarioUi, matcher: NodeMatcher, name: string): string | undefined => nodeOf(ui, matcher).attributes[name];
+export const attr = (ui: ScenarioUi, matcher: NodeMatcher, name: string): string | undefined =>
+  nodeOf(ui, matcher).attributes[name];
 
-export const texts = (ui: ScenarioUi, matcher: NodeMatcher): string[] => findAll(ui.snapshot(), matcher).map((n) => n.attributes.text ?? "");
+export const texts = (ui: ScenarioUi, matcher: NodeMatcher): string[] =>
+  findAll(ui.snapshot(), matcher).map((n) => n.attributes.text ?? "");
 
 /** What the operator does for a click: the matched node's clickable ancestor gets the action. */
 export function clickOn(ui: ScenarioUi, matcher: NodeMatcher, kind: "click" | "long_click" = "click"): boolean {

@@ -5,12 +5,16 @@ import { attr, clickOn, nodeOf, scenarioDevice } from "./scenario-device.ts";
 
 const screenXml = (...nodes: string[]) =>
   `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${nodes.join("")}</node></hierarchy>`;
-const text = (id: string, value: string, extra = "") => `<node resource-id="${id}" class="android.widget.TextView" text="${value}" bounds="[0,0][1080,100]" ${extra}/>`;
+const text = (id: string, value: string, extra = "") =>
+  `<node resource-id="${id}" class="android.widget.TextView" text="${value}" bounds="[0,0][1080,100]" ${extra}/>`;
 
 /** splash → loading → content on their own; a settings row that shows what the name field holds. */
 function source(): Record<string, any> {
   return {
-    apps: [{ package: "com.example", label: "Example", launchScreen: "splash" }, { package: "com.example.launcher", label: "Launcher", system: true }],
+    apps: [
+      { package: "com.example", label: "Example", launchScreen: "splash" },
+      { package: "com.example.launcher", label: "Launcher", system: true },
+    ],
     home: "home",
     screens: {
       home: { hierarchy_xml: screenXml().replaceAll("com.example", "com.example.launcher") },
@@ -18,12 +22,27 @@ function source(): Record<string, any> {
       loading: { hierarchy_xml: screenXml(text("spinner", "Loading…")), after: { ms: 2_000, to: "settings" } },
       settings: {
         hierarchy_xml: screenXml(text("name_row", "Name", 'clickable="true"'), text("name_value", "not set")),
-        values: [{ node: { resourceId: "name_value" }, mirror: { screen: "edit", field: { resourceId: "name_field" } }, format: "{value}" }],
+        values: [
+          {
+            node: { resourceId: "name_value" },
+            mirror: { screen: "edit", field: { resourceId: "name_field" } },
+            format: "{value}",
+          },
+        ],
         transitions: [{ click: { resourceId: "name_row" }, to: "edit" }],
       },
       edit: {
-        hierarchy_xml: screenXml(`<node resource-id="name_field" class="android.widget.EditText" text="" bounds="[0,0][1080,100]" clickable="true" focusable="true" />`),
-        values: [{ node: { resourceId: "name_field" }, attribute: "hint", mirror: { field: { resourceId: "name_field" } }, format: "was: {value}" }],
+        hierarchy_xml: screenXml(
+          `<node resource-id="name_field" class="android.widget.EditText" text="" bounds="[0,0][1080,100]" clickable="true" focusable="true" />`,
+        ),
+        values: [
+          {
+            node: { resourceId: "name_field" },
+            attribute: "hint",
+            mirror: { field: { resourceId: "name_field" } },
+            format: "was: {value}",
+          },
+        ],
       },
     },
   };
@@ -89,7 +108,9 @@ describe("validation names the path", () => {
     const s = source();
     s.screens.splash.after.to = "lodaing";
     s.screens.loading.after = { ms: 0, to: "loading" };
-    expect(issuesOf(s)).toEqual(expect.arrayContaining([{ path: "screens.loading.after.ms", message: expect.stringContaining(">= 1") }]));
+    expect(issuesOf(s)).toEqual(
+      expect.arrayContaining([{ path: "screens.loading.after.ms", message: expect.stringContaining(">= 1") }]),
+    );
     s.screens.loading.after.ms = 5;
     expect(issuesOf(s)).toEqual([
       { path: "screens.splash.after.to", message: 'unknown screen "lodaing" (did you mean "loading"?)' },
@@ -97,7 +118,9 @@ describe("validation names the path", () => {
     ]);
     const other = source();
     other.screens.splash.after.to = "home";
-    expect(issuesOf(other)).toEqual([{ path: "screens.splash.after.to", message: expect.stringMatching(/is a screen of "com\.example\.launcher"/) }]);
+    expect(issuesOf(other)).toEqual([
+      { path: "screens.splash.after.to", message: expect.stringMatching(/is a screen of "com\.example\.launcher"/) },
+    ]);
   });
 
   it("a mirror of an unknown screen or of a field that matches nothing, and a mirror beside another rule", () => {
@@ -111,6 +134,8 @@ describe("validation names the path", () => {
     const both = source();
     both.screens.settings.values[0].values = ["a"];
     both.screens.settings.values[0].everyMs = 10;
-    expect(issuesOf(both)).toEqual([{ path: "screens.settings.values.0", message: expect.stringContaining("more than one rule") }]);
+    expect(issuesOf(both)).toEqual([
+      { path: "screens.settings.values.0", message: expect.stringContaining("more than one rule") },
+    ]);
   });
 });

@@ -28,7 +28,13 @@ describe("scenario UI dynamic values", () => {
               '<node resource-id="status" text="?" bounds="[0,0][100,50]" /><node resource-id="count" text="" content-desc="" bounds="[0,50][100,100]" /></node></hierarchy>',
             values: [
               { node: { resourceId: "status" }, values: ["idle", "busy"], everyMs: 1_000 },
-              { node: { resourceId: "count" }, attribute: "content-desc", linear: { start: 10, perSecond: 2.5, max: 15 }, decimals: 0, format: "{value} steps" },
+              {
+                node: { resourceId: "count" },
+                attribute: "content-desc",
+                linear: { start: 10, perSecond: 2.5, max: 15 },
+                decimals: 0,
+                format: "{value} steps",
+              },
             ],
           },
         },
@@ -55,6 +61,8 @@ describe("scenario UI dynamic values", () => {
     expect(ui.setText(search, "Oslo")).toBe(true);
     clock.ms += 7_000;
     expect(attr(ui, { resourceId: "com.clawperator.demo:id/search" }, "text")).toBe("Oslo");
-    expect(attr(ui, TEMPERATURE, "text")).toBe(`${(21.4 + 1.5 * Math.sin((2 * Math.PI * 14_000) / 60_000)).toFixed(1)} °C`);
+    expect(attr(ui, TEMPERATURE, "text")).toBe(
+      `${(21.4 + 1.5 * Math.sin((2 * Math.PI * 14_000) / 60_000)).toFixed(1)} °C`,
+    );
   });
 });

@@ -9,7 +9,9 @@ describe("small commands", () => {
     expect((await sh.run("echo -n a")).stdout).toBe("a");
     expect((await sh.run("true")).code).toBe(0);
     expect((await sh.run("false")).code).toBe(1);
-    expect((await sh.run("id")).stdout).toMatch(/^uid=2000\(shell\) gid=2000\(shell\) groups=2000\(shell\),.* context=u:r:shell:s0\n$/);
+    expect((await sh.run("id")).stdout).toMatch(
+      /^uid=2000\(shell\) gid=2000\(shell\) groups=2000\(shell\),.* context=u:r:shell:s0\n$/,
+    );
     expect((await sh.run("whoami")).stdout).toBe("shell\n");
   });
 
@@ -17,7 +19,9 @@ describe("small commands", () => {
     const sh = new ShellHarness();
     expect((await sh.run("log -p w -t Skill 'step two done'")).code).toBe(0);
     expect((await sh.run("log plain words")).code).toBe(0);
-    expect((await sh.run("logcat -d -v tag")).stdout).toBe("--------- beginning of main\nW/Skill   : step two done\nI/log     : plain words\n");
+    expect((await sh.run("logcat -d -v tag")).stdout).toBe(
+      "--------- beginning of main\nW/Skill   : step two done\nI/log     : plain words\n",
+    );
     expect(await sh.run("log -t")).toMatchObject({ code: 1, stderr: "log: Needs 1 argument for -t\n" });
     expect(await sh.run("log -p x hi")).toMatchObject({ code: 1, stderr: "log: bad -p 'x'\n" });
     expect(await sh.run("log")).toMatchObject({ code: 1, stderr: "log: Needs 1 argument\n" });
@@ -37,7 +41,9 @@ describe("small commands", () => {
   it("cat prints files in order and reports missing ones with exit 1", async () => {
     const sh = new ShellHarness();
     sh.state.fs.write("/data/local/tmp/a", Buffer.from("A\n"));
-    expect(await sh.run("cat /data/local/tmp/a /nope /data/local/tmp/a")).toEqual(expect.objectContaining({ code: 1, stdout: "A\nA\n", stderr: "cat: /nope: No such file or directory\n" }));
+    expect(await sh.run("cat /data/local/tmp/a /nope /data/local/tmp/a")).toEqual(
+      expect.objectContaining({ code: 1, stdout: "A\nA\n", stderr: "cat: /nope: No such file or directory\n" }),
+    );
     expect(await sh.run("cat /sdcard")).toMatchObject({ code: 1, stderr: "cat: /sdcard: Is a directory\n" });
   });
 

@@ -21,7 +21,10 @@ describe("getprop / setprop", () => {
   it("setprop sets; read-only properties refuse a second value", async () => {
     const sh = new ShellHarness();
     expect((await sh.run("setprop debug.x 5; getprop debug.x")).stdout).toBe("5\n");
-    expect(await sh.run("setprop ro.product.model Other")).toMatchObject({ code: 1, stderr: "Failed to set property 'ro.product.model' to 'Other'.\nSee dmesg for error reason.\n" });
+    expect(await sh.run("setprop ro.product.model Other")).toMatchObject({
+      code: 1,
+      stderr: "Failed to set property 'ro.product.model' to 'Other'.\nSee dmesg for error reason.\n",
+    });
   });
 });
 
@@ -40,7 +43,11 @@ describe("settings", () => {
 
   it("rejects a bad namespace or missing arguments with exit 255", async () => {
     const sh = new ShellHarness();
-    expect(await sh.run("settings get nowhere x")).toMatchObject({ code: 255, stdout: "", stderr: expect.stringMatching(/^Invalid namespace 'nowhere'\n/) });
+    expect(await sh.run("settings get nowhere x")).toMatchObject({
+      code: 255,
+      stdout: "",
+      stderr: expect.stringMatching(/^Invalid namespace 'nowhere'\n/),
+    });
     expect((await sh.run("settings get global")).code).toBe(255);
   });
 });

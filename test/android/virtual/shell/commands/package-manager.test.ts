@@ -11,8 +11,12 @@ describe("pm list packages", () => {
     expect((await sh.run("pm list packages")).stdout).toBe(
       "package:com.google.android.apps.nexuslauncher\npackage:com.android.settings\npackage:com.clawperator.operator.dev\npackage:com.example.notes\n",
     );
-    expect((await sh.run("pm list packages -3")).stdout).toBe("package:com.clawperator.operator.dev\npackage:com.example.notes\n");
-    expect((await sh.run("pm list packages -s")).stdout).toBe("package:com.google.android.apps.nexuslauncher\npackage:com.android.settings\n");
+    expect((await sh.run("pm list packages -3")).stdout).toBe(
+      "package:com.clawperator.operator.dev\npackage:com.example.notes\n",
+    );
+    expect((await sh.run("pm list packages -s")).stdout).toBe(
+      "package:com.google.android.apps.nexuslauncher\npackage:com.android.settings\n",
+    );
     expect((await sh.run(`pm list packages ${OPERATOR}`)).stdout).toBe(`package:${OPERATOR}\n`);
     expect((await sh.run("cmd package list packages notes")).stdout).toBe("package:com.example.notes\n");
     expect(await sh.run("pm list packages nothing.matches")).toMatchObject({ code: 0, stdout: "" });
@@ -24,8 +28,12 @@ describe("pm path / clear", () => {
     const sh = new ShellHarness();
     const result = await sh.run(`'pm' 'path' '${OPERATOR}'`);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^package:\/data\/app\/~~[A-Za-z0-9_-]{22}==\/com\.clawperator\.operator\.dev-[A-Za-z0-9_-]{22}==\/base\.apk\n$/);
-    expect(await sh.run("pm path com.not.installed")).toEqual(expect.objectContaining({ code: 1, stdout: "", stderr: "" }));
+    expect(result.stdout).toMatch(
+      /^package:\/data\/app\/~~[A-Za-z0-9_-]{22}==\/com\.clawperator\.operator\.dev-[A-Za-z0-9_-]{22}==\/base\.apk\n$/,
+    );
+    expect(await sh.run("pm path com.not.installed")).toEqual(
+      expect.objectContaining({ code: 1, stdout: "", stderr: "" }),
+    );
   });
 
   it("pm clear stops the app", async () => {
@@ -41,7 +49,9 @@ describe("pm path / clear", () => {
 describe("pm grant / revoke", () => {
   it("grants and revokes runtime permissions", async () => {
     const sh = new ShellHarness();
-    expect(await sh.run("pm grant com.example.notes android.permission.CAMERA")).toEqual(expect.objectContaining({ code: 0, stdout: "", stderr: "" }));
+    expect(await sh.run("pm grant com.example.notes android.permission.CAMERA")).toEqual(
+      expect.objectContaining({ code: 0, stdout: "", stderr: "" }),
+    );
     expect(sh.state.packages.get("com.example.notes")!.granted.has("android.permission.CAMERA")).toBe(true);
     expect((await sh.run("pm revoke com.example.notes android.permission.CAMERA")).code).toBe(0);
     expect(sh.state.packages.get("com.example.notes")!.granted.has("android.permission.CAMERA")).toBe(false);
@@ -52,7 +62,8 @@ describe("pm grant / revoke", () => {
     expect(await sh.run("pm grant com.example.notes android.permission.INTERNET")).toEqual(
       expect.objectContaining({
         code: 255,
-        stderr: "Exception occurred while executing 'grant':\njava.lang.SecurityException: Permission android.permission.INTERNET requested by com.example.notes is not a changeable permission type\n",
+        stderr:
+          "Exception occurred while executing 'grant':\njava.lang.SecurityException: Permission android.permission.INTERNET requested by com.example.notes is not a changeable permission type\n",
       }),
     );
     expect((await sh.run("pm grant com.example.notes android.permission.MADE_UP")).stderr).toBe(
@@ -65,7 +76,13 @@ describe("pm grant / revoke", () => {
 });
 
 describe("cmd package install", () => {
-  const apk = encodeVirtualApk({ package: "com.example.skill", label: "Skill", versionName: "1.2.0", versionCode: 12, permissions: ["android.permission.CAMERA"] });
+  const apk = encodeVirtualApk({
+    package: "com.example.skill",
+    label: "Skill",
+    versionName: "1.2.0",
+    versionCode: 12,
+    permissions: ["android.permission.CAMERA"],
+  });
 
   it("reads exactly -S bytes from a stream that stays open, installs, and pm list -3 shows it", async () => {
     const sh = new ShellHarness();
@@ -89,10 +106,19 @@ describe("cmd package install", () => {
     expect((await install(apk, "-g")).stdout).toBe("Success\n");
     const uid = sh.state.packages.get("com.example.skill")!.uid;
     expect([...sh.state.packages.get("com.example.skill")!.granted]).toEqual(["android.permission.CAMERA"]);
-    const newer = encodeVirtualApk({ package: "com.example.skill", label: "Skill", versionName: "1.3.0", versionCode: 13 });
+    const newer = encodeVirtualApk({
+      package: "com.example.skill",
+      label: "Skill",
+      versionName: "1.3.0",
+      versionCode: 13,
+    });
     expect((await install(newer, "-r")).stdout).toBe("Success\n");
     expect(sh.state.packages.get("com.example.skill")).toMatchObject({ uid, versionCode: 13 });
-    expect(await install(apk, "-r")).toMatchObject({ code: 1, stdout: "Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected: Update version code 12 is older than current 13]\n" });
+    expect(await install(apk, "-r")).toMatchObject({
+      code: 1,
+      stdout:
+        "Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected: Update version code 12 is older than current 13]\n",
+    });
   });
 
   it("refuses bytes that are not an APK with the package manager's parse failure", async () => {
@@ -104,7 +130,9 @@ describe("cmd package install", () => {
     expect(result.stdout).toMatch(
       /^Failure \[INSTALL_PARSE_FAILED_NOT_APK: Failed parse during installPackageLi: \/data\/app\/vmdl\d+\.tmp\/base\.apk \(at Binary XML file line #-1\): Failed to read manifest from APK\]\n$/,
     );
-    expect((await sh.run("pm list packages -3")).stdout).toBe("package:com.clawperator.operator.dev\npackage:com.example.notes\n");
+    expect((await sh.run("pm list packages -3")).stdout).toBe(
+      "package:com.clawperator.operator.dev\npackage:com.example.notes\n",
+    );
   });
 
   it("installs from a file on the device with pm install", async () => {

@@ -8,16 +8,37 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
 describe("input", () => {
   it("passes taps, swipes, text, key events, press and roll to the UI model", async () => {
     const sh = new ShellHarness();
-    for (const line of ["input tap 540 1200", "input touchscreen swipe 500 1800 500 600 300", "input text 'hello%sworld'", "input keyevent KEYCODE_BACK 66", "input press", "input roll 0 -1"]) {
+    for (const line of [
+      "input tap 540 1200",
+      "input touchscreen swipe 500 1800 500 600 300",
+      "input text 'hello%sworld'",
+      "input keyevent KEYCODE_BACK 66",
+      "input press",
+      "input roll 0 -1",
+    ]) {
       expect(await sh.run(line)).toMatchObject({ code: 0, stderr: "" });
     }
-    expect(sh.ui.calls).toEqual(["tap:540,1200", "swipe:500,1800,500,600", "type:hello world", "key:KEYCODE_BACK", "key:66", "key:KEYCODE_DPAD_CENTER", "key:KEYCODE_DPAD_UP"]);
+    expect(sh.ui.calls).toEqual([
+      "tap:540,1200",
+      "swipe:500,1800,500,600",
+      "type:hello world",
+      "key:KEYCODE_BACK",
+      "key:66",
+      "key:KEYCODE_DPAD_CENTER",
+      "key:KEYCODE_DPAD_UP",
+    ]);
   });
 
   it("rejects bad arguments and unknown subcommands", async () => {
     const sh = new ShellHarness();
-    expect(await sh.run("input tap 1")).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Error: Invalid arguments for command: tap\n/) });
-    expect(await sh.run("input wiggle")).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Error: Unknown command: wiggle\n/) });
+    expect(await sh.run("input tap 1")).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Error: Invalid arguments for command: tap\n/),
+    });
+    expect(await sh.run("input wiggle")).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Error: Unknown command: wiggle\n/),
+    });
     expect(sh.ui.calls).toEqual([]);
   });
 });
@@ -42,9 +63,13 @@ describe("screencap", () => {
 describe("uiautomator dump", () => {
   it("writes the hierarchy to /sdcard/window_dump.xml by default", async () => {
     const sh = new ShellHarness();
-    expect(await sh.run("uiautomator dump")).toEqual(expect.objectContaining({ code: 0, stdout: "UI hierchary dumped to: /sdcard/window_dump.xml\n" }));
+    expect(await sh.run("uiautomator dump")).toEqual(
+      expect.objectContaining({ code: 0, stdout: "UI hierchary dumped to: /sdcard/window_dump.xml\n" }),
+    );
     const xml = (await sh.run("cat /sdcard/window_dump.xml")).stdout;
-    expect(xml.startsWith("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">")).toBe(true);
+    expect(xml.startsWith("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">")).toBe(
+      true,
+    );
     expect(parseHierarchy(xml).windows[0]!.attributes["resource-id"]).toBe("greeting");
   });
 
@@ -52,7 +77,9 @@ describe("uiautomator dump", () => {
     const sh = new ShellHarness();
     const { stdout } = await sh.run("uiautomator dump --compressed /dev/tty");
     expect(stdout).toMatch(/^<\?xml .*<\/hierarchy>UI hierchary dumped to: \/dev\/tty\n$/s);
-    expect((await sh.run("uiautomator dump /data/local/tmp/d.xml")).stdout).toBe("UI hierchary dumped to: /data/local/tmp/d.xml\n");
+    expect((await sh.run("uiautomator dump /data/local/tmp/d.xml")).stdout).toBe(
+      "UI hierchary dumped to: /data/local/tmp/d.xml\n",
+    );
     expect(sh.state.fs.read("/data/local/tmp/d.xml")?.toString()).toContain('text="Hello"');
   });
 });

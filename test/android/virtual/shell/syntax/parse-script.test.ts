@@ -10,7 +10,12 @@ const lookup = (name: string) => (name === "?" ? "7" : vars.get(name));
 
 /** Each command of the script as its expanded argv, with `&&`/`||` marked between links. */
 function argvs(script: Script): string[][] {
-  return script.map((list) => [list.first, ...list.rest.map((r) => r.command)].flatMap((c, i) => [...(i > 0 ? [list.rest[i - 1]!.op] : []), c.words.flatMap((w) => expandWord(w, lookup)).join("|")]));
+  return script.map((list) =>
+    [list.first, ...list.rest.map((r) => r.command)].flatMap((c, i) => [
+      ...(i > 0 ? [list.rest[i - 1]!.op] : []),
+      c.words.flatMap((w) => expandWord(w, lookup)).join("|"),
+    ]),
+  );
 }
 
 function parse(line: string): Script {
