@@ -1,4 +1,4 @@
-import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
+import type { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { exitCodeOf } from "../core/contracts/error-codes.ts";
 
 export type OutputMode = "json" | "pretty";
