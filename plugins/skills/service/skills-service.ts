@@ -244,6 +244,7 @@ export class SkillsRuntime implements SkillsService {
       clawperatorBin: resolveClawperatorBin(this.#env),
       operatorPackage: request.operatorPackage ?? this.#deps.config.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE,
       ...(catalog.registry ? { registryPath: catalog.registry.path } : {}),
+      ...(this.#skillsConfig.maxOutputBytes ? { maxOutputBytes: this.#skillsConfig.maxOutputBytes } : {}),
     });
   }
 }

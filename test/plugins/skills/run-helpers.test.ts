@@ -147,7 +147,12 @@ describe("the SkillResult frame", () => {
       false,
       { kind: "json", line: good },
     ],
-    ["the marker and its JSON on one line", `x\n[Clawperator-Skill-Result] ${good}\n`, false, { kind: "json", line: good }],
+    [
+      "the marker and its JSON on one line",
+      `x\n[Clawperator-Skill-Result] ${good}\n`,
+      false,
+      { kind: "json", line: good },
+    ],
     ["the marker mid-line is not a frame", `log: [Clawperator-Skill-Result] ${good}\n`, false, { kind: "none" }],
     [
       "a JSON line beyond the frame limit",
