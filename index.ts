@@ -30,6 +30,7 @@ export type {
   DoctorCheck,
   DoctorCheckContext,
   DoctorCheckResult,
+  DoctorFlags,
   DoctorPhase,
   ExecutionHookContribution,
   GlobalOptions,
@@ -135,6 +136,6 @@ export type { ClawperatorConfig, ClawperatorConfigInput } from "./config/index.t
 export { createClawperator } from "./runtime/create-clawperator.ts";
 export type { Clawperator, ExecuteOptions } from "./runtime/create-clawperator.ts";
 
-// Doctor: what `doctor --json` prints, and the facts checks share (a check of yours reads the selected device there).
-export { DoctorFacts } from "./core/doctor/index.ts";
-export type { DoctorFixOutcome, DoctorReport } from "./core/doctor/index.ts";
+// Doctor: what `doctor --json` prints, and the facts checks share (a check of yours reads `SelectedDevice`).
+export { OperatorVersion, SelectedDevice } from "./core/doctor/index.ts";
+export type { DoctorFacts, DoctorFixOutcome, DoctorReport } from "./core/doctor/index.ts";

@@ -34,7 +34,7 @@ import { setupWithin } from "./setup-timeout.ts";
 import { TransportRouter } from "./transport-router.ts";
 
 export interface PluginEntry {
-  plugin: ClawperatorPlugin<any>;
+  plugin: ClawperatorPlugin;
   options?: unknown;
   /** Where it came from ("builtin", a package name or a file path), for error messages. */
   origin: string;
