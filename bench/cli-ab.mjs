@@ -19,7 +19,8 @@ const cpuFile = join(host.home, "cpu-ms");
 const cpuHook = join(host.home, "cpu-at-exit.cjs");
 writeFileSync(
   cpuHook,
-  `process.on("exit", () => { const u = process.cpuUsage(); require("fs").writeFileSync(${JSON.stringify(cpuFile)}, String((u.user + u.system) / 1000)); });`,
+  `process.on("exit", () => { const u = process.cpuUsage(); ` +
+    `require("fs").writeFileSync(${JSON.stringify(cpuFile)}, String((u.user + u.system) / 1000)); });`,
 );
 const nodeEnv = { ...process.env, NODE_OPTIONS: `--require ${cpuHook}` };
 
@@ -79,7 +80,8 @@ try {
     const ratio = what === "observe snapshot" ? (median(times.get(name)) / floor).toFixed(2) : "";
     const cpu = cpus.get(name).length ? median(cpus.get(name)).toFixed(1) : "";
     console.log(
-      `| ${name} | ${median(times.get(name)).toFixed(1)} | ${ratio} | ${other ? paired(times, name, what) : ""} | ${cpu} | ${other ? paired(cpus, name, what) : ""} |`,
+      `| ${name} | ${median(times.get(name)).toFixed(1)} | ${ratio} | ${other ? paired(times, name, what) : ""} | ` +
+        `${cpu} | ${other ? paired(cpus, name, what) : ""} |`,
     );
   }
   console.log(`| floor: node -e 0 + 2 x adb shell echo | ${floor.toFixed(1)} | 1.00 | | | |`);

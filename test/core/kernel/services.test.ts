@@ -91,7 +91,7 @@ describe("services", () => {
     expect(b.services.resolve(Greeter).greet("Ana")).toBe("hi Ana");
   });
 
-  it("dispose() disposes what the factories built, only that and only once; the kernel then refuses use (USAGE)", async () => {
+  it("dispose() disposes what factories built, only that, once; the kernel then refuses use (USAGE)", async () => {
     const disposed: string[] = [];
     const Built = createToken<{ dispose(): Promise<void> }>("test.Built");
     const Unbuilt = createToken<{ dispose(): void }>("test.Unbuilt");
