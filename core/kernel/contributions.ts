@@ -1,4 +1,5 @@
 import type { ArgsDef, ParsedArgs } from "citty";
+import type { DoctorFacts } from "../doctor/facts.ts";
 import type { ExecutionHook } from "../execution/hooks.ts";
 import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
@@ -124,6 +125,15 @@ export interface DoctorCheckResult {
   evidence?: Record<string, unknown>;
 }
 
+/** The doctor run's flags, for checks that only act in some modes. */
+export interface DoctorFlags {
+  fix: boolean;
+  full: boolean;
+  checkOnly: boolean;
+  /** `--apk`: the Operator APK `--full` installs. */
+  apk?: string;
+}
+
 export interface DoctorCheckContext {
   services: ServiceAccess;
   config: RuntimeConfig;
@@ -131,10 +141,9 @@ export interface DoctorCheckContext {
   /** The selected device, once device discovery has chosen one. */
   deviceId?: string;
   receiverPackage: string;
-  /** Flags of the doctor run (`--full`, `--apk`, ...), for checks that only run in some modes. */
-  flags: Readonly<Record<string, unknown>>;
-  /** Facts earlier checks found (e.g. the selected device), shared down the ordered list. */
-  facts: Map<string, unknown>;
+  flags: Readonly<DoctorFlags>;
+  /** Facts earlier checks found (e.g. `SelectedDevice`), shared down the ordered list. */
+  facts: DoctorFacts;
 }
 
 export interface DoctorCheck {

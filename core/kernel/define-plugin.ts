@@ -55,6 +55,10 @@ export interface ClawperatorPlugin<Options = unknown> {
   dependsOn?: readonly string[];
   /** A zod schema for the plugin's options; the kernel parses them before `setup` (CONFIG_INVALID naming the path). */
   options?: OptionsSchema<Options>;
+  /**
+   * A method, not a function property: a plugin of any options is then a `ClawperatorPlugin` (of `unknown`), which
+   * is how lists of plugins are typed; the kernel only ever hands `setup` what the plugin's own schema parsed.
+   */
   setup(ctx: PluginContext<Options>): void | Promise<void>;
 }
 
