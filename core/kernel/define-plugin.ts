@@ -3,11 +3,12 @@ import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type {
   CheckContribution,
-  CommandContribution,
+  CommandDefinition,
   CommandGroupContribution,
   ExecutionHookContribution,
   RouteContribution,
   SkillSourceContribution,
+  NoArgs,
   TransportContribution,
 } from "./contributions.ts";
 import type { ServiceAccess } from "./service-access.ts";
@@ -36,7 +37,7 @@ export interface PluginContext<Options = unknown> {
   readonly logger: Logger;
   readonly services: ServiceAccess;
   readonly commands: {
-    add<const A extends ArgsDef = ArgsDef>(command: CommandContribution<A>): void;
+    add<const A extends ArgsDef = NoArgs>(command: CommandDefinition<A>): void;
     group(group: CommandGroupContribution): void;
   };
   readonly routes: { add(route: RouteContribution): void };
