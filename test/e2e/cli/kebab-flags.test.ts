@@ -30,7 +30,7 @@ describe("flags: kebab-case in --help, camelCase accepted", () => {
     const write = async (dir: string, flags: string[]) => {
       const result = await cli.run(["virtual", "android-home", "--out", join(cli.project, dir), ...flags]);
       expect(result.exitCode, result.stdout).toBe(0);
-      return json(result).config;
+      return json<{ config: Record<string, unknown> }>(result).config;
     };
     const kebab = await write("kebab", ["--boot-delay-ms", "250", "--fail-image-install", "--no-register"]);
     const camel = await write("camel", ["--bootDelayMs", "250", "--failImageInstall", "--no-register"]);
