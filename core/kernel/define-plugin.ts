@@ -6,9 +6,9 @@ import type {
   CommandDefinition,
   CommandGroupContribution,
   ExecutionHookContribution,
+  NoArgs,
   RouteContribution,
   SkillSourceContribution,
-  NoArgs,
   TransportContribution,
 } from "./contributions.ts";
 import type { ServiceAccess } from "./service-access.ts";
