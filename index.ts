@@ -9,7 +9,9 @@ export type { ArgsDef, ParsedArgs } from "citty";
 // Plugins: the definition helper, the context, what can be contributed, typed tokens.
 export type {
   CheckContribution,
+  CommandArgs,
   CommandContribution,
+  CommandDefinition,
   CommandGroupContribution,
   CommandHandler,
   CommandRunContext,
@@ -41,6 +43,7 @@ export {
   type PluginContext,
 } from "./core/kernel/define-plugin.ts";
 export type { ServiceAccess, ServiceProvider } from "./core/kernel/service-access.ts";
+export { defineCommand } from "./core/kernel/define-command.ts";
 export { createToken, type Token } from "./core/kernel/token.ts";
 
 // Services core provides, each a token beside its interface, and the execution runner a plugin provides.

@@ -3,9 +3,10 @@ import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type {
   CheckContribution,
-  CommandContribution,
+  CommandDefinition,
   CommandGroupContribution,
   ExecutionHookContribution,
+  NoArgs,
   RouteContribution,
   SkillSourceContribution,
   TransportContribution,
@@ -38,7 +39,7 @@ export interface PluginContext<Options = unknown> {
   readonly logger: Logger;
   readonly services: ServiceAccess;
   readonly commands: {
-    add<const A extends ArgsDef = ArgsDef>(command: CommandContribution<A>): void;
+    add<const A extends ArgsDef = NoArgs>(command: CommandDefinition<A>): void;
     group(group: CommandGroupContribution): void;
   };
   readonly routes: { add(route: RouteContribution): void };

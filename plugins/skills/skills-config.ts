@@ -22,4 +22,3 @@ export interface SkillsConfig {
 }
 
 export const DEFAULT_SKILLS_REPO = "https://github.com/clawperator/clawperator-skills";
-export const DEFAULT_SKILLS_REF = "main";
