@@ -1,4 +1,7 @@
-import type { NodeMatcher } from "./matcher.ts";
+import { z } from "zod";
+import { NodeMatcherSchema } from "./matcher.ts";
+
+const Point = z.object({ x: z.number().int().nonnegative(), y: z.number().int().nonnegative() });
 
 /**
  * One ref of an agent view: a node an action can target, and how an action selects it again. `unique` says whether
@@ -7,41 +10,40 @@ import type { NodeMatcher } from "./matcher.ts";
  * when there is one, a unique matcher of a node inside it whose click the APK hands to this node (the title of an
  * unlabeled list row).
  */
-export interface ViewRef {
-  /** The node's bounds as a dump writes them: `[left,top][right,bottom]`. */
-  bounds: string;
-  unique: boolean;
-  matcher?: NodeMatcher;
-  clickMatcher?: NodeMatcher;
-  coordinate?: { x: number; y: number };
-}
+export const ViewRefSchema = z.object({
+  bounds: z.string().describe("The node's bounds as a dump writes them: [left,top][right,bottom]"),
+  unique: z.boolean().describe("Whether `matcher` selects this node alone on that screen; false: a coordinate ref"),
+  matcher: NodeMatcherSchema.optional(),
+  clickMatcher: NodeMatcherSchema.optional(),
+  coordinate: Point.optional(),
+});
+export type ViewRef = z.infer<typeof ViewRefSchema>;
 
 /** A top-level window of the screen: its app and where it is (dialogs float). */
-export interface ViewWindow {
-  package: string;
-  bounds: string;
-}
+export const ViewWindowSchema = z.object({ package: z.string(), bounds: z.string() });
+export type ViewWindow = z.infer<typeof ViewWindowSchema>;
 
 /**
  * The agent view of one screen: a compact outline, one line per meaningful node, with `[ref=eN]` on every node an
  * action can target, and the refs table. `id` names the snapshot (the execution) it was made from.
  */
-export interface AgentView {
-  id: string;
-  /** The package of the first window (the app in front). */
-  package: string;
-  windows: ViewWindow[];
-  rotation: string;
-  outline: string;
-  refs: Record<string, ViewRef>;
-}
+export const AgentViewSchema = z.object({
+  id: z.string(),
+  package: z.string().describe("The package of the first window (the app in front)"),
+  windows: z.array(ViewWindowSchema),
+  rotation: z.string(),
+  outline: z.string(),
+  refs: z.record(z.string(), ViewRefSchema),
+});
+export type AgentView = z.infer<typeof AgentViewSchema>;
 
-/** How an action selected a ref's node: what `--ref` became. */
-export interface RefUse {
-  ref: string;
-  /** The view the ref came from. */
-  viewId: string;
-  used: "matcher" | "clickMatcher" | "coordinate";
-  matcher?: NodeMatcher;
-  coordinate?: { x: number; y: number };
-}
+/** How an action selected a ref's node: what its `ref` became. */
+export const RefUseSchema = z.object({
+  actionId: z.string(),
+  ref: z.string(),
+  viewId: z.string().describe("The view the ref came from"),
+  used: z.enum(["matcher", "clickMatcher", "coordinate"]),
+  matcher: NodeMatcherSchema.optional(),
+  coordinate: Point.optional(),
+});
+export type RefUse = z.infer<typeof RefUseSchema>;

@@ -131,6 +131,13 @@ export const ERROR_CATALOGUE = {
   // (missing directory, a directory, read-only, disk full). Either fails the envelope, so the exit code is 1.
   SCREENSHOT_PATH_REFUSED: step,
   SCREENSHOT_WRITE_FAILED: step,
+  // Refs of the agent view (issue 24), refused before dispatch. REF_STALE: the device ran an action since the view was
+  // made, so its screen may have changed; 409, the ref conflicts with the device's current state (a new view fixes
+  // it). REF_NOT_FOUND: no view of the device yet, or no such ref in it. REF_NOT_UNIQUE: no matcher selects the node
+  // alone on that screen, so only a click (by its centre) can take the ref; 422, well-formed but not actionable so.
+  REF_STALE: host(409),
+  REF_NOT_FOUND: host(404),
+  REF_NOT_UNIQUE: host(422),
   // Runtime codes outside the spec's tables: CLI usage, configuration and plugin loading, and bugs.
   USAGE: host(400),
   CONFIG_INVALID: host(400),

@@ -3,6 +3,7 @@ export { createStderrLogger, Logger } from "./logger.ts";
 export { RuntimeConfig } from "./runtime-config.ts";
 export { Transport, type CallOptions, type LineStream, type ShellResult } from "./transport.ts";
 export { HostInfo } from "./host-info.ts";
+export { AgentViews, type ViewedResult, type ViewRunOptions, type ViewTarget } from "./agent-views.ts";
 export {
   Skills,
   type MissingReason,
