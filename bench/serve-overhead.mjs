@@ -46,7 +46,7 @@ const kernel = await bootKernel({
   logger,
 });
 kernel.services.register(ServeOptions, {
-  useValue: { heartbeatMs: 15_000, bodyLimitBytes: 262_144, tokenRequired: false, version: "bench" },
+  useValue: { heartbeatMs: 15_000, tokenRequired: false, version: "bench" },
 });
 const app = createServeApp({
   routes: kernel.services.resolve(RouteRegistry).entries(),
@@ -54,7 +54,7 @@ const app = createServeApp({
   security: { allowedHosts: allowedHostsFor("127.0.0.1") },
   lifecycle: new Lifecycle(),
 });
-const server = await listen(app, { host: "127.0.0.1", port: 0, bodyLimitBytes: 262_144 });
+const server = await listen(app, { host: "127.0.0.1", port: 0 });
 
 const agent = new Agent({ keepAlive: true });
 const execution = (i) =>

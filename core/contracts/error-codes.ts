@@ -107,9 +107,9 @@ export const ERROR_CATALOGUE = {
   SKILL_EXECUTION_TIMEOUT: host(504),
   SKILLS_SYNC_FAILED: host(502),
   SKILLS_GIT_NOT_FOUND: host(500),
-  // HTTP API (serve): the body codes HTTP clients of the reference runtime already handle, then the server's own.
-  INVALID_JSON: host(400),
-  INVALID_BODY: host(400),
+  // HTTP API (serve): the body codes HTTP clients of the reference runtime already handle, then the server's own. A
+  // body that is not JSON or does not fit the route's schema is EXECUTION_VALIDATION_FAILED on every route (the
+  // spec's code for "the execution JSON is malformed or invalid").
   MISSING_EXECUTION: host(400),
   INVALID_DEVICE_ID: host(400),
   INVALID_OPERATOR_PACKAGE: host(400),
@@ -120,6 +120,7 @@ export const ERROR_CATALOGUE = {
   ORIGIN_NOT_ALLOWED: host(403),
   ROUTE_NOT_FOUND: host(404),
   METHOD_NOT_ALLOWED: host(405),
+  UNSUPPORTED_MEDIA_TYPE: host(415),
   SERVER_SHUTTING_DOWN: host(503),
   SERVE_TOKEN_REQUIRED: host(400),
   SERVE_LISTEN_FAILED: host(500),

@@ -9,6 +9,7 @@ const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
   404: "ROUTE_NOT_FOUND",
   405: "METHOD_NOT_ALLOWED",
   413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
 };
 
 const JSON_TYPE = "application/json;charset=UTF-8";

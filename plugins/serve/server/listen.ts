@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve, type H3 } from "h3";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { BODY_LIMIT_BYTES } from "../../../core/http/index.ts";
 
 export interface Listening {
   port: number;
@@ -11,18 +12,18 @@ export interface Listening {
   closeIdle(): void;
 }
 
-/** Binds the app with srvx (h3's Node server); srvx's own banner and signal handling are off: serve has its own. */
-export async function listen(
-  app: H3,
-  options: { host: string; port: number; bodyLimitBytes: number },
-): Promise<Listening> {
+/**
+ * Binds the app with srvx (h3's Node server); srvx's own banner and signal handling are off: serve has its own. No
+ * body may exceed BODY_LIMIT_BYTES, whichever route reads it.
+ */
+export async function listen(app: H3, options: { host: string; port: number }): Promise<Listening> {
   const server = serve(app, {
     hostname: options.host,
     port: options.port,
     manual: true,
     silent: true,
     gracefulShutdown: false,
-    maxRequestBodySize: options.bodyLimitBytes,
+    maxRequestBodySize: BODY_LIMIT_BYTES,
   });
   try {
     await server.serve();
