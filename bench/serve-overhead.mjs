@@ -51,10 +51,10 @@ kernel.services.register(ServeOptions, {
 const app = createServeApp({
   routes: kernel.services.resolve(RouteRegistry).entries(),
   context: { services: kernel.services, config: {}, logger },
-  security: { allowedHosts: allowedHostsFor("127.0.0.1") },
+  security: { allowedHosts: allowedHostsFor("127.0.0.1"), allowedOrigins: new Set() },
   lifecycle: new Lifecycle(),
 });
-const server = await listen(app, { host: "127.0.0.1", port: 0 });
+const server = await listen(app, { host: "127.0.0.1", port: 0, requestTimeoutMs: 10_000 });
 
 const agent = new Agent({ keepAlive: true });
 const execution = (i) =>

@@ -35,12 +35,14 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
       security: {
         ...(settings.token === undefined ? {} : { token: settings.token }),
         allowedHosts: allowedHostsFor(settings.host, settings.allowedHosts),
+        allowedOrigins: new Set(settings.allowedOrigins),
       },
       lifecycle,
     });
     const server = await listen(app, {
       host: settings.host,
       port: settings.port,
+      requestTimeoutMs: settings.requestTimeoutMs,
     });
 
     const banner = {

@@ -37,10 +37,11 @@ async function schemasOf(route: RouteContribution): Promise<{ schemas: RouteSche
   }
 }
 
-/** What the server answers any route with, before or around it: Host and Origin checks, shutdown, bugs. */
+/** What the server answers any route with, before or around it: Host and Origin checks, slow requests, shutdown, bugs. */
 const SERVER_ERROR_CODES: readonly ErrorCode[] = [
   "HOST_NOT_ALLOWED",
   "ORIGIN_NOT_ALLOWED",
+  "REQUEST_TIMEOUT",
   "SERVER_SHUTTING_DOWN",
   "INTERNAL_ERROR",
 ];

@@ -36,7 +36,7 @@ describe("OpenAPI error responses, from the error catalogue and each route's dec
   it("lists each status a route can answer with, the codes behind it, and an error body allowing only those", async () => {
     const run = (await openApi(false)).paths["/things/{id}/run"]!.post!;
     expect(Object.keys(run.responses).sort()).toEqual(
-      ["200", "400", "403", "404", "413", "415", "423", "500", "503", "default"].sort(),
+      ["200", "400", "403", "404", "408", "413", "415", "423", "500", "503", "default"].sort(),
     );
     expect(codesAt(run, "404")).toEqual(["DEVICE_NOT_FOUND", "NO_DEVICES"]);
     expect(run.responses["404"]!.description).toBe("DEVICE_NOT_FOUND, NO_DEVICES");
@@ -46,6 +46,7 @@ describe("OpenAPI error responses, from the error catalogue and each route's dec
     expect(codesAt(run, "413")).toEqual(["PAYLOAD_TOO_LARGE"]);
     expect(codesAt(run, "415")).toEqual(["UNSUPPORTED_MEDIA_TYPE"]);
     expect(codesAt(run, "403")).toEqual(["HOST_NOT_ALLOWED", "ORIGIN_NOT_ALLOWED"]);
+    expect(codesAt(run, "408")).toEqual(["REQUEST_TIMEOUT"]);
     expect(run.responses["400"]!.content["application/json"]!.schema.required).toEqual(["ok", "error"]);
     // A step code travels inside a 200 envelope, never as an error response.
     expect(JSON.stringify(run.responses)).not.toContain("NODE_NOT_FOUND");
@@ -54,7 +55,7 @@ describe("OpenAPI error responses, from the error catalogue and each route's dec
   it("a route without a body gets no body-reader codes; with a token, every route but /health can be 401", async () => {
     const open = await openApi(false);
     expect(Object.keys(open.paths["/health"]!.get!.responses).sort()).toEqual(
-      ["200", "403", "500", "503", "default"].sort(),
+      ["200", "403", "408", "500", "503", "default"].sort(),
     );
     const guarded = await openApi(true);
     expect(codesAt(guarded.paths["/things/{id}/run"]!.post!, "401")).toEqual(["UNAUTHORIZED"]);
