@@ -2,12 +2,7 @@ import { type H3Event, HTTPError, readValidatedBody } from "h3";
 import { z } from "zod";
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
 import type { ErrorCode } from "../contracts/error-codes.ts";
-
-/**
- * The largest request body a route reads: four times the 64,000-byte execution limit, room for a pretty-printed,
- * escaped payload, and still small. `serve` bounds every body with it as it is read, whichever route reads it.
- */
-export const BODY_LIMIT_BYTES = 256 * 1024;
+import { BODY_LIMIT_BYTES } from "./body-limit.ts";
 
 /** What readJsonBody answers with besides the parsed body. */
 export const BODY_ERROR_CODES = [

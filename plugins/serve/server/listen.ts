@@ -2,7 +2,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type H3, serve } from "h3";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { BODY_LIMIT_BYTES } from "../../../core/http/index.ts";
+// The limit alone: the reader (and zod with it) loads with the first route that reads a body.
+import { BODY_LIMIT_BYTES } from "../../../core/http/body-limit.ts";
 import { Connections } from "./connections.ts";
 
 export interface Listening {
