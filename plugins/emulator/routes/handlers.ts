@@ -16,24 +16,24 @@ import { respond } from "./respond.ts";
 export function createEmulatorRoutes(services: ServiceAccess): Record<string, RouteHandler> {
   const ctx = () => createEmulatorContext(services);
   return {
-    list: (event) => respond(event, async () => ({ avds: await listAvds(ctx()) })),
-    inspect: (event) => respond(event, () => inspectAvd(ctx(), nameParam(event))),
-    running: (event) => respond(event, async () => ({ devices: await runningEmulators(ctx()) })),
+    list: () => respond(async () => ({ avds: await listAvds(ctx()) })),
+    inspect: (event) => respond(() => inspectAvd(ctx(), nameParam(event))),
+    running: () => respond(async () => ({ devices: await runningEmulators(ctx()) })),
     // The body is read before the SDK is looked at: a bad request is refused the same way on every route.
     create: (event) =>
-      respond(event, async () => {
+      respond(async () => {
         const options = await readJsonBody(event, CreateBody);
         return createAvd(ctx(), options);
       }),
     start: (event) =>
-      respond(event, async () => {
+      respond(async () => {
         const timeouts = parseTimeouts(await readJsonBody(event, TimeoutsBody), "http");
         return startAvd(ctx(), nameParam(event), timeouts);
       }),
-    stop: (event) => respond(event, () => stopAvd(ctx(), nameParam(event))),
-    delete: (event) => respond(event, () => deleteAvd(ctx(), nameParam(event))),
+    stop: (event) => respond(() => stopAvd(ctx(), nameParam(event))),
+    delete: (event) => respond(() => deleteAvd(ctx(), nameParam(event))),
     provision: (event) =>
-      respond(event, async () => {
+      respond(async () => {
         const timeouts = parseTimeouts(await readJsonBody(event, TimeoutsBody), "http");
         return provisionEmulator(ctx(), timeouts);
       }),

@@ -113,9 +113,7 @@ export class SkillsRuntime implements SkillsService {
     return (await import("../validate/validate-skill.js")).validateSkill(record, options);
   }
 
-  async validateAll(
-    options: { dryRun?: boolean } = {},
-  ): Promise<{
+  async validateAll(options: { dryRun?: boolean } = {}): Promise<{
     valid: boolean;
     count: number;
     results: (SkillValidation | { valid: false; skillId: string; error: unknown })[];
@@ -141,7 +139,10 @@ export class SkillsRuntime implements SkillsService {
 
   #hasBin = (name: string) => {
     let found = this.#bins.get(name);
-    if (found === undefined) this.#bins.set(name, (found = findOnPath(name, this.#env) !== undefined));
+    if (found === undefined) {
+      found = findOnPath(name, this.#env) !== undefined;
+      this.#bins.set(name, found);
+    }
     return found;
   };
 

@@ -4,6 +4,8 @@ import { virtualSession } from "../../helpers/virtual-session.ts";
 import { jsonBodyOf, rawRequest, trickleClient } from "./raw-request.ts";
 import { anExecution, startServe, type RunningServe } from "./serve-process.ts";
 import { connectSse } from "./sse-client.ts";
+import { jsonAt } from "../../helpers/json-at.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
 const TOKEN = "s3cret-token-of-32-characters-xx";
@@ -55,7 +57,9 @@ describe("serve: binding and the token", () => {
       expect((await serve.request("/no/such/route")).status).toBe(401);
       expect((await serve.request("/execute", { body: { execution: anExecution([]) } })).status).toBe(401);
 
-      const right = await serve.request("/devices", { headers: { authorization: `Bearer ${TOKEN}` } });
+      const right = await serve.request<{ devices: unknown[] }>("/devices", {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(right.status).toBe(200);
       expect(right.body.devices).toContainEqual(expect.objectContaining({ serial: device.serial }));
       expect((await serve.request("/health")).status).toBe(200);
@@ -63,9 +67,9 @@ describe("serve: binding and the token", () => {
 
     it("the OpenAPI document declares the bearer scheme", async () => {
       const { body } = await serve.request("/openapi.json", { headers: { authorization: `Bearer ${TOKEN}` } });
-      expect(body.components.securitySchemes.bearer).toEqual({ type: "http", scheme: "bearer" });
-      expect(body.paths["/execute"].post.security).toEqual([{ bearer: [] }]);
-      expect(body.paths["/health"].get.security).toEqual([]);
+      expect(jsonAt(body, "components", "securitySchemes", "bearer")).toEqual({ type: "http", scheme: "bearer" });
+      expect(jsonAt(body, "paths", "/execute", "post", "security")).toEqual([{ bearer: [] }]);
+      expect(jsonAt(body, "paths", "/health", "get", "security")).toEqual([]);
     });
   });
 
@@ -143,7 +147,7 @@ describe("serve: Host and Origin (DNS rebinding)", () => {
     expect(actual).toBe(status);
     if (status === 403) expect(body).toMatchObject({ ok: false, error: { code: "ORIGIN_NOT_ALLOWED" } });
     else if (status === 415) expect(body).toMatchObject({ ok: false, error: { code: "UNSUPPORTED_MEDIA_TYPE" } });
-    else expect(body.envelope.commandId).toBe(sent.commandId);
+    else expect(jsonAt(body, "envelope", "commandId")).toBe(sent.commandId);
   });
 
   it("with a token, another loopback origin is refused too; an origin allowed with --allowed-origins passes", async () => {
@@ -154,7 +158,7 @@ describe("serve: Host and Origin (DNS rebinding)", () => {
       expect((await fromPage(port, "http://localhost:9999", "application/json", auth)).status).toBe(403);
       const allowed = await fromPage(port, "http://localhost:5173", "application/json", auth);
       expect(allowed.status).toBe(200);
-      expect(allowed.body.envelope.commandId).toBe(allowed.sent.commandId);
+      expect(jsonAt(allowed.body, "envelope", "commandId")).toBe(allowed.sent.commandId);
     } finally {
       await guarded.stop();
     }
@@ -221,7 +225,7 @@ describe("serve: graceful shutdown", () => {
         });
       });
       const execution = anExecution([{ id: "nap", type: "sleep", params: { durationMs: 1_500 } }]);
-      const inFlight = serve.request("/execute", { body: { execution, deviceId: device.serial } });
+      const inFlight = serve.request<ExecutionOutput>("/execute", { body: { execution, deviceId: device.serial } });
       await started;
       const stopped = serve.stop(signal);
 
