@@ -54,7 +54,8 @@ try {
     const paired = what && build !== builds[0][0] ? median(times.get(name).map((ms, i) => ms - first[i])) : undefined;
     const ratio = what === "observe snapshot" ? (median(times.get(name)) / floor).toFixed(2) : "";
     console.log(
-      `| ${name} | ${median(times.get(name)).toFixed(1)} | ${ratio} | ${paired === undefined ? "" : paired.toFixed(1)} |`,
+      `| ${name} | ${median(times.get(name)).toFixed(1)} | ${ratio} | ` +
+        `${paired === undefined ? "" : paired.toFixed(1)} |`,
     );
   }
   console.log(`| floor: node -e 0 + 2 x adb shell echo | ${floor.toFixed(1)} | 1.00 | |`);

@@ -61,7 +61,10 @@ export const ConfigSchema = z.strictObject({
       entries: z.record(z.string(), skillEntry).optional(),
     })
     .optional(),
-  /** take_screenshot paths from payloads must lie in one of these (default: the working directory and the OS temp directory). */
+  /**
+   * take_screenshot paths from payloads must lie in one of these (default: the working directory and the OS temp
+   * directory).
+   */
   screenshots: z.strictObject({ allowedDirs: z.array(z.string().min(1)).optional() }).optional(),
   policy: z
     .strictObject({

@@ -30,7 +30,9 @@ export interface OptionsIssue {
 /** Everything a plugin may contribute; nothing else is global. */
 export interface PluginContext<Options = unknown> {
   readonly name: string;
-  /** The options given next to the plugin in the config (`[name, options]`), parsed by the plugin's `options` schema. */
+  /**
+   * The options given next to the plugin in the config (`[name, options]`), parsed by the plugin's `options` schema.
+   */
   readonly options: Options;
   readonly config: RuntimeConfig;
   readonly logger: Logger;

@@ -27,7 +27,9 @@ function attributedHandler(handler: CommandHandler<any>, by: Attribution): Comma
   return { ...handler, run: (ctx) => attributed(by, () => handler.run(ctx)) };
 }
 
-/** h3's HTTPError (thrown by its body and param helpers) is the route's answer, not a plugin bug: it passes unchanged. */
+/**
+ * h3's HTTPError (thrown by its body and param helpers) is the route's answer, not a plugin bug: it passes unchanged.
+ */
 const isHttpError = (error: unknown) =>
   error instanceof Error && error.name === "HTTPError" && typeof (error as { status?: unknown }).status === "number";
 

@@ -2,7 +2,10 @@ import { definePlugin } from "../../core/kernel/index.ts";
 import { ADB_CHECKS } from "./checks/index.ts";
 import { packagesListArgs } from "./command-args.ts";
 
-/** The adb transport (the `adb` server and binary), the commands that only need adb, and doctor's host and device checks. */
+/**
+ * The adb transport (the `adb` server and binary), the commands that only need adb, and doctor's host and device
+ * checks.
+ */
 export default definePlugin({
   name: "adb",
   setup(ctx) {

@@ -20,7 +20,9 @@ function crashed(entry: Owned<CheckContribution>, error: unknown): DoctorCheckRe
     id: entry.value.id,
     status: "fail",
     code: "DOCTOR_FAILED",
-    summary: `Check ${entry.value.id} of plugin "${entry.plugin}" failed to run: ${message.replace(/^\[plugin:[^\]]*\] (check \S+ failed: )?/, "")}`,
+    summary:
+      `Check ${entry.value.id} of plugin "${entry.plugin}" failed to run: ` +
+      `${message.replace(/^\[plugin:[^\]]*\] (check \S+ failed: )?/, "")}`,
     ...(error instanceof ClawperatorError && error.code !== "INTERNAL_ERROR"
       ? { detail: `${error.code}: ${error.hint ?? error.message}` }
       : {}),

@@ -33,7 +33,10 @@ export interface DeviceStateOptions {
   clock?: DeviceClock;
 }
 
-/** A device that has just been switched on for shell users: adb and developer options on, unless the scenario says otherwise. */
+/**
+ * A device that has just been switched on for shell users: adb and developer options on, unless the scenario says
+ * otherwise.
+ */
 const DEFAULT_SETTINGS: Partial<Record<SettingsNamespace, Record<string, string>>> = {
   global: { adb_enabled: "1", development_settings_enabled: "1" },
 };

@@ -17,13 +17,15 @@ function remedy(code: ErrorCode, devices: string[]): Remedy {
     case "NO_DEVICES":
       return manual(
         "Connect an Android device",
-        "Connect a phone with USB debugging on, start an emulator (clawperator emulator provision), or run `clawperator virtual start`.",
+        "Connect a phone with USB debugging on, start an emulator (clawperator emulator provision), or run " +
+          "`clawperator virtual start`.",
       );
     case "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED":
     case "DEVICE_NOT_FOUND":
       return manual(
         "Choose one device",
-        `Pass --device-id <serial>${devices.length ? ` (connected: ${devices.join(", ")})` : ""}; \`clawperator devices\` lists them.`,
+        `Pass --device-id <serial>${devices.length ? ` (connected: ${devices.join(", ")})` : ""}; ` +
+          `\`clawperator devices\` lists them.`,
       );
     case "DEVICE_UNAUTHORIZED":
       return {

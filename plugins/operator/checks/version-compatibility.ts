@@ -7,7 +7,10 @@ import { readinessFacts } from "./readiness-facts.ts";
 
 type Result = Omit<DoctorCheckResult, "id">;
 
-/** readiness.version.compatibility: the CLI and the installed Operator share `major.minor` (spec/001 "Version Compatibility"). */
+/**
+ * readiness.version.compatibility: the CLI and the installed Operator share `major.minor` (spec/001 "Version
+ * Compatibility").
+ */
 const check: DoctorCheck = {
   async run(ctx): Promise<Result> {
     const { deviceId, receiverPackage, facts } = ctx;
@@ -29,7 +32,9 @@ const check: DoctorCheck = {
       const cli = parseVersion(verdict.cliVersion)!;
       return {
         status: "pass",
-        summary: `CLI ${verdict.cliVersion} and Operator ${verdict.apkVersion} (versionCode ${verdict.apkVersionCode}) are compatible (${majorMinor(cli)}).`,
+        summary:
+          `CLI ${verdict.cliVersion} and Operator ${verdict.apkVersion} (versionCode ${verdict.apkVersionCode}) ` +
+          `are compatible (${majorMinor(cli)}).`,
         evidence,
       };
     }

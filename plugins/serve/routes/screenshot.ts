@@ -4,7 +4,10 @@ import { pathOf, targetOf } from "../http/body-fields.ts";
 import { observeExecution } from "../http/observe-execution.ts";
 import { runForRoute } from "../http/run-route.ts";
 
-/** POST /observe/screenshot (and /screenshot) `{ deviceId?, receiverPackage?, path? }`; the PNG path is in stepResults[0].data.path. */
+/**
+ * POST /observe/screenshot (and /screenshot) `{ deviceId?, receiverPackage?, path? }`; the PNG path is in
+ * stepResults[0].data.path.
+ */
 export default defineHandler(async (event) => {
   const body = await readJsonBody(event, JsonObject);
   const target = targetOf(body);

@@ -17,7 +17,8 @@ let registry = "";
 
 /**
  * An h3 app that mounts the skills plugin's routes the way serve does: handlers from the route registry, the
- * kernel's services on `event.context.clawperator`, ClawperatorErrors as `{ ok: false, error }` at the catalogue's status.
+ * kernel's services on `event.context.clawperator`, ClawperatorErrors as `{ ok: false, error }` at the catalogue's
+ * status.
  */
 beforeAll(async () => {
   ({ registry } = await writeSkillsRepo(await makeDir()));
