@@ -40,7 +40,8 @@ function checkMediaType(event: H3Event): void {
 const tooLarge = (declared?: number) =>
   new ClawperatorError(
     "PAYLOAD_TOO_LARGE",
-    `request body${declared === undefined ? "" : ` is ${declared} bytes and`} exceeds the ${BODY_LIMIT_BYTES}-byte limit`,
+    `request body${declared === undefined ? "" : ` is ${declared} bytes and`} exceeds the ` +
+      `${BODY_LIMIT_BYTES}-byte limit`,
     {
       hint: "An execution may be at most 64,000 bytes; split the work across several executions.",
       details: { limit: BODY_LIMIT_BYTES, ...(declared === undefined ? {} : { bytes: declared }) },

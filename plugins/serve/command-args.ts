@@ -14,7 +14,8 @@ export const serveArgs = {
   token: {
     type: "string",
     description:
-      "Bearer token every route but /health requires, at least 16 characters (default: $CLAWPERATOR_SERVE_TOKEN, else config serve.token)",
+      "Bearer token every route but /health requires, at least 16 characters " +
+      "(default: $CLAWPERATOR_SERVE_TOKEN, else config serve.token)",
   },
   "allowed-hosts": {
     type: "string",
@@ -24,7 +25,8 @@ export const serveArgs = {
   "allowed-origins": {
     type: "string",
     description:
-      "Web origins besides the server's own whose pages may call the API, comma-separated (also config serve.allowedOrigins)",
+      "Web origins besides the server's own whose pages may call the API, comma-separated " +
+      "(also config serve.allowedOrigins)",
     valueHint: "origins",
   },
   "request-timeout-ms": {

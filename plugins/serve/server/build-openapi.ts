@@ -37,7 +37,7 @@ async function schemasOf(route: RouteContribution): Promise<{ schemas: RouteSche
   }
 }
 
-/** What the server answers any route with, before or around it: Host and Origin checks, slow requests, shutdown, bugs. */
+/** What the server answers any route with: Host and Origin checks, slow requests, shutdown, bugs. */
 const SERVER_ERROR_CODES: readonly ErrorCode[] = [
   "HOST_NOT_ALLOWED",
   "ORIGIN_NOT_ALLOWED",

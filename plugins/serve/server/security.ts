@@ -105,7 +105,8 @@ function checkOrigin(event: H3Event, policy: SecurityPolicy): void {
   if (normalized !== undefined && (policy.allowedOrigins.has(normalized) || isOwnOrigin(normalized, event))) return;
   throw new ClawperatorError("ORIGIN_NOT_ALLOWED", `requests from web pages at ${JSON.stringify(origin)} are refused`, {
     hint:
-      "Only the server's own pages and origins allowed with `serve --allowed-origins` (or config serve.allowedOrigins) " +
+      "Only the server's own pages and origins allowed with `serve --allowed-origins` " +
+      "(or config serve.allowedOrigins) " +
       "may call it from a browser; agents and scripts send no Origin.",
     details: { origin },
   });

@@ -52,7 +52,8 @@ function tokenOf(flags: ServeFlags, config: RuntimeConfig, env: NodeJS.ProcessEn
   if (token !== undefined && token.trim().length < MIN_TOKEN_LENGTH) {
     throw new ClawperatorError(
       "USAGE",
-      `${source} must be at least ${MIN_TOKEN_LENGTH} characters (got ${token.trim().length}): a short token is guessed`,
+      `${source} must be at least ${MIN_TOKEN_LENGTH} characters (got ${token.trim().length}): ` +
+        "a short token is guessed",
       { hint: "Generate one, e.g. `openssl rand -hex 16`.", details: { minLength: MIN_TOKEN_LENGTH } },
     );
   }

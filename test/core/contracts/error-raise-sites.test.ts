@@ -28,7 +28,7 @@ function stringLiterals(file: string): string[] {
   return found;
 }
 
-/** code → the files outside the catalogue that name it as a string literal (throw sites, step failures, check results). */
+/** code → the files outside the catalogue naming it as a string literal (throws, step failures, check results). */
 const sites = new Map<string, string[]>();
 for (const file of SOURCE_ROOTS.flatMap(sourceFiles)) {
   const name = relative(REPO_ROOT, file);
