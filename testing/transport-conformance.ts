@@ -206,7 +206,7 @@ export function transportConformance(name: string, options: ConformanceOptions):
             stepResults: [{ id: "ping", actionType: "doctor_ping", success: true }],
           });
         } finally {
-          await dispatcher.close();
+          await dispatcher.dispose();
         }
       },
       timeout,

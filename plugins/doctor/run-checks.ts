@@ -1,5 +1,5 @@
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
-import { DoctorFacts } from "../../core/doctor/facts.ts";
+import { SelectedDevice } from "../../core/doctor/facts.ts";
 import type { CheckContribution, DoctorCheckContext, DoctorCheckResult, Owned } from "../../core/kernel/index.ts";
 
 /** Critical checks whose failure marks the report not ok without halting the run (spec/001 "What Doctor Checks"). */
@@ -43,7 +43,7 @@ export async function runChecks(
   for (const [index, entry] of checks.entries()) {
     const { id } = entry.value;
     if (entry.value.critical) critical.add(id);
-    const deviceId = base.facts.get(DoctorFacts.deviceId) as string | undefined;
+    const deviceId = base.facts.get(SelectedDevice);
     let result: DoctorCheckResult;
     try {
       const check = (await loaded[index]!).default;

@@ -32,6 +32,7 @@ export const SKILLS_ROUTES: RouteContribution[] = [
     errors: [
       ...READ,
       "SKILL_NOT_FOUND",
+      "INVALID_DEVICE_ID",
       "SKILL_NOT_ELIGIBLE",
       "SKILL_SCRIPT_NOT_FOUND",
       "SKILL_EXECUTION_FAILED",

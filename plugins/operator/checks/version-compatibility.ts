@@ -1,6 +1,6 @@
 import { parseDumpsysVersion } from "../../../android/operator/package-info.ts";
 import { compatibility, majorMinor, parseVersion } from "../../../android/operator/version-compat.ts";
-import { DoctorFacts } from "../../../core/doctor/facts.ts";
+import { OperatorVersion } from "../../../core/doctor/facts.ts";
 import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.ts";
 import { packageVersion } from "../../../core/package-version.ts";
 import { readinessFacts } from "./readiness-facts.ts";
@@ -17,7 +17,7 @@ const check: DoctorCheck = {
     const raw = (await readinessFacts(ctx)).dumpsys;
     const installed = { ...parseDumpsysVersion(raw), raw };
     if (installed.versionName !== undefined)
-      facts.set(DoctorFacts.operatorVersion, {
+      facts.set(OperatorVersion, {
         versionName: installed.versionName,
         versionCode: installed.versionCode,
       });

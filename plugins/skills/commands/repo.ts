@@ -20,6 +20,8 @@ export function repoCommand(action: "install" | "update" | "sync"): CommandHandl
         dir: managedSkillsDir(cfg.dir),
         url,
         ...(ref ? { ref } : {}),
+        ...(cfg.allowedRepoTransports ? { allowedTransports: cfg.allowedRepoTransports } : {}),
+        ...(cfg.gitTimeoutMs ? { timeoutMs: cfg.gitTimeoutMs } : {}),
         ...(ctx.globals.output === "pretty" ? { onProgress: (line: string) => ctx.logger.progress(`  ${line}`) } : {}),
       };
       ctx.logger.progress(

@@ -155,7 +155,7 @@ describe("the dispatcher's connections", () => {
       expect(calls).toEqual(
         sharedStreams ? ["shell", "shell done", "logcat"] : ["shell", "prepare emulator-5554", "shell done", "logcat"],
       );
-      await dispatcher.close();
+      await dispatcher.dispose();
     }
   });
 });

@@ -156,4 +156,14 @@ describe("skills HTTP routes (spec/001)", () => {
       body: { error: { code: "UNSUPPORTED_MEDIA_TYPE" } },
     });
   });
+
+  it("a deviceId adb would never print is INVALID_DEVICE_ID (400), before the script runs", async () => {
+    expect(await post(`/skills/${S.echo.id}/run`, { deviceId: "$(id)" })).toMatchObject({
+      status: 400,
+      body: {
+        ok: false,
+        error: { code: "INVALID_DEVICE_ID", message: 'device id "$(id)" is not a device serial adb prints' },
+      },
+    });
+  });
 });
