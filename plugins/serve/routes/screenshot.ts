@@ -1,17 +1,15 @@
 import { defineHandler } from "h3";
+import { JsonObject, readJsonBody } from "../../../core/http/index.ts";
 import { pathOf, targetOf } from "../http/body-fields.ts";
 import { observeExecution } from "../http/observe-execution.ts";
-import { readJsonObject } from "../http/read-body.ts";
-import { routeContext } from "../http/route-context.ts";
 import { runForRoute } from "../http/run-route.ts";
-import { ServeOptions } from "../serve-options.ts";
 
 /**
  * POST /observe/screenshot (and /screenshot) `{ deviceId?, receiverPackage?, path? }`; the PNG path is in
  * stepResults[0].data.path.
  */
 export default defineHandler(async (event) => {
-  const body = await readJsonObject(event, routeContext(event).services.resolve(ServeOptions).bodyLimitBytes);
+  const body = await readJsonBody(event, JsonObject);
   const target = targetOf(body);
   const path = pathOf(body);
   return runForRoute(

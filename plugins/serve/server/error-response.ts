@@ -8,7 +8,9 @@ const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
   401: "UNAUTHORIZED",
   404: "ROUTE_NOT_FOUND",
   405: "METHOD_NOT_ALLOWED",
+  408: "REQUEST_TIMEOUT",
   413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
 };
 
 const JSON_TYPE = "application/json;charset=UTF-8";

@@ -164,6 +164,32 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
     expect(jsonAt(errorSchema, "properties", "error", "properties", "code", "enum")).toContain(
       "EXECUTION_CONFLICT_IN_FLIGHT",
     );
+    // Each status POST /execute can answer with (spec/001), its codes, and an error body allowing only those.
+    const responses = jsonAt(execute, "responses") as Record<string, unknown>;
+    const codesAt = (status: string) =>
+      jsonAt(
+        responses[status],
+        "content",
+        "application/json",
+        "schema",
+        "properties",
+        "error",
+        "properties",
+        "code",
+        "enum",
+      );
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(["400", "404", "413", "423", "504"]));
+    expect(codesAt("400")).toEqual(expect.arrayContaining(["EXECUTION_VALIDATION_FAILED", "MISSING_EXECUTION"]));
+    expect(codesAt("404")).toEqual(expect.arrayContaining(["NO_DEVICES", "DEVICE_NOT_FOUND"]));
+    expect(codesAt("413")).toEqual(["PAYLOAD_TOO_LARGE"]);
+    expect(codesAt("423")).toEqual(["EXECUTION_CONFLICT_IN_FLIGHT"]);
+    expect(codesAt("504")).toEqual(["RESULT_ENVELOPE_TIMEOUT"]);
+    expect(jsonAt(body, "paths", "/skills/{skillId}", "get", "responses", "404", "description")).toContain(
+      "SKILL_NOT_FOUND",
+    );
+    expect(jsonAt(body, "paths", "/android/emulators/{name}/stop", "post", "responses", "409", "description")).toBe(
+      "EMULATOR_NOT_RUNNING",
+    );
   });
 });
 
@@ -172,8 +198,14 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
     serve.request("/execute", { method: "POST", ...init });
 
   it.each([
-    ["malformed JSON", { raw: "{not json" }, 400, "INVALID_JSON"],
-    ["a JSON array", { raw: "[1,2]" }, 400, "INVALID_BODY"],
+    ["malformed JSON", { raw: "{not json" }, 400, "EXECUTION_VALIDATION_FAILED"],
+    ["a JSON array", { raw: "[1,2]" }, 400, "EXECUTION_VALIDATION_FAILED"],
+    [
+      "a body sent as text/plain",
+      { raw: JSON.stringify({ execution: anExecution([]) }), headers: { "content-type": "text/plain" } },
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    ],
     ["no execution", { body: { deviceId: "x" } }, 400, "MISSING_EXECUTION"],
     ["an empty body", { raw: "" }, 400, "MISSING_EXECUTION"],
     [
@@ -229,6 +261,35 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ ok: false, error: { code, message: expect.any(String) } });
     expect((await serve.request("/health")).status).toBe(200);
+  });
+
+  const BODY_ROUTES = ["/execute", "/skills/any.skill/run", "/android/emulators/create", "/android/provision/emulator"];
+  const oneMegabyte = JSON.stringify({ pad: "p".repeat(1_000_000) });
+  it.each([
+    ["malformed JSON", 400, "EXECUTION_VALIDATION_FAILED", { raw: "{not json" }],
+    ["a JSON string", 400, "EXECUTION_VALIDATION_FAILED", { raw: '"run"' }],
+    [
+      "a body sent as text/plain",
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      { raw: "{}", headers: { "content-type": "text/plain" } },
+    ],
+    [
+      "a form body",
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      { raw: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } },
+    ],
+    ["a 1 MB body", 413, "PAYLOAD_TOO_LARGE", { raw: oneMegabyte }],
+  ])("%s gets HTTP %d %s on every route that reads a body", async (_name, status, code, init) => {
+    for (const path of BODY_ROUTES) {
+      const response = await serve.request(path, { method: "POST", ...init });
+      expect({ path, status: response.status, code: jsonAt(response.body, "error", "code") }).toEqual({
+        path,
+        status,
+        code,
+      });
+    }
   });
 
   it("an unknown device → 404 DEVICE_NOT_FOUND", async () => {

@@ -244,11 +244,12 @@ describe("skills validate, status, compile-artifact", () => {
     ).toBe("mine");
   });
 
-  it("compile-artifact errors: COMPILE_VARS_REQUIRED, COMPILE_VAR_MISSING, COMPILE_VARS_PARSE_FAILED, ARTIFACT_NOT_FOUND, COMPILE_VALIDATION_FAILED, USAGE", async () => {
+  it("compile-artifact errors: COMPILE_VAR_MISSING (no --vars, or --vars without one), COMPILE_VARS_PARSE_FAILED, ARTIFACT_NOT_FOUND, COMPILE_VALIDATION_FAILED, USAGE", async () => {
     const compile = (extra: string[]) => skills(["compile-artifact", S.recipe.id, ...extra]).then(json);
     expect(await compile(["--artifact", "open-thing"])).toMatchObject({
-      code: "COMPILE_VARS_REQUIRED",
-      details: { required: ["THING_NAME"] },
+      code: "COMPILE_VAR_MISSING",
+      message: "Missing required variable: THING_NAME",
+      details: { placeholder: "THING_NAME", missing: ["THING_NAME"] },
     });
     expect(await compile(["--artifact", "open-thing", "--vars", '{"OTHER":"x"}'])).toMatchObject({
       code: "COMPILE_VAR_MISSING",
