@@ -8,7 +8,7 @@ const serials = (value: unknown) =>
 /**
  * The runtime's hints speak to the command line (`--device-id`, `clawperator devices`); an HTTP client selects the
  * device with `deviceId` in the body and lists devices with GET /devices. Errors about selecting a device get
- * the hint in those words instead.
+ * the hint in those words instead; other hints (and errors plugins raise in their own words) are left alone.
  */
 const HTTP_HINTS: Partial<Record<ErrorCode, (details: Record<string, unknown>) => string>> = {
   MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: (d) =>
@@ -16,9 +16,12 @@ const HTTP_HINTS: Partial<Record<ErrorCode, (details: Record<string, unknown>) =
   DEVICE_NOT_FOUND: (d) => `GET /devices lists the connected serials; send one as "deviceId"${serials(d.connected)}.`,
 };
 
-/** The error as an HTTP client should read it. */
+/** The runtime's words for the command line, which an HTTP client cannot act on. */
+const CLI_WORDS = /--device|`clawperator devices`/;
+
+/** The error as an HTTP client should read it: a hint in the command line's words is said in HTTP's. */
 export function forHttp(error: Record<string, unknown>): Record<string, unknown> {
   const hint = HTTP_HINTS[error.code as ErrorCode];
-  if (!hint) return error;
+  if (!hint || typeof error.hint !== "string" || !CLI_WORDS.test(error.hint)) return error;
   return { ...error, hint: hint((error.details as Record<string, unknown> | undefined) ?? {}) };
 }

@@ -71,6 +71,10 @@ describe("serve: one execution per device", () => {
     const ambiguous = await serve.request("/snapshot", { body: {} });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body).toMatchObject({ ok: false, error: { code: "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED" } });
+    // In HTTP words: the body's deviceId, not the CLI's flag.
+    expect(ambiguous.body.error.hint).toContain('"deviceId"');
+    expect(ambiguous.body.error.hint).toContain(other.serial);
+    expect(JSON.stringify(ambiguous.body)).not.toContain("--device");
     await session.stopDevice(other);
   });
 });
