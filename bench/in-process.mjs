@@ -142,7 +142,13 @@ const staticUi = {
   openUri: () => true,
   forceStop: () => {},
 };
-const virtualClock = { time: 1_000, now: () => virtualClock.time, sleep: async (ms) => void (virtualClock.time += ms) };
+const virtualClock = {
+  time: 1_000,
+  now: () => virtualClock.time,
+  sleep: async (ms) => {
+    virtualClock.time += ms;
+  },
+};
 let results = [];
 const operator = createVirtualOperator({
   packageName: "com.clawperator.operator",

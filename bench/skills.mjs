@@ -150,7 +150,7 @@ if (compareBin) {
   row("`skills run`, the COMPARE_BIN build", "compareRun");
   row("`skills run` with a recipe artifact, the COMPARE_BIN build", "compareRecipe");
 }
-const added = (name) => (cpuTool ? (mid(cpu.run) - mid(cpu.direct)).toFixed(0) : "n/a");
+const added = () => (cpuTool ? (mid(cpu.run) - mid(cpu.direct)).toFixed(0) : "n/a");
 console.log(
   `| what \`skills run\` adds (run − direct) | ${(median("run") - median("direct")).toFixed(1)} | ${added()} | < 50 |`,
 );

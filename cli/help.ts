@@ -27,5 +27,6 @@ export async function renderHelp(node: TreeNode, version: string): Promise<strin
   if (Object.keys(def.subCommands ?? {}).length) usage = usage.replace(/[\w-]+(?:\|[\w-]+)+/, "<command>");
   const text = `${usage}\n\n${GLOBAL_OPTIONS_HELP}\n`;
   // citty colours unconditionally; keep escape codes out of pipes and files.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matches ANSI colour codes, which start with ESC
   return process.stdout.isTTY ? text : text.replace(/\u001B\[\d+m/g, "");
 }

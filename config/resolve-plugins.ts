@@ -4,6 +4,7 @@ import type { ClawperatorPlugin, PluginEntry } from "../core/kernel/index.ts";
 import { importModule } from "./module-loader.ts";
 import type { ClawperatorConfig } from "./schema.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: typed by issue 20 item 6
 function isPlugin(value: unknown): value is ClawperatorPlugin<any> {
   return (
     typeof value === "object" &&

@@ -5,6 +5,7 @@ const packageName = z
   .string()
   .regex(/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/, "must be an Android application id like com.example.app");
 
+// biome-ignore lint/suspicious/noExplicitAny: typed by issue 20 item 6
 const inlinePlugin = z.custom<ClawperatorPlugin<any>>(
   (v) =>
     typeof v === "object" &&

@@ -43,6 +43,7 @@ export const HOSTILE_WORDS: readonly string[] = [
   "back\\slash",
   "*.glob ? [x]",
   "€ 😀 中文 ✓",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion the transport must deliver unexpanded
   "$HOME ${PATH}",
   "-n",
 ];

@@ -33,6 +33,7 @@ export function decodeXmlValue(raw: string): string {
 
 // Characters written as references: markup, newlines and other controls (so an element stays on one line), and
 // everything outside the BMP, i.e. surrogates (real dumps write emoji as `&#128197;`).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must be escaped
 const NEEDS_ESCAPE = /[&<>\u0000-\u001f\ud800-\udfff]/;
 
 /** Escapes an attribute value the way uiautomator dumps show it; `"` is left alone (see {@link xmlAttribute}). */

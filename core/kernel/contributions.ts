@@ -39,6 +39,7 @@ export interface CommandHandler<A extends ArgsDef = NoArgs> {
 export type Lazy<T> = () => Promise<{ default: T }>;
 
 /** A command, declared as data; `load` imports the implementation only when the command runs. */
+// biome-ignore lint/suspicious/noExplicitAny: typed by issue 20 item 6
 export interface CommandContribution<A extends ArgsDef = any> {
   path: readonly string[];
   description: string;

@@ -34,6 +34,7 @@ import { setupWithin } from "./setup-timeout.ts";
 import { TransportRouter } from "./transport-router.ts";
 
 export interface PluginEntry {
+  // biome-ignore lint/suspicious/noExplicitAny: typed by issue 20 item 6
   plugin: ClawperatorPlugin<any>;
   options?: unknown;
   /** Where it came from ("builtin", a package name or a file path), for error messages. */

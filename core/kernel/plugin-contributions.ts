@@ -22,6 +22,7 @@ function wrapMethods<T extends object>(value: T, by: Attribution, names: readonl
 }
 
 /** A command handler whose failures carry its plugin; `pretty` and `exitCode` stay synchronous. */
+// biome-ignore lint/suspicious/noExplicitAny: typed by issue 20 item 6
 function attributedHandler(handler: CommandHandler<any>, by: Attribution): CommandHandler<any> {
   return { ...handler, run: (ctx) => attributed(by, () => handler.run(ctx)) };
 }

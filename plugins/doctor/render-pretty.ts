@@ -27,7 +27,9 @@ function failure(result: DoctorCheckResult, mark: string): string[] {
   }
   if (result.deviceGuidance) {
     lines.push(`      on the device (${result.deviceGuidance.screen}):`);
-    result.deviceGuidance.steps.forEach((step, i) => lines.push(`        ${i + 1}. ${step}`));
+    result.deviceGuidance.steps.forEach((step, i) => {
+      lines.push(`        ${i + 1}. ${step}`);
+    });
   }
   return lines;
 }

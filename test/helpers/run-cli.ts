@@ -55,7 +55,7 @@ export async function runCli(args: readonly string[], options: CliProcessOptions
 }
 
 /** Runs the CLI and parses its stdout, which in json mode must be exactly one JSON document. */
-export async function runCliJson<T = any>(
+export async function runCliJson<T = unknown>(
   args: readonly string[],
   options: CliProcessOptions,
 ): Promise<{ exitCode: number; body: T; stderr: string }> {
@@ -122,7 +122,7 @@ export function cliSandbox(): CliSandbox {
 }
 
 /** Parses the CLI's stdout, which in json mode must be exactly one JSON document. */
-export function json<T = Record<string, any>>(result: CliResult): T {
+export function json<T = unknown>(result: CliResult): T {
   return JSON.parse(result.stdout) as T;
 }
 

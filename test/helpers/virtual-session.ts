@@ -12,7 +12,7 @@ export interface VirtualSession {
   /** Runs the built CLI against this session's private adb server, HOME and Clawperator home. */
   cli(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<CliResult>;
   /** Like `cli`, parsing stdout as JSON. */
-  json<T = any>(
+  json<T = unknown>(
     args: readonly string[],
     options?: { input?: string; env?: Record<string, string> },
   ): Promise<{ exitCode: number; body: T; stderr: string }>;

@@ -47,7 +47,7 @@ async function createAvd(sdkRoot: string, argv: readonly string[], io: ToolIo): 
   if (typeof pkg !== "string" || pkg === "")
     return error(
       io,
-      "Package path (-k) not specified. Valid system image paths are:\n" + installedImages(sdkRoot).join("\n"),
+      `Package path (-k) not specified. Valid system image paths are:\n${installedImages(sdkRoot).join("\n")}`,
     );
   if (!AVD_NAME.test(name))
     return error(io, `AVD name '${name}' contains invalid characters.\nAllowed characters are: a-z A-Z 0-9 . _ -`);

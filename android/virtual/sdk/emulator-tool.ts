@@ -84,7 +84,7 @@ function emulatorScenario(base: Scenario, avd: AvdMetadata, config: VirtualSdkCo
  * process can exit.
  */
 function signalled(): { promise: Promise<void>; cancel(): void } {
-  let cancel = () => undefined as void;
+  let cancel = (): void => undefined;
   const promise = new Promise<void>((resolve) => {
     const keepAlive = setInterval(() => undefined, 1 << 30);
     const done = () => {

@@ -93,7 +93,8 @@ export async function buildOpenApi(
   const paths: Record<string, Record<string, unknown>> = {};
   for (const owned of routes) {
     const { path } = openApiPath(owned.value.path);
-    (paths[path] ??= {})[owned.value.method.toLowerCase()] = await operation(owned, info);
+    paths[path] ??= {};
+    paths[path]![owned.value.method.toLowerCase()] = await operation(owned, info);
   }
   return {
     openapi: "3.1.0",

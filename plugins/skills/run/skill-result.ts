@@ -32,7 +32,10 @@ export function skillResultIssues(value: Record<string, unknown>): Issue[] {
   if (!Array.isArray(value.checkpoints)) issues.push({ path: "checkpoints", message: "expected an array" });
   else {
     value.checkpoints.forEach((c: unknown, i) => {
-      if (!isRecord(c)) return issues.push({ path: `checkpoints.${i}`, message: "expected an object" });
+      if (!isRecord(c)) {
+        issues.push({ path: `checkpoints.${i}`, message: "expected an object" });
+        return;
+      }
       if (typeof c.id !== "string" || c.id === "")
         issues.push({ path: `checkpoints.${i}.id`, message: "expected a non-empty string" });
       oneOf(c.status, ["ok", "failed", "skipped"], `checkpoints.${i}.status`, issues);

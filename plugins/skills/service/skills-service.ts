@@ -145,7 +145,10 @@ export class SkillsRuntime implements SkillsService {
 
   #hasBin = (name: string) => {
     let found = this.#bins.get(name);
-    if (found === undefined) this.#bins.set(name, (found = findOnPath(name, this.#env) !== undefined));
+    if (found === undefined) {
+      found = findOnPath(name, this.#env) !== undefined;
+      this.#bins.set(name, found);
+    }
     return found;
   };
 

@@ -138,12 +138,12 @@ const start: CommandHandler<typeof startArgs> = {
       `virtual device ${device.serial} is running (scenario ${device.scenario}); stop it with Ctrl-C or \`clawperator virtual stop ${device.serial}\``,
     );
 
-    await new Promise<void>((resolve) => {
+    const signalled = new Promise<void>((resolve) => {
       const onSignal = () => resolve();
       process.once("SIGTERM", onSignal);
       process.once("SIGINT", onSignal);
-      device.stopped.then(resolve);
     });
+    await Promise.race([signalled, device.stopped]);
     if (!args.emulator) await adbDisconnect(address, target);
     await device.stop();
     removeRecord(device.serial);

@@ -141,7 +141,10 @@ describe("the dispatcher's connections", () => {
           calls.push("shell done");
           return result;
         },
-        logcat: (...args) => (calls.push("logcat"), transport.logcat(...args)),
+        logcat: (...args) => {
+          calls.push("logcat");
+          return transport.logcat(...args);
+        },
         prepare: (serial) => calls.push(`prepare ${serial}`),
       };
       const dispatcher = createOperatorDispatcher({ transport: traced, graceMs: 0, sharedStreams });

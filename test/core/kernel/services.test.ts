@@ -19,7 +19,9 @@ describe("services", () => {
       definePlugin({
         name: "user",
         dependsOn: ["clock"],
-        setup: (ctx) => void (seenInSetup = ctx.services.resolve(Clock)),
+        setup: (ctx) => {
+          seenInSetup = ctx.services.resolve(Clock);
+        },
       }),
     ]);
     expect(seenInSetup).toBe(clock);
@@ -128,16 +130,19 @@ describe("core services derived from registries", () => {
       return {
         name,
         ...(order === undefined ? {} : { order }),
-        load: async () => (loaded.push(name), { default: implementation }),
+        load: async () => {
+          loaded.push(name);
+          return { default: implementation };
+        },
       };
     };
     const kernel = await boot([
       definePlugin({
         name: "p",
-        setup: (ctx) =>
-          [hook("screenshots", 30), hook("close-app", 10), hook("default"), hook("snapshots", 20)].forEach((h) =>
-            ctx.hooks.add(h),
-          ),
+        setup: (ctx) => {
+          for (const h of [hook("screenshots", 30), hook("close-app", 10), hook("default"), hook("snapshots", 20)])
+            ctx.hooks.add(h);
+        },
       }),
     ]);
     expect(loaded).toEqual([]);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { attributeValues, DEMO, DEMO_IDS, execution, hierarchyNodeCount, OPERATOR } from "./support.ts";
+import type { ErrorOutput, ExecutionOutput } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
 let demo: RunningVirtualDevice;
@@ -93,7 +94,7 @@ describe("text with shell and JSON metacharacters", () => {
       { id: "type", type: "enter_text", params: { matcher: { resourceId: DEMO_IDS.search }, text: nasty } },
       { id: "read", type: "read_text", params: { matcher: { resourceId: DEMO_IDS.search } } },
     ]);
-    const { exitCode, body } = await session.json([
+    const { exitCode, body } = await session.json<ExecutionOutput>([
       "execute",
       "--device-id",
       demo.serial,
@@ -103,13 +104,13 @@ describe("text with shell and JSON metacharacters", () => {
     expect(exitCode).toBe(0);
     const [, typed, read] = body.envelope.stepResults;
     expect(typed).toMatchObject({ id: "type", success: true });
-    expect(typed.data.text).toBe(nasty);
+    expect(typed!.data.text).toBe(nasty);
     expect(read).toMatchObject({ id: "read", success: true });
-    expect(read.data.text).toBe(nasty);
+    expect(read!.data.text).toBe(nasty);
   });
 
   it("action type --text passes it as one argv value, unchanged", async () => {
-    const typed = await session.json([
+    const typed = await session.json<ExecutionOutput>([
       "action",
       "type",
       "--device-id",
@@ -120,9 +121,16 @@ describe("text with shell and JSON metacharacters", () => {
       nasty,
     ]);
     expect(typed.exitCode).toBe(0);
-    expect(typed.body.envelope.stepResults[0].data.text).toBe(nasty);
-    const read = await session.json(["action", "read", "--device-id", demo.serial, "--resource-id", DEMO_IDS.search]);
-    expect(read.body.envelope.stepResults[0].data.text).toBe(nasty);
+    expect(typed.body.envelope.stepResults[0]!.data.text).toBe(nasty);
+    const read = await session.json<ExecutionOutput>([
+      "action",
+      "read",
+      "--device-id",
+      demo.serial,
+      "--resource-id",
+      DEMO_IDS.search,
+    ]);
+    expect(read.body.envelope.stepResults[0]!.data.text).toBe(nasty);
   });
 });
 
@@ -134,7 +142,12 @@ describe("a payload that adb cannot carry once quoted", () => {
     ]);
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(64_000);
     for (const flags of [["--device-id", demo.serial], ["--validate-only"]]) {
-      const { exitCode, body } = await session.json(["execute", ...flags, "--execution", JSON.stringify(payload)]);
+      const { exitCode, body } = await session.json<ErrorOutput>([
+        "execute",
+        ...flags,
+        "--execution",
+        JSON.stringify(payload),
+      ]);
       expect(exitCode).not.toBe(0);
       expect(body).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
       expect(body.message).toContain("once quoted for the device shell");
@@ -148,7 +161,7 @@ describe("a 2,000-node screen", () => {
       { id: "open", type: "open_app", params: { applicationId: BIG_APP } },
       { id: "snap", type: "snapshot_ui" },
     ]);
-    const { exitCode, body } = await session.json([
+    const { exitCode, body } = await session.json<ExecutionOutput>([
       "execute",
       "--device-id",
       big.serial,
@@ -156,7 +169,7 @@ describe("a 2,000-node screen", () => {
       JSON.stringify(payload),
     ]);
     expect(exitCode).toBe(0);
-    const xml: string = body.envelope.stepResults[1].data.text;
+    const xml = body.envelope.stepResults[1]!.data.text!;
     expect(hierarchyNodeCount(xml)).toBe(2_000);
     const ids = attributeValues(xml, "resource-id").filter((id) => id.includes(":id/row_"));
     expect(ids).toEqual(Array.from({ length: ROWS }, (_, i) => `${BIG_APP}:id/row_${i}`));

@@ -3,6 +3,7 @@ import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { matcher, snapshotXml } from "../../helpers/apk-log.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, execution, registerReceiver, type ReceivedCommand } from "./support.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 // The host against the real APK's log lines (PROTOCOL.md "The APK's log lines"), written by a receiver that
 // stands in for the APK inside a virtual device, through the real CLI and adb.
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 
 const run = (payload: Record<string, unknown>) =>
-  session.json([
+  session.json<ExecutionOutput>([
     "execute",
     "--device-id",
     device.serial,
@@ -42,7 +43,7 @@ describe("what the real APK logs", () => {
     try {
       const { exitCode, body } = await run(execution([{ id: "snap", type: "snapshot_ui" }]));
       expect(exitCode).toBe(0);
-      expect(body.envelope.stepResults[0].data.text).toBe(snapshotXml("Ours"));
+      expect(body.envelope.stepResults[0]!.data.text).toBe(snapshotXml("Ours"));
     } finally {
       unregister();
     }
@@ -60,7 +61,7 @@ describe("what the real APK logs", () => {
         execution([{ id: "r", type: "read_text", params: { matcher: { textContains: "x" } } }]),
       );
       expect(exitCode).toBe(0);
-      expect(body.envelope.stepResults[0].data.text).toBe(text);
+      expect(body.envelope.stepResults[0]!.data.text).toBe(text);
     } finally {
       unregister();
     }
@@ -120,10 +121,10 @@ describe("what the real APK logs", () => {
 describe("a commandId used twice", () => {
   it("never returns the other run's envelope, with the same taskId, run after run in the same second", async () => {
     const cli = (payload: Record<string, unknown>) =>
-      session.json(["execute", "--device-id", device.serial, "--execution", JSON.stringify(payload)]);
+      session.json<ExecutionOutput>(["execute", "--device-id", device.serial, "--execution", JSON.stringify(payload)]);
     for (let i = 0; i < 8; i++) {
       const first = execution([{ id: "r", type: "read_text", params: { matcher: { textContains: "Settings" } } }]);
-      expect((await cli(first)).body.envelope.stepResults[0].actionType).toBe("read_text");
+      expect((await cli(first)).body.envelope.stepResults[0]!.actionType).toBe("read_text");
       const second = await cli({ ...first, actions: [{ id: "s", type: "snapshot_ui" }] });
       expect(
         second.body.envelope.stepResults.map((s: { id: string; actionType: string }) => [s.id, s.actionType]),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { execution, SETTINGS } from "./support.ts";
 
@@ -13,7 +14,14 @@ beforeAll(async () => {
 });
 
 const run = (payload: Record<string, unknown>, ...flags: string[]) =>
-  session.json(["execute", "--device-id", device.serial, "--execution", JSON.stringify(payload), ...flags]);
+  session.json<ExecutionOutput>([
+    "execute",
+    "--device-id",
+    device.serial,
+    "--execution",
+    JSON.stringify(payload),
+    ...flags,
+  ]);
 const once = { maxAttempts: 1 };
 const missingClick = { id: "k", type: "click", params: { matcher: { textEquals: "No such node" }, retry: once } };
 
@@ -34,7 +42,7 @@ describe("the envelope as the reference returns it", () => {
     expect(body).not.toHaveProperty("error");
     expect(device.device.state.processes.running(SETTINGS)).toBeUndefined();
     // --device-envelope: what the APK answered, untouched.
-    expect(body.deviceEnvelope.stepResults[0]).toMatchObject({
+    expect(body.deviceEnvelope?.stepResults[0]).toMatchObject({
       success: false,
       data: { error: "UNSUPPORTED_RUNTIME_CLOSE" },
     });
@@ -81,10 +89,10 @@ describe("the envelope as the reference returns it", () => {
       ]),
     );
     const [, , first, , second] = body.envelope.stepResults;
-    expect(first.data.warn).toBe(
+    expect(first?.data.warn).toBe(
       "snapshot captured without a preceding sleep step; UI may not have settled - consider adding a sleep step between click and snapshot_ui",
     );
-    expect(second.data).not.toHaveProperty("warn");
+    expect(second?.data).not.toHaveProperty("warn");
     expect(body.ok).toBe(true);
   });
 });
@@ -104,7 +112,7 @@ describe("a code for every device failure", () => {
       stepId: "k",
       actionType: "click",
     });
-    expect(body.stepsFromDeviceLog.failed).toMatchObject({ id: "k", failurePoint: "not_found" });
+    expect(body.stepsFromDeviceLog?.failed).toMatchObject({ id: "k", failurePoint: "not_found" });
   });
 
   it("--output pretty shows the code and the step", async () => {

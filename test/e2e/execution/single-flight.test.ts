@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, execution, registerReceiver, type ReceivedCommand } from "./support.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
 let device: RunningVirtualDevice;
@@ -16,7 +17,14 @@ beforeAll(async () => {
 const lockFile = (serial: string) =>
   join(session.harness.home, ".clawperator", "locks", `${encodeURIComponent(serial)}.lock`);
 const executeOn = (target: RunningVirtualDevice, payload: Record<string, unknown>, ...flags: string[]) =>
-  session.json(["execute", "--device-id", target.serial, "--execution", JSON.stringify(payload), ...flags]);
+  session.json<ExecutionOutput>([
+    "execute",
+    "--device-id",
+    target.serial,
+    "--execution",
+    JSON.stringify(payload),
+    ...flags,
+  ]);
 
 describe("one execution per device, across processes", () => {
   it("8 concurrent CLI processes: exactly one reaches the device, the other 7 are refused while it holds it, and the device is free after", async () => {

@@ -1,6 +1,8 @@
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
+import type { ExecutionOutput, HttpErrorBody } from "../../helpers/cli-output.ts";
+import { jsonAt } from "../../helpers/json-at.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { PNG_SIGNATURE } from "../execution/support.ts";
 import { anExecution, startServe, type RunningServe } from "./serve-process.ts";
@@ -28,7 +30,7 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   });
 /** Screenshots the server wrote to its own temp directory (the session's HOME is its TMPDIR). */
 /** A JSON error answer, read. */
-const errorOf = async (response: Response) => (await response.json()) as { ok: boolean; error: { code: string } };
+const errorOf = async (response: Response) => (await response.json()) as HttpErrorBody;
 const tempShots = () => readdirSync(session.harness.home).filter((f) => f.startsWith("clawperator-screenshot-"));
 
 describe("POST /execute: the CLI's result", () => {
@@ -41,7 +43,7 @@ describe("POST /execute: the CLI's result", () => {
         params: { matcher: { textEquals: "Settings" }, validator: "regex", validatorPattern: "^zzz$" },
       },
     ]);
-    const { status, body } = await serve.request("/execute", {
+    const { status, body } = await serve.request<ExecutionOutput>("/execute", {
       body: { deviceId: device.serial, execution, deviceEnvelope: true },
     });
     expect(status).toBe(200);
@@ -52,7 +54,7 @@ describe("POST /execute: the CLI's result", () => {
   });
 
   it("deviceEnvelope must be a boolean", async () => {
-    const { status, body } = await serve.request("/execute", {
+    const { status, body } = await serve.request<HttpErrorBody>("/execute", {
       body: { deviceId: device.serial, execution: anExecution([{ id: "s", type: "sleep" }]), deviceEnvelope: "yes" },
     });
     expect(status).toBe(400);
@@ -72,14 +74,17 @@ describe("POST /observe/screenshot for a client on another machine", () => {
   });
 
   it("JSON with inline: true carries the PNG base64-encoded beside its path; without it, only the path", async () => {
-    const { status, body } = await serve.request("/observe/screenshot", {
-      body: { deviceId: device.serial, inline: true },
-    });
+    const { status, body } = await serve.request<ExecutionOutput & { image: { mimeType: string; data: string } }>(
+      "/observe/screenshot",
+      {
+        body: { deviceId: device.serial, inline: true },
+      },
+    );
     expect(status).toBe(200);
     expect(body.ok).toBe(true);
     expect(body.image.mimeType).toBe("image/png");
     expect(Buffer.from(body.image.data, "base64").subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect(body.envelope.stepResults[0].data.path).toMatch(/\.png$/);
+    expect(body.envelope.stepResults[0]?.data.path).toMatch(/\.png$/);
     const plain = await serve.request("/observe/screenshot", { body: { deviceId: device.serial } });
     expect(plain.body).not.toHaveProperty("image");
   });
@@ -114,14 +119,14 @@ describe("the observe routes on GET /events", () => {
     try {
       await sse.next((e) => e.event === "heartbeat");
       for (const route of ["/observe/snapshot", "/observe/screenshot"]) {
-        const { body } = await serve.request(route, { body: { deviceId: device.serial } });
+        const { body } = await serve.request<ExecutionOutput>(route, { body: { deviceId: device.serial } });
         const { commandId } = body.envelope;
         const result = await sse.next(
-          (e) => e.event === "clawperator:result" && e.data.envelope.commandId === commandId,
+          (e) => e.event === "clawperator:result" && jsonAt(e.data, "envelope", "commandId") === commandId,
         );
         expect(result.data).toMatchObject({ deviceId: device.serial, envelope: { status: "success" } });
         const run = await sse.next(
-          (e) => e.event === "clawperator:execution" && e.data.result.envelope?.commandId === commandId,
+          (e) => e.event === "clawperator:execution" && jsonAt(e.data, "result", "envelope", "commandId") === commandId,
         );
         expect(run.data).toMatchObject({ deviceId: device.serial, result: { ok: true } });
       }
@@ -133,7 +138,9 @@ describe("the observe routes on GET /events", () => {
 
 describe("errors speak HTTP", () => {
   it("an unknown device: 404 DEVICE_NOT_FOUND telling the client about deviceId and GET /devices, never --device-id", async () => {
-    const { status, body } = await serve.request("/observe/snapshot", { body: { deviceId: "no-such-device" } });
+    const { status, body } = await serve.request<HttpErrorBody>("/observe/snapshot", {
+      body: { deviceId: "no-such-device" },
+    });
     expect(status).toBe(404);
     expect(body.error.code).toBe("DEVICE_NOT_FOUND");
     expect(body.error.hint).toContain("deviceId");

@@ -1,3 +1,4 @@
+import type { SkillList } from "../../../core/services/skills.ts";
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -5,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cliSandbox, json } from "../../helpers/run-cli.ts";
 import { FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
+import type { ErrorOutput } from "../../helpers/cli-output.ts";
 
 const cli = cliSandbox();
 const makeDir = tempDirs("clawperator-skills-git-");
@@ -57,7 +59,7 @@ describe("skills install / update / sync (git through execa, from a local bare r
       export: `export CLAWPERATOR_SKILLS_REGISTRY="${registryPath}"`,
     });
     expect((await stat(join(home, "skills"))).mode & 0o777).toBe(0o700);
-    const listed = json(await cli.run(["skills", "list"], { env, cwd: await makeDir() }));
+    const listed = json<SkillList>(await cli.run(["skills", "list"], { env, cwd: await makeDir() }));
     expect(listed.count).toBe(Object.keys(S).length);
 
     const synced = json(
@@ -65,12 +67,14 @@ describe("skills install / update / sync (git through execa, from a local bare r
     );
     expect(synced).toMatchObject({ action: "synced", ref: "v1", commit: v1 });
     expect(
-      json(await cli.run(["skills", "list"], { env, cwd: await makeDir() })).skills.map((s: { id: string }) => s.id),
+      json<SkillList>(await cli.run(["skills", "list"], { env, cwd: await makeDir() })).skills.map(
+        (s: { id: string }) => s.id,
+      ),
     ).toEqual([S.shell.id]);
 
     const updated = json(await cli.run(["skills", "update"], { env }));
     expect(updated).toMatchObject({ action: "updated", ref: "main", commit: head });
-    expect(json(await cli.run(["skills", "update", "--ref", "v1"], { env })).commit).toBe(v1);
+    expect(json<{ commit: string }>(await cli.run(["skills", "update", "--ref", "v1"], { env })).commit).toBe(v1);
   });
 
   it("shows git's progress while cloning in pretty mode", async () => {
@@ -96,10 +100,12 @@ describe("skills install / update / sync (git through execa, from a local bare r
   it("SKILLS_SYNC_FAILED for a bad ref or repository, USAGE for sync without --ref, SKILLS_GIT_NOT_FOUND without git", async () => {
     const home = await makeDir();
     const env = { CLAWPERATOR_HOME: home };
-    const missingRepo = json(await cli.run(["skills", "install", "--repo", join(home, "nope.git")], { env }));
+    const missingRepo = json<ErrorOutput>(
+      await cli.run(["skills", "install", "--repo", join(home, "nope.git")], { env }),
+    );
     expect(missingRepo.code).toBe("SKILLS_SYNC_FAILED");
     await cli.run(["skills", "install", "--repo", bare], { env });
-    const badRef = json(await cli.run(["skills", "sync", "--ref", "no-such-ref"], { env }));
+    const badRef = json<ErrorOutput>(await cli.run(["skills", "sync", "--ref", "no-such-ref"], { env }));
     expect(badRef).toMatchObject({ code: "SKILLS_SYNC_FAILED" });
     expect(badRef.message).toContain("git checkout no-such-ref failed");
     expect(json(await cli.run(["skills", "sync"], { env }))).toMatchObject({

@@ -95,7 +95,12 @@ describe("runChecks", () => {
         critical: true,
         description: "",
         load: async () => ({
-          default: { run: async (ctx) => (ctx.facts.set(DoctorFacts.deviceId, "serial-1"), pass) },
+          default: {
+            run: async (ctx) => {
+              ctx.facts.set(DoctorFacts.deviceId, "serial-1");
+              return pass;
+            },
+          },
         }),
       },
     };

@@ -13,8 +13,12 @@ async function run(sdk: string, env: NodeJS.ProcessEnv, tool: string, args: stri
   let stdout = "";
   let stderr = "";
   const io: ToolIo = {
-    out: (t) => void (stdout += t),
-    err: (t) => void (stderr += t),
+    out: (t) => {
+      stdout += t;
+    },
+    err: (t) => {
+      stderr += t;
+    },
     readLine: async () => answers.shift(),
     env,
   };

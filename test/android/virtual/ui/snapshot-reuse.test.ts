@@ -42,7 +42,7 @@ describe("scenario UI snapshots reuse what did not change", () => {
     let count = 0;
     const walk = (n: { children: readonly unknown[] }): void => {
       count++;
-      n.children.forEach((c) => walk(c as { children: readonly unknown[] }));
+      for (const c of n.children) walk(c as { children: readonly unknown[] });
     };
     first.windows.forEach(walk);
     expect(count).toBe(2_001);
