@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
-import { execution, SETTINGS } from "./support.ts";
+import { attributeValues, execution, SETTINGS } from "./support.ts";
 
 // What an agent reads back from `execute`, through the real CLI and adb: the envelope the device sent, finished
 // and reconciled as the reference runtime does (PROTOCOL.md "What the reference host does to the device's
@@ -27,8 +27,12 @@ const missingClick = { id: "k", type: "click", params: { matcher: { textEquals: 
 
 describe("the envelope as the reference returns it", () => {
   it("close_app reads success with its application_id once the host force-stopped the app; the device's answer is kept", async () => {
+    const foreground = async () => {
+      const { body } = await run(execution([{ id: "s", type: "snapshot_ui" }]));
+      return attributeValues(body.envelope.stepResults[0]?.data.text ?? "", "package");
+    };
     await run(execution([{ id: "o", type: "open_app", params: { applicationId: SETTINGS } }]));
-    expect(device.device.state.processes.running(SETTINGS)).toBeDefined();
+    expect(await foreground()).toContain(SETTINGS);
     const { exitCode, body } = await run(
       execution([{ id: "c", type: "close_app", params: { applicationId: SETTINGS } }]),
       "--device-envelope",
@@ -40,7 +44,7 @@ describe("the envelope as the reference returns it", () => {
       { id: "c", actionType: "close_app", success: true, data: { application_id: SETTINGS } },
     ]);
     expect(body).not.toHaveProperty("error");
-    expect(device.device.state.processes.running(SETTINGS)).toBeUndefined();
+    expect(await foreground()).not.toContain(SETTINGS);
     // --device-envelope: what the APK answered, untouched.
     expect(body.deviceEnvelope?.stepResults[0]).toMatchObject({
       success: false,
