@@ -4,8 +4,7 @@ import type { ClawperatorPlugin, PluginEntry } from "../core/kernel/index.ts";
 import { importModule } from "./module-loader.ts";
 import type { ClawperatorConfig } from "./schema.ts";
 
-// biome-ignore lint/suspicious/noExplicitAny: typed by issue 20 item 6
-function isPlugin(value: unknown): value is ClawperatorPlugin<any> {
+function isPlugin(value: unknown): value is ClawperatorPlugin {
   return (
     typeof value === "object" &&
     value !== null &&

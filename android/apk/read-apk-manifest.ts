@@ -14,7 +14,9 @@ export interface ApkManifest {
   launcherActivities: string[];
 }
 
-/** Why an APK could not be read: not a ZIP / no manifest (`not_apk`), or a manifest without the fields (`malformed`). */
+/**
+ * Why an APK could not be read: not a ZIP / no manifest (`not_apk`), or a manifest without the fields (`malformed`).
+ */
 export class ApkReadError extends Error {
   constructor(
     readonly reason: "not_apk" | "malformed",

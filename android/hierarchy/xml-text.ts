@@ -16,7 +16,8 @@ function resolve(whole: string, name: string | undefined, semicolon: string, off
     const char = NAMED[name];
     if (char === undefined) {
       throw new HierarchyParseError(
-        `unknown entity ${whole} in the attribute value ${JSON.stringify(value)}; hierarchy_xml only uses &amp; &lt; &gt; &quot; &apos; and numeric references`,
+        `unknown entity ${whole} in the attribute value ${JSON.stringify(value)}; hierarchy_xml only uses ` +
+          `&amp; &lt; &gt; &quot; &apos; and numeric references`,
       );
     }
     return char;

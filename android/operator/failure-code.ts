@@ -53,7 +53,10 @@ function bareMessage(text: string, failurePoint: string | undefined): string {
   return failurePoint && message.startsWith(`${failurePoint}: `) ? message.slice(failurePoint.length + 2) : message;
 }
 
-/** A message's code: a known message, or a catalogue code the APK put in front (`URI_NOT_HANDLED: …`) or threw alone. */
+/**
+ * A message's code: a known message, or a catalogue code the APK put in front (`URI_NOT_HANDLED: …`) or threw
+ * alone.
+ */
 function codeOfMessage(message: string): ErrorCode | undefined {
   for (const [pattern, code] of MESSAGES) if (pattern.test(message)) return code;
   const prefix = /^([A-Z][A-Z0-9_]+)(?:: |$)/.exec(message)?.[1];

@@ -147,7 +147,7 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
         attached?.detach();
       }
     },
-    async close() {
+    async dispose() {
       await shared?.close();
     },
   };

@@ -73,7 +73,8 @@ export function renderDoctor(report: DoctorReport, critical: ReadonlySet<string>
     report.criticalOk
       ? c.green(
           c.bold(
-            `Ready: every critical check passed${warnings ? ` (${warnings} advisory finding${warnings === 1 ? "" : "s"})` : ""}.`,
+            `Ready: every critical check passed` +
+              `${warnings ? ` (${warnings} advisory finding${warnings === 1 ? "" : "s"})` : ""}.`,
           ),
         )
       : c.red(c.bold(`Not ready: ${criticalFailures.map((r) => r.id).join(", ")} failed.`)),

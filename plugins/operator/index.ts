@@ -6,8 +6,8 @@ import { registerExecutionServices } from "./services.ts";
 
 /**
  * The operator protocol: the execution pipeline over the Operator APK, the hooks that finish what the APK
- * cannot (close_app, screenshots, snapshot text) and the SERVICE_UNAVAILABLE hint, the execute / observe / inspect / action commands, Operator setup,
- * permissions and version compatibility, and doctor's readiness checks.
+ * cannot (close_app, screenshots, snapshot text) and the SERVICE_UNAVAILABLE hint, the execute / observe / inspect /
+ * action commands, Operator setup, permissions and version compatibility, and doctor's readiness checks.
  */
 export default definePlugin({
   name: "operator",

@@ -69,7 +69,8 @@ export const screenshotSchemas: RouteSchemas = {
         .describe("With inline: true"),
     })
     .describe(
-      "Execution result; with Accept: image/png the PNG itself (content-type image/png), or this JSON with HTTP 502 when the capture failed",
+      "Execution result; with Accept: image/png the PNG itself (content-type image/png), " +
+        "or this JSON with HTTP 502 when the capture failed",
     ),
 };
 
@@ -87,6 +88,7 @@ export const eventsSchemas: RouteSchemas = {
     .string()
     .describe(
       'Events: `heartbeat` ({code: "CONNECTED"} on connect, then {code: "HEARTBEAT"} periodically), ' +
-        "`clawperator:result` ({deviceId, envelope}) and `clawperator:execution` ({deviceId, input, result}); data is JSON",
+        "`clawperator:result` ({deviceId, envelope}) and `clawperator:execution` ({deviceId, input, result}); " +
+        "data is JSON",
     ),
 };

@@ -13,7 +13,9 @@ function commandOutput(outcome: CommandOutcome): ToolOutput {
 export const doctorTool = zodTool({
   name: "clawperator_doctor",
   description:
-    "Check that the host, the device and the Operator APK are ready (adb, device connection, APK installed and compatible, accessibility service running, handshake). Run it when an action fails with a setup error; each failed check says how to fix it.",
+    "Check that the host, the device and the Operator APK are ready (adb, device connection, APK installed " +
+    "and compatible, accessibility service running, handshake). Run it when an action fails with a setup " +
+    "error; each failed check says how to fix it.",
   input: z.strictObject({
     ...DeviceTarget,
     full: z.boolean().optional().describe("also run the slower end-to-end checks"),

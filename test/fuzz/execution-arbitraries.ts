@@ -63,7 +63,9 @@ export const validExecution = fc
   })
   .map((e) => ({ ...e, actions: e.actions.map((a, i) => ({ id: `a${i}`, ...a })) }));
 
-/** Values that have broken parsers and validators before: boundaries, odd types, prototype keys, huge and deep values. */
+/**
+ * Values that have broken parsers and validators before: boundaries, odd types, prototype keys, huge and deep values.
+ */
 const nasty: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.constantFrom(

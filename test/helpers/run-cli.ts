@@ -43,12 +43,16 @@ export function spawnCli(args: readonly string[], options: CliProcessOptions) {
   });
 }
 
-/** Runs the built CLI to its end. Every test that runs the CLI comes through here (or `spawnCli` for a long-running one). */
+/**
+ * Runs the built CLI to its end. Every test that runs the CLI comes through here (or `spawnCli` for a long-running
+ * one).
+ */
 export async function runCli(args: readonly string[], options: CliProcessOptions): Promise<CliResult> {
   const result = await spawnCli(args, { timeoutMs: HANG_MS, ...options });
   if (result.timedOut) {
     throw new Error(
-      `\`clawperator ${args.join(" ")}\` did not exit within ${HANG_MS / 1000} s; it printed:\n${result.stdout}\n${result.stderr}`,
+      `\`clawperator ${args.join(" ")}\` did not exit within ${HANG_MS / 1000} s; it printed:\n` +
+        `${result.stdout}\n${result.stderr}`,
     );
   }
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
@@ -64,7 +68,8 @@ export async function runCliJson<T = unknown>(
     return { exitCode: result.exitCode, body: JSON.parse(result.stdout) as T, stderr: result.stderr };
   } catch {
     throw new Error(
-      `stdout of \`clawperator ${args.join(" ")}\` is not JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`,
+      `stdout of \`clawperator ${args.join(" ")}\` is not JSON (exit ${result.exitCode}):\n${result.stdout}\n` +
+        `${result.stderr}`,
     );
   }
 }

@@ -1,6 +1,8 @@
 import type { UiHierarchy, UiNode } from "../../hierarchy/index.ts";
 
-/** The 17 attributes the APK's UiTreeFormatter writes, in its order; a node the model lacks one for gets the default. */
+/**
+ * The 17 attributes the APK's UiTreeFormatter writes, in its order; a node the model lacks one for gets the default.
+ */
 const ATTRIBUTES: readonly (readonly [name: string, fallback: string])[] = [
   ["index", "0"],
   ["text", ""],

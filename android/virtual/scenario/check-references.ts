@@ -76,7 +76,8 @@ export function checkReferences(scenario: Scenario, issues: IssueList): void {
       else if (screen.after.to in scenario.screens && scenario.screens[screen.after.to]!.package !== screen.package) {
         issues.add(
           [...path, "after", "to"],
-          `is a screen of "${scenario.screens[screen.after.to]!.package}"; a screen moves on within its own app ("${screen.package}")`,
+          `is a screen of "${scenario.screens[screen.after.to]!.package}"; a screen moves on within its own ` +
+            `app ("${screen.package}")`,
         );
       }
     }

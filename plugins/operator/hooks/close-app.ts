@@ -27,10 +27,11 @@ const closeApp: ExecutionHook = {
         step.data = { application_id: applicationId };
         continue;
       }
+      const output = outcome.output ? `: ${outcome.output}` : "";
       step.data = {
         application_id: applicationId,
         error: "ACTION_FAILED",
-        message: `am force-stop ${applicationId} exited with ${outcome.exitCode}${outcome.output ? `: ${outcome.output}` : ""}`,
+        message: `am force-stop ${applicationId} exited with ${outcome.exitCode}${output}`,
       };
     }
   },

@@ -3,7 +3,8 @@ import type { ExecutionHook } from "../../../core/execution/hooks.ts";
 
 /** The reference runtime's `data.warn` on a snapshot taken right after a click, word for word. */
 export const SETTLE_WARNING =
-  "snapshot captured without a preceding sleep step; UI may not have settled - consider adding a sleep step between click and snapshot_ui";
+  "snapshot captured without a preceding sleep step; UI may not have settled - " +
+  "consider adding a sleep step between click and snapshot_ui";
 
 /** Whether the action right before `stepId` is a click (any other step in between gives the UI time to settle). */
 function followsClick(execution: Execution, stepId: string): boolean {
@@ -35,7 +36,8 @@ const injectSnapshots: ExecutionHook = {
         message: "no [TaskScope] UI Hierarchy block for this step was found in the device log",
       };
       ctx.warnings.push(
-        `snapshot step ${step.id}: SNAPSHOT_EXTRACTION_FAILED (run \`clawperator version --check-compat\` and \`clawperator doctor\`)`,
+        `snapshot step ${step.id}: SNAPSHOT_EXTRACTION_FAILED (run \`clawperator version --check-compat\` and ` +
+          `\`clawperator doctor\`)`,
       );
     }
   },

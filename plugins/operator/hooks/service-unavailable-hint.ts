@@ -11,7 +11,9 @@ const serviceUnavailableHint: ExecutionHook = {
     }`;
     ctx.envelope = {
       ...envelope,
-      hint: `Accessibility service not running. Run 'clawperator doctor --fix ${target}' to diagnose and repair, or 'clawperator operator setup --apk <path-to-apk> ${target}' to reinstall.`,
+      hint:
+        `Accessibility service not running. Run 'clawperator doctor --fix ${target}' to diagnose and repair, ` +
+        `or 'clawperator operator setup --apk <path-to-apk> ${target}' to reinstall.`,
     };
   },
 };

@@ -60,7 +60,9 @@ async function operation(owned: Owned<RouteContribution>, info: OpenApiInfo): Pr
   const success = schemas.response ? jsonSchema(schemas.response, "output") : {};
   return {
     summary: route.description ?? `${route.method} ${route.path}`,
-    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    operationId:
+      `${route.method.toLowerCase()}` +
+      `${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
     tags: [owned.plugin],
     ...(params.length ? { parameters: params } : {}),
     ...(schemas.body

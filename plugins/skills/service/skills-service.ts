@@ -1,5 +1,6 @@
 import { dirname, resolve } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { checkDeviceSerial } from "../../../core/contracts/device-serial.ts";
 import type { Execution } from "../../../core/contracts/execution.ts";
 import { DEFAULT_OPERATOR_PACKAGE } from "../../../core/contracts/limits.ts";
 import type { SkillSourceContribution } from "../../../core/kernel/contributions.ts";
@@ -184,6 +185,7 @@ export class SkillsRuntime implements SkillsService {
 
   async #device(deviceId: string | undefined): Promise<{ id: string; packages: ReadonlySet<string> } | undefined> {
     if (!deviceId) return undefined;
+    checkDeviceSerial(deviceId, "device id");
     const packages = await devicePackages(this.#deps.transport(), deviceId);
     return packages ? { id: deviceId, packages } : undefined;
   }
@@ -219,6 +221,9 @@ export class SkillsRuntime implements SkillsService {
 
   async run(given: SkillRunRequest): Promise<SkillRunOutcome> {
     const deviceId = given.deviceId ?? this.#deps.config.deviceId;
+    // The serial becomes the script's first argument and CLAWPERATOR_DEVICE_ID: only what adb itself prints.
+    if (deviceId !== undefined)
+      checkDeviceSerial(deviceId, given.deviceId === undefined ? "config deviceId" : "device id");
     const request = { ...given, ...(deviceId ? { deviceId } : {}) };
     const catalog = this.catalog();
     const record = this.record(request.skillId, catalog);
@@ -248,6 +253,7 @@ export class SkillsRuntime implements SkillsService {
       clawperatorBin: resolveClawperatorBin(this.#env),
       operatorPackage: request.operatorPackage ?? this.#deps.config.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE,
       ...(catalog.registry ? { registryPath: catalog.registry.path } : {}),
+      ...(this.#skillsConfig.maxOutputBytes ? { maxOutputBytes: this.#skillsConfig.maxOutputBytes } : {}),
     });
   }
 }

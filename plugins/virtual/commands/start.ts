@@ -68,7 +68,9 @@ async function startDetached(argv: readonly string[]): Promise<VirtualDeviceReco
   return record;
 }
 
-/** A built-in scenario or a scenario file; a bad one is the user's to fix, so it is a USAGE error naming every problem. */
+/**
+ * A built-in scenario or a scenario file; a bad one is the user's to fix, so it is a USAGE error naming every problem.
+ */
 async function scenarioOf(nameOrPath: string): Promise<Scenario> {
   try {
     return await loadScenario(nameOrPath);
@@ -135,7 +137,8 @@ const start: CommandHandler<typeof startArgs> = {
     saveRecord(record);
     process.stdout.write(globals.output === "json" ? `${JSON.stringify(record)}\n` : `${record.serial}\n`);
     logger.progress(
-      `virtual device ${device.serial} is running (scenario ${device.scenario}); stop it with Ctrl-C or \`clawperator virtual stop ${device.serial}\``,
+      `virtual device ${device.serial} is running (scenario ${device.scenario}); stop it with Ctrl-C or ` +
+        `\`clawperator virtual stop ${device.serial}\``,
     );
 
     const signalled = new Promise<void>((resolve) => {

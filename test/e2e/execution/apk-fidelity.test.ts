@@ -25,7 +25,8 @@ const node = (attrs: Record<string, string>) =>
     .map(([k, v]) => `${k}="${v}"`)
     .join(" ")} />`;
 const screen = (...nodes: string[]) =>
-  `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="${APP}" bounds="[0,0][1080,2400]">${nodes.join("")}</node></hierarchy>`;
+  `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="${APP}" ` +
+  `bounds="[0,0][1080,2400]">${nodes.join("")}</node></hierarchy>`;
 
 /** A recorded-app shape: a splash and a loading screen that move on by themselves, then content. */
 async function writeScenario(): Promise<string> {
@@ -48,7 +49,8 @@ async function writeScenario(): Promise<string> {
       loading: { hierarchy_xml: screen(node({ text: "Loading…" })), after: { ms: 1_500, to: "content" } },
       content: {
         hierarchy_xml: screen(
-          `<node class="android.widget.LinearLayout" package="${APP}" resource-id="${APP}:id/list" scrollable="true" bounds="[0,100][1080,700]">`,
+          `<node class="android.widget.LinearLayout" package="${APP}" resource-id="${APP}:id/list" ` +
+            `scrollable="true" bounds="[0,100][1080,700]">`,
           node({ "resource-id": `${APP}:id/item`, text: "Apples", bounds: "[0,100][1080,200]" }),
           node({ "resource-id": `${APP}:id/item`, text: "Pears", bounds: "[0,200][1080,300]" }),
           "</node>",

@@ -16,7 +16,10 @@ const openDemo = () =>
     { id: "snap", type: "snapshot_ui" },
   ]);
 
-/** Starts `payload` on `device` and resolves, with the run in flight, once the operator is inside its sleep and the CLI reads the log. */
+/**
+ * Starts `payload` on `device` and resolves, with the run in flight, once the operator is inside its sleep and the CLI
+ * reads the log.
+ */
 async function midExecution<T = ExecutionOutput>(device: RunningVirtualDevice, payload: Record<string, unknown>) {
   const sleeping = nextLogLine(device, "step_start");
   const reading = nextCommand(device, /^'?logcat'? /);

@@ -26,7 +26,8 @@ afterAll(async () => {
 
 /** The APK's start line for a command (a receiver standing in for the APK logs it before anything else). */
 const startLine = (command: ReceivedCommand) =>
-  `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`;
+  `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e timeoutMs=` +
+  `${command.timeoutMs} actionCount=${command.actions.length}`;
 const on = (target: RunningVirtualDevice, ...args: string[]) => ["--device-id", target.serial, ...args];
 const openDemo = () =>
   JSON.stringify(execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }], { timeoutMs: 5_000 }));
@@ -108,7 +109,8 @@ describe("what a receiver writes to the log", () => {
       log("I", startLine(command));
       log(
         "I",
-        `[Clawperator-Result] ${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`,
+        `[Clawperator-Result] ` +
+          `${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`,
       );
     });
     try {

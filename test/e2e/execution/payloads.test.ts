@@ -56,10 +56,15 @@ function bigScreenXml(): string {
     { class: "android.widget.ListView", "resource-id": `${BIG_APP}:id/list`, scrollable: "true" },
     rows,
   );
-  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${node({ class: "android.widget.FrameLayout" }, list)}</hierarchy>`;
+  return (
+    `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">` +
+    `${node({ class: "android.widget.FrameLayout" }, list)}</hierarchy>`
+  );
 }
 
-const homeXml = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${node({ class: "android.widget.FrameLayout", package: "com.example.launcher", text: "Home" })}</hierarchy>`;
+const homeXml =
+  `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">` +
+  `${node({ class: "android.widget.FrameLayout", package: "com.example.launcher", text: "Home" })}</hierarchy>`;
 
 beforeAll(async () => {
   const scenario = {
@@ -86,7 +91,9 @@ beforeAll(async () => {
 });
 
 describe("text with shell and JSON metacharacters", () => {
-  const nasty = `He said "hi" & 'bye'; $(touch /tmp/clawperator-pwned) \`id\` $HOME \\n \\ back\nsecond line\ttab 🚀 👩‍💻 ✓ <b>&amp;</b> '"'"'`;
+  const nasty =
+    `He said "hi" & 'bye'; $(touch /tmp/clawperator-pwned) \`id\` $HOME \\n \\ back\n` +
+    `second line\ttab 🚀 👩‍💻 ✓ <b>&amp;</b> '"'"'`;
 
   it("enter_text then read_text returns it identical, through adb shell quoting and logcat", async () => {
     const payload = execution([

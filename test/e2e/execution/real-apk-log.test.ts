@@ -37,7 +37,8 @@ describe("what the real APK logs", () => {
       log("D", "[UiActionEngine] step_success id=snap type=SnapshotUi data={actual_format=hierarchy_xml}");
       log(
         "I",
-        `[Clawperator-Result] ${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "success", stepResults: [{ id: "snap", actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } }], error: null })}`,
+        `[Clawperator-Result] ` +
+          `${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "success", stepResults: [{ id: "snap", actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } }], error: null })}`,
       );
     });
     try {
@@ -53,7 +54,9 @@ describe("what the real APK logs", () => {
     const text = "0123456789".repeat(1_100);
     const unregister = registerReceiver(device, DEMO, (c, log) => {
       log("I", start(c));
-      const line = `[Clawperator-Result] ${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "success", stepResults: [{ id: "r", actionType: "read_text", success: true, data: { text } }], error: null })}`;
+      const line =
+        `[Clawperator-Result] ` +
+        `${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "success", stepResults: [{ id: "r", actionType: "read_text", success: true, data: { text } }], error: null })}`;
       for (let at = 0; at < line.length; at += 4_000) log("I", line.slice(at, at + 4_000));
     });
     try {
@@ -80,12 +83,14 @@ describe("what the real APK logs", () => {
       log("D", "[UiActionEngine] step_start id=bad type=Click");
       log(
         "D",
-        `[Clawperator-Command] stage-failure ${ct(c)} id=click(${matcher("nope")}) reason=${reason}\njava.lang.IllegalStateException: ${reason}`,
+        `[Clawperator-Command] stage-failure ${ct(c)} id=click(${matcher("nope")}) reason=${reason}\n` +
+          `java.lang.IllegalStateException: ${reason}`,
       );
       log("I", `[Clawperator-Command] failure ${ct(c)} reason=Task execution failed: ${reason}`);
       log(
         "I",
-        `[Clawperator-Result] ${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "failed", stepResults: [], error: `Task execution failed: ${reason}` })}`,
+        `[Clawperator-Result] ` +
+          `${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "failed", stepResults: [], error: `Task execution failed: ${reason}` })}`,
       );
     });
     try {

@@ -113,7 +113,8 @@ describe("observe screenshot --path (a person's path)", () => {
   });
 
   const readOnly = () => {
-    if (process.getuid?.() === 0) return "/sys/clawperator-screenshot.png"; // root writes through permissions; sysfs refuses new files
+    // root writes through permissions; sysfs refuses new files
+    if (process.getuid?.() === 0) return "/sys/clawperator-screenshot.png";
     const dir = join(outside, "read-only");
     mkdirSync(dir, { recursive: true });
     chmodSync(dir, 0o500);

@@ -39,7 +39,8 @@ describe("one execution per device, across processes", () => {
       // What the APK logs first for a command it accepted; the host reads the result only after it.
       log(
         "I",
-        `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`,
+        `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e ` +
+          `timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`,
       );
       received.push({ command, log });
       account();
@@ -61,7 +62,8 @@ describe("one execution per device, across processes", () => {
       const stepResults = [{ id: "nap", actionType: "sleep", success: true, data: { duration_ms: "1" } }];
       log(
         "I",
-        `[Clawperator-Result] ${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`,
+        `[Clawperator-Result] ` +
+          `${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`,
       );
       const runs = await Promise.all(running);
 

@@ -36,7 +36,10 @@ beforeAll(async () => {
   farm = await AdbHarness.start();
   farmDevice = await startOn(farm, "default");
   project = await makeDir({
-    "clawperator.config.ts": `import { defineConfig } from "clawperator/config";\n\nexport default defineConfig({ plugins: [["clawperator-transport-farm", { port: ${farm.serverPort} }]] });\n`,
+    "clawperator.config.ts":
+      `import { defineConfig } from "clawperator/config";\n\n` +
+      `export default defineConfig({ plugins: [["clawperator-transport-farm", { port: ${farm.serverPort} ` +
+      `}]] });\n`,
   });
   const modules = join(project, "node_modules");
   await mkdir(modules);

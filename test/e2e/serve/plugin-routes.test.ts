@@ -11,7 +11,10 @@ import { startServe, type RunningServe } from "./serve-process.ts";
 const session = virtualSession();
 const makeDir = tempDirs();
 
-/** Routes a plugin in the user's config contributes: typed params with lazy zod schemas, a ClawperatorError, h3's own body errors. */
+/**
+ * Routes a plugin in the user's config contributes: typed params with lazy zod schemas, a ClawperatorError, h3's own
+ * body errors.
+ */
 const CONFIG = `import { defineConfig } from "clawperator/config";
 import { ClawperatorError, definePlugin } from "clawperator";
 import { readBody } from "h3";

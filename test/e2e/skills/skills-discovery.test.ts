@@ -98,7 +98,8 @@ describe("registry resolution (spec/000)", () => {
     expect(json(result)).toMatchObject({
       code: "REGISTRY_READ_FAILED",
       message:
-        "Registry not found at configured path: /tmp/missing-registry.json. Update CLAWPERATOR_SKILLS_REGISTRY or run clawperator skills install.",
+        "Registry not found at configured path: /tmp/missing-registry.json. Update " +
+        "CLAWPERATOR_SKILLS_REGISTRY or run clawperator skills install.",
     });
   });
 

@@ -1,8 +1,11 @@
 import type { SkillList } from "../../../core/services/skills.ts";
+import { existsSync } from "node:fs";
 import { mkdir, stat, writeFile } from "node:fs/promises";
+import { createServer, type Socket } from "node:net";
 import { join } from "node:path";
 import { execa } from "execa";
 import { beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../helpers/free-port.ts";
 import { cliSandbox, json } from "../../helpers/run-cli.ts";
 import { FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
@@ -117,5 +120,105 @@ describe("skills install / update / sync (git through execa, from a local bare r
     });
     expect(noGit.exitCode).toBe(1);
     expect(json(noGit)).toMatchObject({ code: "SKILLS_GIT_NOT_FOUND", message: "git is not installed or not on PATH" });
+  });
+});
+
+describe("skills install / update / sync: hostile refs and repositories (issue 21, item 8)", () => {
+  it.each([
+    ["--orphan=evil"],
+    ["--pathspec-from-file=/etc/passwd"],
+    ["-b"],
+    ["a..b"],
+    ["x y"],
+    ["@{-1}"],
+    ["v1^"],
+    ["a:b"],
+    ["feature.lock"],
+    ["refs//x"],
+    ["@"],
+    ["a\\b"],
+    ["tag."],
+    ["t\u0007"],
+  ])("--ref %j is USAGE before git runs", async (ref) => {
+    const home = await makeDir();
+    const result = await cli.run(["skills", "install", "--repo", bare, "--ref", ref], {
+      env: { CLAWPERATOR_HOME: home },
+    });
+    expect(result.exitCode).toBe(1);
+    expect(json(result)).toMatchObject({ code: "USAGE", message: expect.stringContaining("is not a valid git ref") });
+    expect(existsSync(join(home, "skills"))).toBe(false);
+  });
+
+  it("a bad ref on an existing clone leaves it where it was", async () => {
+    const home = await makeDir();
+    const env = { CLAWPERATOR_HOME: home };
+    expect(
+      json<{ commit: string }>(await cli.run(["skills", "install", "--repo", bare, "--ref", "v1"], { env })).commit,
+    ).toBe(v1);
+    for (const ref of ["--orphan=evil", "--pathspec-from-file=/etc/passwd"]) {
+      expect(
+        json<{ code: string }>(await cli.run(["skills", "sync", "--repo", bare, "--ref", ref], { env })).code,
+      ).toBe("USAGE");
+    }
+    expect(await git(join(home, "skills"), ["rev-parse", "HEAD"])).toBe(v1);
+    expect(await git(join(home, "skills"), ["branch", "--list", "evil"])).toBe("");
+  });
+
+  it.each([
+    ["fd::7", "fd"],
+    ["ext::sh -c touch% /tmp/clawperator-ext-pwned", "ext"],
+    ["http://127.0.0.1:9/skills.git", "http"],
+    ["ftp://127.0.0.1/skills.git", "ftp"],
+    ["foo::bar", "foo"],
+  ])("--repo %s is refused: transport %s is not allowed by default", async (url, transport) => {
+    const home = await makeDir();
+    const result = await cli.run(["skills", "install", "--repo", url], { env: { CLAWPERATOR_HOME: home } });
+    expect(result.exitCode).toBe(1);
+    expect(json(result)).toMatchObject({
+      code: "USAGE",
+      message: expect.stringContaining(`transport '${transport}' is not allowed`),
+    });
+    expect(existsSync(join(home, "skills"))).toBe(false);
+    expect(existsSync("/tmp/clawperator-ext-pwned")).toBe(false);
+  });
+
+  it("config skills.allowedRepoTransports replaces the default list", async () => {
+    const project = await makeDir({
+      "clawperator.config.mjs": 'export default { skills: { allowedRepoTransports: ["https"] } };\n',
+    });
+    const refused = json(
+      await cli.run(["skills", "install", "--repo", bare], {
+        env: { CLAWPERATOR_HOME: await makeDir() },
+        cwd: project,
+      }),
+    );
+    expect(refused).toMatchObject({
+      code: "USAGE",
+      message: expect.stringContaining("transport 'file' is not allowed"),
+    });
+  });
+
+  it("a git call that hangs is stopped at skills.gitTimeoutMs with SKILLS_SYNC_FAILED", async () => {
+    const sockets: Socket[] = [];
+    const server = createServer((socket) => sockets.push(socket));
+    const port = await freePort();
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    try {
+      const project = await makeDir({
+        "clawperator.config.mjs": "export default { skills: { gitTimeoutMs: 2000 } };\n",
+      });
+      const result = await cli.run(["skills", "install", "--repo", `git://127.0.0.1:${port}/skills.git`], {
+        env: { CLAWPERATOR_HOME: await makeDir() },
+        cwd: project,
+      });
+      expect(result.exitCode).toBe(1);
+      expect(json(result)).toMatchObject({
+        code: "SKILLS_SYNC_FAILED",
+        message: expect.stringContaining("timed out after 2000 ms"),
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    }
   });
 });

@@ -200,7 +200,9 @@ describe("skills run", () => {
       code: "SKILL_NOT_ELIGIBLE",
       details: { missing: [{ kind: "env", names: ["NEEDS_KEY_TOKEN"] }] },
     });
-    const config = `export default { skills: { entries: { "${S.gated.id}": { apiKey: "sekret-value", env: { PATH: "/evil", LD_PRELOAD: "/evil.so" } } } } };\n`;
+    const config =
+      `export default { skills: { entries: { "${S.gated.id}": { apiKey: "sekret-value", env: { PATH: "/evil", ` +
+      `LD_PRELOAD: "/evil.so" } } } } };\n`;
     const { writeFile } = await import("node:fs/promises");
     await writeFile(`${cli.project}/clawperator.config.mjs`, config);
     try {

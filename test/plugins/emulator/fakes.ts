@@ -1,6 +1,6 @@
 import { defaultProfile } from "../../../android/avd/index.ts";
 import { runSdkTool, writeVirtualSdk, type VirtualSdkConfigInput } from "../../../android/virtual/sdk/index.ts";
-import type { Clock } from "../../../plugins/emulator/clock.ts";
+import type { Clock } from "../../../core/host/clock.ts";
 import type { EmulatorAdb, ListedEmulator } from "../../../plugins/emulator/emulator-adb.ts";
 import type { EmulatorContext } from "../../../plugins/emulator/emulator-context.ts";
 import type { LaunchedEmulator, Launcher } from "../../../plugins/emulator/launcher.ts";

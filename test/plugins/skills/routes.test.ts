@@ -17,7 +17,8 @@ let registry = "";
 
 /**
  * An h3 app that mounts the skills plugin's routes the way serve does: handlers from the route registry, the
- * kernel's services on `event.context.clawperator`, ClawperatorErrors as `{ ok: false, error }` at the catalogue's status.
+ * kernel's services on `event.context.clawperator`, ClawperatorErrors as `{ ok: false, error }` at the catalogue's
+ * status.
  */
 beforeAll(async () => {
   ({ registry } = await writeSkillsRepo(await makeDir()));
@@ -147,6 +148,16 @@ describe("skills HTTP routes (spec/001)", () => {
     expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", body: "{oops" })).toMatchObject({
       status: 400,
       body: { error: { code: "USAGE" } },
+    });
+  });
+
+  it("a deviceId adb would never print is INVALID_DEVICE_ID (400), before the script runs", async () => {
+    expect(await post(`/skills/${S.echo.id}/run`, { deviceId: "$(id)" })).toMatchObject({
+      status: 400,
+      body: {
+        ok: false,
+        error: { code: "INVALID_DEVICE_ID", message: 'device id "$(id)" is not a device serial adb prints' },
+      },
     });
   });
 });

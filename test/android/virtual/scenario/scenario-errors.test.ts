@@ -3,7 +3,8 @@ import { parseScenario } from "../../../../android/virtual/scenario/parse-scenar
 import { ScenarioError } from "../../../../android/virtual/scenario/scenario-error.ts";
 
 const SCREEN =
-  '<hierarchy rotation="0"><node class="android.widget.Button" text="Go" clickable="true" package="com.example" bounds="[0,0][100,50]" /></hierarchy>';
+  '<hierarchy rotation="0"><node class="android.widget.Button" text="Go" clickable="true" ' +
+  'package="com.example" bounds="[0,0][100,50]" /></hierarchy>';
 
 /** A scenario source as a test edits it: any key may be set, including ones the schema refuses. */
 interface Source {

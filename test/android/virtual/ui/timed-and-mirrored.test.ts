@@ -4,7 +4,8 @@ import { ScenarioError } from "../../../../android/virtual/scenario/scenario-err
 import { attr, clickOn, nodeOf, scenarioDevice } from "./scenario-device.ts";
 
 const screenXml = (...nodes: string[]) =>
-  `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${nodes.join("")}</node></hierarchy>`;
+  `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" ` +
+  `bounds="[0,0][1080,2400]">${nodes.join("")}</node></hierarchy>`;
 const text = (id: string, value: string, extra = "") =>
   `<node resource-id="${id}" class="android.widget.TextView" text="${value}" bounds="[0,0][1080,100]" ${extra}/>`;
 
@@ -33,7 +34,8 @@ function source() {
       },
       edit: {
         hierarchy_xml: screenXml(
-          `<node resource-id="name_field" class="android.widget.EditText" text="" bounds="[0,0][1080,100]" clickable="true" focusable="true" />`,
+          `<node resource-id="name_field" class="android.widget.EditText" text="" bounds="[0,0][1080,100]" ` +
+            `clickable="true" focusable="true" />`,
         ),
         values: [
           {
