@@ -48,9 +48,11 @@ export const ERROR_CATALOGUE = {
   APP_NOT_FOUND: step,
   NODE_TEXT_EMPTY: step,
   VALIDATOR_MISMATCH: step,
-  // No path of this runtime emits these two (the virtual operator does not, PROTOCOL.md records no line with them).
-  ACTION_FAILED: reserved(step),
-  COMMAND_TIMEOUT: reserved({ http: 200, exit: 1, scope: "envelope" }),
+  ACTION_FAILED: step,
+  COMMAND_TIMEOUT: { http: 200, exit: 1, scope: "envelope" },
+  // A failed execution whose cause the host cannot name from the device's step code, errorCode or log lines
+  // (result.error.code; the device's own words stay in result.error.message and deviceCode).
+  DEVICE_FAILURE_UNCLASSIFIED: { http: 200, exit: 1, scope: "envelope" },
   // Doctor and host checks
   NODE_TOO_OLD: host(500),
   ADB_SERVER_FAILED: host(500),

@@ -9,7 +9,7 @@ import type { SkillRecord } from "../sources/catalog.ts";
 import { resolveInside } from "../run/safe-path.ts";
 
 const PLACEHOLDER = /\{\{([A-Za-z0-9_]+)\}\}/g;
-const stem = (name: string) => name.replace(/\.recipe\.json$/i, "").replace(/\.json$/i, "");
+export const stem = (name: string) => name.replace(/\.recipe\.json$/i, "").replace(/\.json$/i, "");
 
 /** The artifact an `--artifact` name means: `ac-status`, `ac-status.recipe.json` or the listed path. */
 export function findArtifact(record: SkillRecord, name: string): string | undefined {

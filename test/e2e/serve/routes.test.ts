@@ -76,7 +76,7 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
     ]);
   });
 
-  it('an execution the device ran and reported as failed is 200 with ok: true and status "failed"', async () => {
+  it('an execution the device ran and reported as failed is 200 with ok: false, status "failed" and the code', async () => {
     const execution = anExecution(
       [{ id: "tap", type: "click", params: { matcher: { textEquals: "No such button" } } }],
       { timeoutMs: 2_000 },
@@ -85,8 +85,10 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
       body: { execution, deviceId: device.serial },
     });
     expect(status).toBe(200);
-    expect(body.ok).toBe(true);
+    expect(body.ok).toBe(false);
     expect(body.envelope).toMatchObject({ commandId: execution.commandId, status: "failed" });
+    // The click retries longer than the 2 s budget: the APK's own timeout, during the click.
+    expect(body.error).toMatchObject({ code: "COMMAND_TIMEOUT", stepId: "tap", actionType: "click" });
   });
 
   it.each(["/observe/snapshot", "/snapshot"])(
