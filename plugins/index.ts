@@ -9,4 +9,13 @@ import skills from "./skills/index.ts";
 import virtual from "./virtual/index.ts";
 
 /** Built-in plugins, in load order; a config's `disablePlugins` removes them by name. */
-export const builtinPlugins: readonly ClawperatorPlugin[] = [adb, operator, virtual, doctor, serve, skills, emulator, mcp];
+export const builtinPlugins: readonly ClawperatorPlugin[] = [
+  adb,
+  operator,
+  virtual,
+  doctor,
+  serve,
+  skills,
+  emulator,
+  mcp,
+];
