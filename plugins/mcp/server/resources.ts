@@ -28,6 +28,9 @@ function screenTool(tools: readonly AgentToolEntry[]): AgentToolEntry {
   return tool;
 }
 
+/** The serial in a resource URI, where it is percent-encoded (`127.0.0.1%3A5555`). */
+const serialOf = (variable: string | string[] | undefined) => decodeURIComponent(String(variable));
+
 const toolByName = (tools: readonly AgentToolEntry[], suffix: string) => tools.find((t) => t.name.endsWith(suffix));
 
 /**
@@ -90,7 +93,7 @@ export function serveResources(mcp: McpServer, sources: ResourceSources): () => 
       mimeType: "text/plain",
     },
     async (uri, { serial }) => {
-      const output = await read(screenTool(tools), { deviceId: String(serial) });
+      const output = await read(screenTool(tools), { deviceId: serialOf(serial) });
       return { contents: [{ uri: uri.href, mimeType: "text/plain", text: output.text }] };
     },
   );
@@ -102,7 +105,7 @@ export function serveResources(mcp: McpServer, sources: ResourceSources): () => 
     async (uri, { serial }) => {
       const tool = toolByName(tools, "_screenshot");
       if (!tool) throw new ClawperatorError("PLUGIN_INVALID", "the tool catalogue has no screenshot tool");
-      const output = await read(tool, { deviceId: String(serial) });
+      const output = await read(tool, { deviceId: serialOf(serial) });
       if (!output.image) throw new ClawperatorError("PLUGIN_INVALID", "the screenshot tool returned no image");
       return { contents: [{ uri: uri.href, mimeType: "image/png", blob: output.image.data }] };
     },

@@ -62,7 +62,7 @@ describe("MCP over Streamable HTTP at serve's /mcp", () => {
       body: initialize,
     });
     expect(wrongOrigin.status).toBe(403);
-    await expect(connect("wrong-token-wrong-token")).rejects.toThrow(/401|nauthorized/);
+    await expect(connect("wrong-token-wrong-token")).rejects.toThrow(/UNAUTHORIZED/);
   });
 
   it("serves two clients at once, each in its own session, on the one runtime", async () => {
