@@ -45,6 +45,7 @@ export function createVirtualDevice(scenario: Scenario): VirtualDevice {
         packageName,
         ui,
         log: state.log,
+        fs: state.fs,
         pid: state.processes.pidOf(packageName),
         accessibilityEnabled: () => state.isAccessibilityServiceEnabled(packageName),
         deviceFacts: () => ({
