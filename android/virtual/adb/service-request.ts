@@ -3,14 +3,17 @@
 export type ServiceRequest =
   | { kind: "shell"; protocol: "v2" | "none"; pty: boolean; command: string }
   | { kind: "exec"; command: string }
+  | { kind: "sync" }
   | { kind: "unsupported"; service: string };
 
 /**
  * `shell[,opt,opt...]:<cmd>` — options `v2` (shell protocol), `raw`/`pty`, `TERM=...`; like adbd, a command
  * runs raw unless `pty` is asked for, and an empty command means an interactive (pty) shell.
  * `exec:<cmd>` — raw bytes both ways, stderr merged into the output, no exit status.
+ * `sync:` — the file transfer protocol of `adb pull` / `adb push`.
  */
 export function parseServiceRequest(service: string): ServiceRequest {
+  if (service === "sync:") return { kind: "sync" };
   if (service.startsWith("exec:")) return { kind: "exec", command: service.slice("exec:".length) };
   const shell = /^shell(,[^:]*)?:([\s\S]*)$/.exec(service);
   if (!shell) return { kind: "unsupported", service };
