@@ -169,8 +169,8 @@ export class AdbConnection implements StreamTransport {
     const remoteId = packet.arg0;
     const service = packet.data.toString("utf8").replace(/\0$/, "");
     const request = parseServiceRequest(service);
-    const { files } = this.settings.services;
-    if (request.kind === "unsupported" || (request.kind === "sync" && !files)) {
+    const { files, human } = this.settings.services;
+    if (request.kind === "unsupported" || (request.kind === "sync" && !files) || (request.kind === "human" && !human)) {
       this.send({ command: A_CLSE, arg0: 0, arg1: remoteId, data: Buffer.alloc(0) });
       return;
     }
@@ -178,7 +178,10 @@ export class AdbConnection implements StreamTransport {
     this.streams.set(stream.localId, stream);
     this.send({ command: A_OKAY, arg0: stream.localId, arg1: remoteId, data: Buffer.alloc(0) });
     if (request.kind === "sync") void serveSync(stream, files!);
-    else void serveCommand(stream, request, this.settings.services);
+    else if (request.kind === "human") {
+      stream.write(Buffer.from(human!(request.request), "utf8"));
+      stream.end();
+    } else void serveCommand(stream, request, this.settings.services);
   }
 
   private dropStreams(): void {

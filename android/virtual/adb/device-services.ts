@@ -52,4 +52,6 @@ export interface DeviceServices {
   run(commandLine: string, session: ShellSession): Promise<number>;
   /** The files `sync:` serves; a device without them refuses the service and advertises no sync features. */
   files?: DeviceFiles;
+  /** Answers a person's action (request JSON in, answer JSON out); a device without a screen refuses the service. */
+  human?(request: string): string;
 }
