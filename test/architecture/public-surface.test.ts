@@ -80,6 +80,8 @@ const ROOT_TYPES = [
   "OptionsSchema",
   "ParsedArgs",
   "PluginContext",
+  "PulledFile",
+  "PullOptions",
   "RegistrySkill",
   "ResultEnvelope",
   "Retry",
