@@ -220,17 +220,19 @@ export class AdbTransport implements Transport {
 
   /** `adb pull` over the server's `sync:` service (STAT, RECV, DATA chunks, DONE or FAIL). */
   async pull(serial: string, remotePath: string, options: PullOptions = {}): Promise<PulledFile> {
-    const socket = await this.#service(serial, "sync:", options);
+    let socket: AdbSocket | undefined;
     try {
+      socket = await this.#service(serial, "sync:", options);
       return await syncPull(socket, remotePath, options.maxBytes);
     } catch (error) {
       options.signal?.throwIfAborted();
       if (error instanceof AdbConnectionClosed)
         throw deviceError(serial, "offline: the device closed the file transfer before it finished");
+      // A device whose adbd refuses the sync service says so in the FAIL.
       if (error instanceof AdbFailure) throw deviceError(serial, error.message);
       throw error;
     } finally {
-      socket.close();
+      socket?.close();
     }
   }
 

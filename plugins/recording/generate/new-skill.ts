@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { loadSource } from "./load-source.ts";
 import { planSteps } from "./plan-steps.ts";
-import { buildRecipes } from "./recipe.ts";
+import { buildRecipes, type WrittenStep } from "./recipe.ts";
 import { runScript } from "./run-script.ts";
 import type { SkillInput } from "./skill-inputs.ts";
 import { skillMarkdown, usageLine } from "./skill-md.ts";
@@ -24,6 +24,13 @@ export interface NewSkillOutcome {
   inputs: Array<Pick<SkillInput, "name" | "placeholder" | "kind" | "description">>;
   usage: string;
   warnings: string[];
+}
+
+/** What the skill does in one line, from its steps' words (which hold placeholders, never recorded values). */
+function summaryOf(applicationId: string, steps: readonly WrittenStep[]): string {
+  const acts = steps.filter((s) => /^(Tap|Type|Scroll|Press|Read)/.test(s.words)).map((s) => s.words);
+  const text = `In ${applicationId}, from a recording: ${acts.join("; ") || "open the app"}`;
+  return text.length > 240 ? `${text.slice(0, 239)}…` : text;
 }
 
 const usage = (message: string, details?: Record<string, unknown>) =>
@@ -80,7 +87,7 @@ export function newSkillFromRecording(input: { skillId: string; from: string; ou
   if (existsSync(skillDir)) throw usage(`${skillDir} already exists: choose another id or remove it`, { skillDir });
 
   const inputs = plan.inputs.list();
-  const summary = `Replays a recording in ${plan.applicationId}: ${steps.length} steps, ending on what the last screen showed`;
+  const summary = summaryOf(plan.applicationId, steps);
   const entry = {
     id: skillId,
     applicationId: plan.applicationId,
