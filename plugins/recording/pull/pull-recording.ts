@@ -5,14 +5,24 @@ import type { Transport } from "../../../core/services/transport.ts";
 import { writePrivateFile } from "../files/private-files.ts";
 import { MAX_RECORDING_BYTES, MAX_SESSION_ID_LENGTH, recordingsDir, SESSION_ID } from "../recording-paths.ts";
 
-export interface PullRequest {
+export interface FetchRequest {
   transport: Transport;
   /** The device named by the flag or the config; otherwise the one connected device. */
   deviceId?: string;
   operatorPackage: string;
   sessionId?: string;
+}
+
+export interface PullRequest extends FetchRequest {
   /** Local directory (default `./recordings/`). */
   outDir: string;
+}
+
+/** A recording's bytes, read from the device, and where they came from. */
+export interface FetchedRecording {
+  sessionId: string;
+  deviceId: string;
+  data: Buffer;
 }
 
 /** What `record pull` prints (RECORDING.md section 3), with the device it read. */
@@ -35,11 +45,11 @@ const notFound = (message: string, details: Record<string, unknown>) =>
   });
 
 /**
- * `record pull`, as the reference does it but over the Transport's sync pull rather than the adb binary: the
+ * A recording as the reference's pull finds it, but over the Transport's sync pull rather than the adb binary: the
  * session named, else the one the device's `latest` pointer names (written at stop); the id checked before it
- * names any path, here or on the device; the file written to `<outDir>/<sessionId>.ndjson`, replacing one there.
+ * names any path on the device.
  */
-export async function pullRecording(request: PullRequest): Promise<PullOutcome> {
+export async function fetchRecording(request: FetchRequest): Promise<FetchedRecording> {
   const { transport } = request;
   const deviceId = request.deviceId ?? selectDevice(await transport.listDevices(), undefined);
   const dir = recordingsDir(request.operatorPackage);
@@ -67,14 +77,20 @@ export async function pullRecording(request: PullRequest): Promise<PullOutcome> 
       details: { deviceId, sessionId, remotePath },
     });
   }
+  return { sessionId, deviceId, data: file.data };
+}
+
+/** `record pull`: the recording fetched, written to `<outDir>/<sessionId>.ndjson`, replacing one there. */
+export async function pullRecording(request: PullRequest): Promise<PullOutcome> {
+  const { sessionId, deviceId, data } = await fetchRecording(request);
   const localPath = join(request.outDir, `${sessionId}.ndjson`);
   try {
-    writePrivateFile(localPath, file.data);
+    writePrivateFile(localPath, data);
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new ClawperatorError("RECORDING_PULL_FAILED", `Failed to write the recording to ${localPath}: ${why}`, {
       details: { deviceId, sessionId, localPath },
     });
   }
-  return { ok: true, localPath, sessionId, deviceId, bytes: file.data.length };
+  return { ok: true, localPath, sessionId, deviceId, bytes: data.length };
 }
