@@ -151,7 +151,7 @@ export const ERROR_CATALOGUE = {
   RECORDING_STORAGE_UNAVAILABLE: step,
   RECORDING_START_FAILED: step,
   RECORDING_STOP_FAILED: step,
-  RECORDING_UNAVAILABLE: step,
+  RECORDING_UNAVAILABLE: reserved(step),
   // Runtime codes outside the spec's tables: CLI usage, configuration and plugin loading, and bugs.
   USAGE: host(400),
   CONFIG_INVALID: host(400),

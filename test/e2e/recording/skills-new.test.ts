@@ -162,7 +162,7 @@ describe("skills new --from-recording", () => {
     expect(ran.body.skillResult).toMatchObject({ status: "success" });
   });
 
-  it("from the step log (.steps.json) as well as from the recording: the same steps", async () => {
+  it("from the step log (.steps.json) as well as from the recording: the same steps up to the last tap", async () => {
     const parsed = await session.json<{ outputFile: string }>([
       "record",
       "parse",
@@ -180,9 +180,15 @@ describe("skills new --from-recording", () => {
       out,
     ]);
     expect(made.exitCode, JSON.stringify(made.body)).toBe(0);
-    const recipe = (root: string) =>
-      readFile(join(root, "skills/acc.settings.open-display/artifacts/open-display.recipe.json"), "utf8");
-    expect(await recipe(out)).toBe(await recipe(join(dir, "gen")));
+    // The step log keeps no screen after the last tap, so only the steps up to it can match.
+    const upToTap = async (root: string) => {
+      const path = join(root, "skills/acc.settings.open-display/artifacts/open-display.recipe.json");
+      const actions = JSON.parse(await readFile(path, "utf8")).actions as Array<{ id: string }>;
+      return actions.slice(0, actions.findIndex((a) => a.id === "4-tap") + 1);
+    };
+    const fromSteps = await upToTap(out);
+    expect(fromSteps.map((a) => a.id)).toEqual(["1-close", "2-open", "3-wait", "4-tap"]);
+    expect(fromSteps).toEqual(await upToTap(join(dir, "gen")));
   });
 
   it("refuses a bad id, a missing flag, an existing skill folder, and a file that is no recording", async () => {
