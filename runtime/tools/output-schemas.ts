@@ -50,3 +50,12 @@ export const SkillRunDetails = z.looseObject({
   exitCode: z.number().int(),
   durationMs: z.number(),
 });
+
+/** What `record pull` wrote: the session's file on this machine. */
+export const RecordingPullDetails = z.looseObject({
+  ok: z.literal(true),
+  localPath: z.string(),
+  sessionId: z.string(),
+  deviceId: z.string(),
+  bytes: z.number().int(),
+});
