@@ -174,6 +174,15 @@ describe("clawperator mcp over stdio, driven by the SDK's Client", () => {
     await failsWith("clawperator_skills_search", {}, "EXECUTION_VALIDATION_FAILED");
   });
 
+  it("runs the recording tools the catalogue gained on another branch, with nothing added here", async () => {
+    await succeeds("clawperator_record_start", { deviceId: serial, sessionId: "mcp-e2e" });
+    const stopped = await succeeds("clawperator_record_stop", { deviceId: serial, sessionId: "mcp-e2e" });
+    expect(JSON.stringify(stopped.structuredContent)).toContain("mcp-e2e");
+    const out = join(session.harness.home, "recordings");
+    const pulled = await succeeds("clawperator_record_pull", { deviceId: serial, sessionId: "mcp-e2e", out });
+    expect(pulled.structuredContent).toMatchObject({ ok: true, sessionId: "mcp-e2e", deviceId: serial });
+  });
+
   it("lists and reads the devices and each device's screen and screenshot as resources", async () => {
     const { resources } = await client.listResources();
     const uris = resources.map((r) => r.uri);
