@@ -97,4 +97,35 @@ describe("MCP over Streamable HTTP at serve's /mcp", () => {
     });
     expect(response.status).toBe(400);
   });
+
+  it("`mcp --http` serves /mcp (and /health) alone, with the same token rule", async () => {
+    const child = session.spawn(["mcp", "--http", "--port", "0", "--token", TOKEN]);
+    try {
+      const banner = await new Promise<{ port: number; routes: { path: string }[] }>((resolve, reject) => {
+        let out = "";
+        child.stdout!.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes("\n")) resolve(JSON.parse(out.slice(0, out.indexOf("\n"))));
+        });
+        void child.then((result) => reject(new Error(`mcp --http exited: ${result.stderr}`)));
+      });
+      expect([...new Set(banner.routes.map((r) => r.path))].sort()).toEqual(["/health", "/mcp"]);
+      const url = `http://127.0.0.1:${banner.port}`;
+      const devices = await fetch(`${url}/devices`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(devices.status).toBe(404);
+      const noToken = await fetch(`${url}/mcp`, { method: "POST", headers: mcpHeaders, body: initialize });
+      expect(noToken.status).toBe(401);
+      const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      });
+      const client = new Client({ name: "clawperator-e2e-mcp-http", version: "1.0.0" });
+      await client.connect(transport);
+      const result = await client.callTool({ name: "clawperator_devices", arguments: {} });
+      expect(JSON.stringify(result.structuredContent)).toContain(serial);
+      await client.close();
+    } finally {
+      child.kill("SIGTERM");
+      await child.catch(() => undefined);
+    }
+  });
 });
