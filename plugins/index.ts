@@ -2,6 +2,7 @@ import type { ClawperatorPlugin } from "../core/kernel/index.ts";
 import adb from "./adb/index.ts";
 import doctor from "./doctor/index.ts";
 import emulator from "./emulator/index.ts";
+import mcp from "./mcp/index.ts";
 import operator from "./operator/index.ts";
 import recording from "./recording/index.ts";
 import serve from "./serve/index.ts";
@@ -18,4 +19,5 @@ export const builtinPlugins: readonly ClawperatorPlugin[] = [
   skills,
   emulator,
   recording,
+  mcp,
 ];
