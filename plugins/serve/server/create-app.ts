@@ -29,7 +29,7 @@ export function createServeApp(options: ServeAppOptions): H3 {
     silent: true,
     onRequest: (event) => {
       lifecycle.admit();
-      checkRequest(event, security);
+      checkRequest(event, security, event.context.matchedRoute?.meta?.public === true);
       event.context.clawperator = requestContext;
     },
     onError: (error, event) => {
@@ -67,6 +67,8 @@ export function createServeApp(options: ServeAppOptions): H3 {
       route.method,
       route.path,
       defineLazyEventHandler(async () => (await route.load()).default),
+      // Matched before onRequest, so the token check can read it.
+      { meta: { public: route.public === true } },
     );
   }
   return app;
