@@ -4,6 +4,7 @@ import doctor from "./doctor/index.ts";
 import emulator from "./emulator/index.ts";
 import inspector from "./inspector/index.ts";
 import operator from "./operator/index.ts";
+import recording from "./recording/index.ts";
 import serve from "./serve/index.ts";
 import skills from "./skills/index.ts";
 import virtual from "./virtual/index.ts";
@@ -18,4 +19,5 @@ export const builtinPlugins: readonly ClawperatorPlugin[] = [
   inspector,
   skills,
   emulator,
+  recording,
 ];
