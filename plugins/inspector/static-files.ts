@@ -8,6 +8,7 @@ export const STATIC_FILES = {
   "tree.js": "text/javascript; charset=utf-8",
   "matchers.js": "text/javascript; charset=utf-8",
   "events.js": "text/javascript; charset=utf-8",
+  "recording.js": "text/javascript; charset=utf-8",
   "favicon.svg": "image/svg+xml",
 } as const;
 

@@ -2,6 +2,7 @@ import { execution, request, screenshot, signIn, Unauthorized } from "./api.js";
 import { byId, copyButton, el } from "./dom.js";
 import { observesOnly, startEventLog } from "./events.js";
 import { clickCommand, uniqueMatchers } from "./matchers.js";
+import { setUpRecording } from "./recording.js";
 import { nodeAt, parseHierarchy, renderTree } from "./tree.js";
 
 const state = { deviceId: undefined, roots: [], selected: undefined, tree: undefined, shotUrl: undefined };
@@ -93,10 +94,11 @@ async function refresh() {
   } else status(`Screenshot failed: ${shot.error?.code ?? "unknown"}`);
 }
 
+const show = (result) => (byId("result").textContent = JSON.stringify(result, null, 2));
+
 async function run(payload) {
   if (!state.deviceId) return status("Choose a device first");
-  const result = await serial(() => request("POST", "/execute", { execution: payload, deviceId: state.deviceId }));
-  byId("result").textContent = JSON.stringify(result, null, 2);
+  show(await serial(() => request("POST", "/execute", { execution: payload, deviceId: state.deviceId })));
 }
 
 function onNode(type, params) {
@@ -187,6 +189,7 @@ byId("run-execution").addEventListener("click", () => {
   }
   run(payload).catch(handle);
 });
+setUpRecording(() => state.deviceId, show, handle, serial);
 byId("login").addEventListener("submit", async (event) => {
   event.preventDefault();
   if (await signIn(byId("token").value)) {
