@@ -1,6 +1,5 @@
 import { defineCommand, definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
 import { inspectArgs } from "./command-args.ts";
-import { STATIC_FILES } from "./static-files.ts";
 
 /**
  * The inspector (issue 27): a web page of `serve` that shows a device as the agent sees it and acts on it through
@@ -13,15 +12,14 @@ export default definePlugin({
     const file = () => import("./routes/static-file.js");
     const routes: RouteContribution[] = [
       { method: "GET", path: "/", description: "The inspector web page", public: true, load: file },
-      ...Object.keys(STATIC_FILES).map(
-        (name): RouteContribution => ({
-          method: "GET",
-          path: `/inspector/${name}`,
-          description: `The inspector's ${name}`,
-          public: true,
-          load: file,
-        }),
-      ),
+      {
+        method: "GET",
+        path: "/inspector/:file",
+        description: "The inspector's scripts, style and icon (only the files it ships)",
+        errors: ["ROUTE_NOT_FOUND"],
+        public: true,
+        load: file,
+      },
       {
         method: "POST",
         path: "/inspector/session",

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineHandler } from "h3";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { STATIC_FILES, type StaticFileName } from "../static-files.ts";
 
 /**
@@ -36,6 +37,8 @@ function staticFolder(): string {
 /** GET / and GET /inspector/<file>: one of STATIC_FILES, never a path the request names. */
 export default defineHandler(async (event) => {
   const requested = event.url.pathname === "/" ? "index.html" : event.url.pathname.slice("/inspector/".length);
+  if (!Object.hasOwn(STATIC_FILES, requested))
+    throw new ClawperatorError("ROUTE_NOT_FOUND", `the inspector has no file ${JSON.stringify(requested)}`);
   const name = requested as StaticFileName;
   const body = await readFile(join(staticFolder(), name));
   return new Response(body, {

@@ -23,7 +23,7 @@ let dialogs = 0;
 function hostileScenario() {
   const scenario = defaultScenario();
   const settings = scenario.screens.settings!;
-  settings.hierarchy_xml = settings.hierarchy_xml.replace("Connected devices", "&lt;img src=x onerror=alert(1)&gt;");
+  settings.hierarchy_xml = settings.hierarchy_xml!.replace("Connected devices", "&lt;img src=x onerror=alert(1)&gt;");
   return parseScenario({ ...scenario, home: "settings" }, { origin: "inspector test", defaultName: "hostile" });
 }
 
@@ -50,11 +50,13 @@ describe.skipIf(executable === undefined)("the inspector page in chromium", () =
 
   it("lists the device and shows its screen", async () => {
     await page.getByText(device.serial).first().waitFor();
-    const width = await page.locator("#shot").evaluate(async (image: HTMLImageElement) => {
-      while (!(image.complete && image.naturalWidth > 0)) await new Promise((r) => image.addEventListener("load", r));
-      return image.naturalWidth;
-    });
-    expect(width).toBeGreaterThan(0);
+    // The page's image element, read in the browser (no DOM types here): loaded and as wide as the screen.
+    const shot = page.locator("#shot");
+    await expect
+      .poll(() =>
+        shot.evaluate((image: { complete: boolean; naturalWidth: number }) => image.complete && image.naturalWidth),
+      )
+      .toBeGreaterThan(0);
   });
 
   it("renders the hostile node text as text: no element from it, no script run", async () => {
