@@ -142,13 +142,17 @@ function checkToken(event: H3Event, token: string): void {
   );
 }
 
-/**
- * Host, then Origin, then the token (GET /health and public routes, a page's static files, need none). Throws the
- * refusal.
- */
-export function checkRequest(event: H3Event, policy: SecurityPolicy, publicRoute = false): void {
+/** Host, then Origin: before any route is looked up. Throws the refusal. */
+export function checkRequest(event: H3Event, policy: SecurityPolicy): void {
   checkHost(event, policy);
   checkOrigin(event, policy);
+}
+
+/**
+ * The token, once the route is known: GET /health and public routes (a page's static files) need none, every other
+ * path, unknown ones too, does. Throws the refusal.
+ */
+export function checkCredentials(event: H3Event, policy: SecurityPolicy, publicRoute: boolean): void {
   if (policy.token !== undefined && !publicRoute && !(event.req.method === "GET" && event.url.pathname === "/health"))
     checkToken(event, policy.token);
 }
