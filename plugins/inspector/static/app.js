@@ -109,7 +109,8 @@ function onNode(type, params) {
   };
 }
 
-let updateFilter = () => {};
+// Set once the event log runs: signing in after a refused request must not open a second stream.
+let updateFilter;
 
 async function loadDevices() {
   const answer = await request("GET", "/devices");
@@ -132,12 +133,12 @@ async function loadDevices() {
     ),
   );
   if (!devices.length) status("No device connected");
-  updateFilter(devices.map((d) => d.serial));
+  updateFilter?.(devices.map((d) => d.serial));
 }
 
 async function start() {
   await loadDevices();
-  updateFilter = startEventLog((payload) => {
+  updateFilter ??= startEventLog((payload) => {
     if (payload.deviceId === state.deviceId && !observesOnly(payload.input)) refresh().catch(handle);
   });
   await loadDevices();
