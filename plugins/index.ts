@@ -2,6 +2,7 @@ import type { ClawperatorPlugin } from "../core/kernel/index.ts";
 import adb from "./adb/index.ts";
 import doctor from "./doctor/index.ts";
 import emulator from "./emulator/index.ts";
+import inspector from "./inspector/index.ts";
 import mcp from "./mcp/index.ts";
 import operator from "./operator/index.ts";
 import recording from "./recording/index.ts";
@@ -16,6 +17,7 @@ export const builtinPlugins: readonly ClawperatorPlugin[] = [
   virtual,
   doctor,
   serve,
+  inspector,
   skills,
   emulator,
   recording,
