@@ -1,5 +1,6 @@
 // Fuzz benchmark (issue 11): 10,000 generated `execute --execution` inputs through the CLI entry in-process, and
-// 200 of them through the real CLI process; prints the figures for bench/RESULTS.md.
+// 200 of them through the real CLI process; the same 10,000 through both validators, the CLI's hot path and the
+// zod schemas, which must answer alike (issue 21); prints the figures for bench/RESULTS.md.
 // Run: npm run build && node bench/fuzz.mjs   (CLAWPERATOR_FUZZ_RUNS / CLAWPERATOR_FUZZ_PROCESS_RUNS override)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -12,8 +13,9 @@ const dir = mkdtempSync(join(tmpdir(), "clawperator-fuzz-bench-"));
 const report = join(dir, "report.json");
 const started = Date.now();
 try {
-  // The suite's own property with more runs; a crash or a hang fails it, and a hang cannot outlast the timeout.
-  execFileSync("npx", ["vitest", "run", "test/fuzz/execution-input.test.ts"], {
+  // The suite's own properties with more runs; a crash, a hang or a disagreement fails them, and a hang cannot
+  // outlast the timeout.
+  execFileSync("npx", ["vitest", "run", "test/fuzz/"], {
     cwd: resolve(import.meta.dirname, ".."),
     stdio: ["ignore", "inherit", "inherit"],
     env: {

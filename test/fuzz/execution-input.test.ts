@@ -4,13 +4,10 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tempDirs } from "../helpers/temp-dirs.ts";
 import { fuzzInput } from "./execution-arbitraries.ts";
+import { PROCESS_SAMPLE, RUNS, SEED } from "./fuzz-settings.ts";
 import { argvOf, judge, runCliProcess, runInProcess } from "./run-fuzz-case.ts";
 
-// Issue 11: fuzz the CLI's execution input. A fixed seed keeps the suite reproducible; the benchmark
-// (bench/fuzz.mjs) runs 10,000 cases through the same property with CLAWPERATOR_FUZZ_RUNS.
-const SEED = 20_261_126;
-const RUNS = Number(process.env.CLAWPERATOR_FUZZ_RUNS ?? 500);
-const PROCESS_SAMPLE = Number(process.env.CLAWPERATOR_FUZZ_PROCESS_RUNS ?? 16);
+// Issue 11: fuzz the CLI's execution input (fuzz-settings.ts: the seed, and the sizes the benchmark raises).
 
 const makeDir = tempDirs("clawperator-fuzz-");
 let dir: string;
