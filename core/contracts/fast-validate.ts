@@ -1,6 +1,7 @@
 import { PARAMS_OPTIONAL, type ActionType } from "./action-types.ts";
 import type { Execution } from "./execution.ts";
 import { EXPECTED_FORMAT, LIMITS } from "./limits.ts";
+import { logUnsafeReason } from "./log-safe-id.ts";
 
 // A hand-specialized mirror of the zod schemas (execution.ts, actions.ts, matcher.ts, retry.ts) for the hot path:
 // loading zod and every schema costs a CLI execute ~90 ms. It answers only "certainly valid"; anything it is not
@@ -174,7 +175,9 @@ export function fastValidExecution(candidate: Record<string, unknown>): Executio
   if (
     !text(LIMITS.MAX_ID_LENGTH)(c.commandId) ||
     !text(LIMITS.MAX_ID_LENGTH)(c.taskId) ||
-    !text(LIMITS.MAX_SOURCE_LENGTH)(c.source)
+    !text(LIMITS.MAX_SOURCE_LENGTH)(c.source) ||
+    logUnsafeReason(c.commandId as string) !== undefined ||
+    logUnsafeReason(c.taskId as string) !== undefined
   )
     return undefined;
   if (
