@@ -24,7 +24,8 @@ try {
       CLAWPERATOR_FUZZ_PROCESS_RUNS: processRuns,
       CLAWPERATOR_FUZZ_REPORT: report,
     },
-    timeout: 30 * 60_000,
+    // A hang detector that grows with the sizes asked for (10x the default takes about 40 min on 2 busy cores).
+    timeout: Math.max(30 * 60_000, Number(runs) * 60 + Number(processRuns) * 3_000),
   });
   const r = JSON.parse(readFileSync(report, "utf8"));
   console.log(
