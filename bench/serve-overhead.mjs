@@ -101,7 +101,8 @@ for (const path of ["/execute", "/observe/snapshot"]) {
   for (let i = 0; i < N; i++) await post(path, path === "/execute" ? execution(i) : '{"deviceId":"d"}');
   const used = process.cpuUsage(cpu);
   console.log(
-    `| POST ${path} | ${((used.user + used.system) / 1000 / N).toFixed(3)} | ${((performance.now() - started) / N).toFixed(3)} |`,
+    `| POST ${path} | ${((used.user + used.system) / 1000 / N).toFixed(3)} | ` +
+      `${((performance.now() - started) / N).toFixed(3)} |`,
   );
 }
 agent.destroy();

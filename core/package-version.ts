@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 
-/** The version in clawperator's package.json, found from this file whether it runs from source, dist/ or a bundle chunk. */
+/**
+ * The version in clawperator's package.json, found from this file whether it runs from source, dist/ or a bundle chunk.
+ */
 export function packageVersion(): string {
   for (const relative of ["../package.json", "../../package.json", "../../../package.json"]) {
     try {

@@ -27,13 +27,18 @@ export function dispatchMarker(nonce: string): string {
   return `[Clawperator-Dispatch] ${nonce}`;
 }
 
-/** `am broadcast` of one execution, every token single-quoted; the JSON is one line (JSON.stringify has no newlines). */
+/**
+ * `am broadcast` of one execution, every token single-quoted; the JSON is one line (JSON.stringify has no newlines).
+ */
 export function broadcastCommand(
   execution: Execution,
   receiverPackage: string,
   action = DEFAULT_OPERATOR_ACTION,
 ): string {
-  return `am broadcast -a ${shellQuote(action)} -p ${shellQuote(receiverPackage)} --es 'payload' ${shellQuote(JSON.stringify(execution))} --receiver-foreground`;
+  return (
+    `am broadcast -a ${shellQuote(action)} -p ${shellQuote(receiverPackage)} --es 'payload' ` +
+    `${shellQuote(JSON.stringify(execution))} --receiver-foreground`
+  );
 }
 
 /**
@@ -53,7 +58,8 @@ export function dispatchScript(input: {
     `date ${shellQuote(CLOCK_FORMAT)}`,
     ...input.preDispatch,
     `${shellCommand(["log", "-t", DISPATCH_LOG_TAG, marker])} || echo ${NO_MARKER}`,
-    `${shellCommand(["pm", "path", input.receiverPackage])} && ${broadcastCommand(input.execution, input.receiverPackage, input.action)}`,
+    `${shellCommand(["pm", "path", input.receiverPackage])} && ` +
+      `${broadcastCommand(input.execution, input.receiverPackage, input.action)}`,
   ].join("; ");
   assertFitsAdb(script, input.execution);
   return script;
@@ -71,7 +77,8 @@ function assertFitsAdb(script: string, execution: Execution): void {
   if (bytes + SERVICE_PREFIX_BYTES <= MAX_ADB_REQUEST_BYTES) return;
   throw new ClawperatorError(
     "PAYLOAD_TOO_LARGE",
-    `execution ${execution.commandId} becomes a ${bytes}-byte shell command once quoted; adb carries at most ${MAX_ADB_REQUEST_BYTES - SERVICE_PREFIX_BYTES}`,
+    `execution ${execution.commandId} becomes a ${bytes}-byte shell command once quoted; adb carries at most ` +
+      `${MAX_ADB_REQUEST_BYTES - SERVICE_PREFIX_BYTES}`,
     { hint: "Shorten the text values (each ' in the payload takes 4 bytes once quoted for the device shell)." },
   );
 }

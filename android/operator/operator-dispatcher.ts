@@ -141,7 +141,7 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
         attached?.detach();
       }
     },
-    async close() {
+    async dispose() {
       await shared?.close();
     },
   };

@@ -63,7 +63,8 @@ export function compatibility(
   };
   const target = deviceId ? ` --device-id ${deviceId}` : "";
   const setup = (version: string) =>
-    `Install a ${version}.x Operator APK: clawperator operator setup --apk <operator-${version}.x.apk>${target} --receiver-package ${receiverPackage}`;
+    `Install a ${version}.x Operator APK: clawperator operator setup --apk <operator-${version}.x.apk>` +
+    `${target} --receiver-package ${receiverPackage}`;
   const incompatible = (code: CompatibilityCode, message: string, remediation: string[]): CompatibilityVerdict => ({
     ...base,
     compatible: false,
@@ -85,7 +86,8 @@ export function compatibility(
         ? `${receiverPackage} is not installed, so its version cannot be read.`
         : `Could not read the version of ${receiverPackage} from dumpsys package.`,
       [
-        `Check the package on the device: adb${deviceId ? ` -s ${deviceId}` : ""} shell dumpsys package ${receiverPackage}`,
+        `Check the package on the device: adb${deviceId ? ` -s ${deviceId}` : ""} shell dumpsys package ` +
+          `${receiverPackage}`,
         setup(majorMinor(cli)),
       ],
     );
@@ -100,7 +102,8 @@ export function compatibility(
   if (!isCompatible(cli, apk)) {
     return incompatible(
       "VERSION_INCOMPATIBLE",
-      `CLI ${cliVersion} and Operator ${installed.versionName} are not compatible: major.minor ${majorMinor(cli)} ≠ ${majorMinor(apk)}.`,
+      `CLI ${cliVersion} and Operator ${installed.versionName} are not compatible: major.minor ` +
+        `${majorMinor(cli)} ≠ ${majorMinor(apk)}.`,
       [
         setup(majorMinor(cli)),
         `Or install the CLI that matches the Operator: npm install -g clawperator@${majorMinor(apk)}`,

@@ -40,8 +40,8 @@ export interface DispatchOutcome {
  */
 export interface OperatorDispatcher {
   dispatch(request: DispatchRequest): Promise<DispatchOutcome>;
-  /** Release long-lived resources (shared logcat streams). */
-  close(): Promise<void>;
+  /** Release long-lived resources (shared logcat streams); the kernel's container calls it when its runtime ends. */
+  dispose(): Promise<void>;
 }
 
 export const OperatorDispatcher = createToken<OperatorDispatcher>("OperatorDispatcher");

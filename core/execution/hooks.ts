@@ -24,7 +24,9 @@ export interface AfterResultContext {
   readonly snapshots: readonly string[];
   /** Warnings for people (stderr), e.g. a snapshot that could not be extracted. */
   readonly warnings: string[];
-  /** Who chose the execution's file paths (RunExecutionRequest.pathOrigin), and whether a non-PNG file may be replaced. */
+  /**
+   * Who chose the execution's file paths (RunExecutionRequest.pathOrigin), and whether a non-PNG file may be replaced.
+   */
   readonly pathOrigin: "payload" | "person";
   readonly force: boolean;
 }

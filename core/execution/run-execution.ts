@@ -5,7 +5,7 @@ import type { EventBus } from "../services/event-bus.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type { Transport } from "../services/transport.ts";
 import type { DeviceLocks } from "./device-lock.ts";
-import type { OperatorDispatcher } from "./dispatcher.ts";
+import type { DispatchOutcome, OperatorDispatcher } from "./dispatcher.ts";
 import type { AfterResultContext, ExecutionHook } from "./hooks.ts";
 import { checkPolicy } from "./policy.ts";
 import { selectDevice } from "./resolve-device.ts";
@@ -52,7 +52,7 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
       for (const hook of hooks)
         await hook.beforeDispatch?.({ execution, deviceId, receiverPackage, transport, preDispatch });
 
-      let outcome;
+      let outcome: DispatchOutcome;
       try {
         outcome = await deps.dispatcher().dispatch({ execution, deviceId, receiverPackage, preDispatch });
       } catch (error) {

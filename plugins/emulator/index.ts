@@ -1,4 +1,10 @@
-import { definePlugin, type HttpMethod, type RouteContribution } from "../../core/kernel/index.ts";
+import {
+  type CommandContribution,
+  defineCommand,
+  definePlugin,
+  type HttpMethod,
+  type RouteContribution,
+} from "../../core/kernel/index.ts";
 import { createArgs, nameArg, provisionArgs, startArgs } from "./command-args.ts";
 
 type RouteName = "list" | "running" | "inspect" | "create" | "start" | "stop" | "delete" | "provision";
@@ -61,62 +67,62 @@ export default definePlugin({
       description: "Android emulators: list, inspect, create, start, stop, delete, status, provision",
     });
     ctx.commands.group({ path: ["provision"], description: "Provision an Android target" });
-    const commands = [
-      {
+    const commands: CommandContribution[] = [
+      defineCommand({
         path: ["emulator", "list"],
         description: "List configured Android Virtual Devices with compatibility metadata",
         load: () => import("./commands/list.js"),
-      },
-      {
+      }),
+      defineCommand({
         path: ["emulator", "inspect"],
         description: "Show normalized metadata for one Android Virtual Device",
         args: nameArg,
         load: () => import("./commands/inspect.js"),
-      },
-      {
+      }),
+      defineCommand({
         path: ["emulator", "create"],
         description: "Create the default supported Android emulator",
         args: createArgs,
         load: () => import("./commands/create.js"),
-      },
-      {
+      }),
+      defineCommand({
         path: ["emulator", "start"],
         description: "Start an existing Android Virtual Device and wait until boot completes",
         args: startArgs,
         load: () => import("./commands/start.js"),
-      },
-      {
+      }),
+      defineCommand({
         path: ["emulator", "stop"],
         description: "Stop a running Android emulator by AVD name",
         args: nameArg,
         load: () => import("./commands/stop.js"),
-      },
-      {
+      }),
+      defineCommand({
         path: ["emulator", "delete"],
         description: "Delete an Android Virtual Device by name",
         args: nameArg,
         load: () => import("./commands/delete.js"),
-      },
-      {
+      }),
+      defineCommand({
         path: ["emulator", "status"],
         description: "List running Android emulators and boot state",
         load: () => import("./commands/status.js"),
-      },
-      {
+      }),
+      defineCommand({
         path: ["emulator", "provision"],
         description: "Reuse or create a supported Android emulator and return its ADB serial",
         args: provisionArgs,
         load: () => import("./commands/provision.js"),
-      },
+      }),
       // spec/001: `provision emulator` is the same command; listed under both groups so either is discoverable.
-      {
+      defineCommand({
         path: ["provision", "emulator"],
         description: "Reuse or create a supported Android emulator and return its ADB serial (= emulator provision)",
         args: provisionArgs,
         load: () => import("./commands/provision.js"),
-      },
+      }),
     ];
-    for (const command of commands) ctx.commands.add(command as Parameters<typeof ctx.commands.add>[0]);
+    for (const command of commands) ctx.commands.add(command);
 
     // Handlers are built over this kernel's services when serve first loads a route; the module loads only then.
     const handlers = () => import("./routes/handlers.js").then((m) => m.createEmulatorRoutes(ctx.services));

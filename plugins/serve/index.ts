@@ -1,4 +1,4 @@
-import { definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
+import { defineCommand, definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
 import { serveArgs } from "./command-args.ts";
 
 const schemas = (name: keyof typeof import("./route-schemas.ts")) => async () =>
@@ -14,12 +14,14 @@ export default definePlugin({
   // No dependsOn: the routes reach the execution runner at request time, so `disablePlugins: ["operator"]` still
   // boots (its routes then answer PLUGIN_INVALID) and the other plugins' routes keep working.
   setup(ctx) {
-    ctx.commands.add({
-      path: ["serve"],
-      description: "Start the HTTP/SSE API server (executions, observe, devices, events, and every plugin's routes)",
-      args: serveArgs,
-      load: () => import("./commands/serve.js"),
-    });
+    ctx.commands.add(
+      defineCommand({
+        path: ["serve"],
+        description: "Start the HTTP/SSE API server (executions, observe, devices, events, and every plugin's routes)",
+        args: serveArgs,
+        load: () => import("./commands/serve.js"),
+      }),
+    );
     const routes: RouteContribution[] = [
       {
         method: "GET",

@@ -58,6 +58,7 @@ export const eventsSchemas: RouteSchemas = {
     .string()
     .describe(
       'Events: `heartbeat` ({code: "CONNECTED"} on connect, then {code: "HEARTBEAT"} periodically), ' +
-        "`clawperator:result` ({deviceId, envelope}) and `clawperator:execution` ({deviceId, input, result}); data is JSON",
+        "`clawperator:result` ({deviceId, envelope}) and `clawperator:execution` ({deviceId, input, result}); " +
+        "data is JSON",
     ),
 };

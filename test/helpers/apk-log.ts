@@ -13,7 +13,9 @@ export class ApkLog {
   record(priority: string, tag: string, message: string, pid = this.pid): this {
     const d = new Date(this.timeMs);
     const two = (n: number) => String(n).padStart(2, "0");
-    const stamp = `${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}.${String(d.getUTCMilliseconds()).padStart(3, "0")}`;
+    const stamp =
+      `${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:` +
+      `${two(d.getUTCSeconds())}.${String(d.getUTCMilliseconds()).padStart(3, "0")}`;
     for (const line of message.replace(/\n$/, "").split("\n"))
       this.lines.push(`${stamp} ${priority}/${tag}(${String(pid).padStart(5)}): ${line}`);
     this.timeMs += 1;
@@ -37,7 +39,8 @@ export class ApkLog {
     this.record(
       "I",
       "AgentCommandExecutorDefault$execute",
-      `[Clawperator-Command] start commandId=${c} taskId=${t} source=test timeoutMs=${timeoutMs} actionCount=${actionCount}`,
+      `[Clawperator-Command] start commandId=${c} taskId=${t} source=test timeoutMs=${timeoutMs} actionCount=` +
+        `${actionCount}`,
     );
     return this.record("D", "TaskRunnerManagerDefault", "[TaskRunnerManager] Task execution started");
   }
@@ -54,12 +57,15 @@ export class ApkLog {
     this.record(
       "D",
       "LoggingTaskStatusSink",
-      `[Clawperator-Command] stage-success commandId=${c} taskId=${t} id=logUiTree data={stage_id=logUiTree, node_count=2, max_depth=1, actual_format=hierarchy_xml, foreground_package=com.android.settings, has_overlay=false, window_count=1, truncated=false, elapsed_ms=3, attempt=1}`,
+      `[Clawperator-Command] stage-success commandId=${c} taskId=${t} id=logUiTree data={stage_id=logUiTree, ` +
+        `node_count=2, max_depth=1, actual_format=hierarchy_xml, foreground_package=com.android.settings, ` +
+        `has_overlay=false, window_count=1, truncated=false, elapsed_ms=3, attempt=1}`,
     );
     return this.record(
       "D",
       "UiActionEngineDefault",
-      `[UiActionEngine] step_success id=${id} type=SnapshotUi data={actual_format=hierarchy_xml, foreground_package=com.android.settings, has_overlay=false, window_count=1}`,
+      `[UiActionEngine] step_success id=${id} type=SnapshotUi data={actual_format=hierarchy_xml, ` +
+        `foreground_package=com.android.settings, has_overlay=false, window_count=1}`,
     );
   }
 
@@ -101,12 +107,15 @@ export class ApkLog {
     this.record(
       "E",
       "LoggingTaskStatusSink",
-      `[Clawperator-Command] stage-failure commandId=${c} taskId=${t} id=click(${m}) reason=${reason}\njava.lang.IllegalStateException: ${reason}\n\tat clawperator.task.runner.TaskUiScopeDefault.click(TaskUiScopeDefault.kt:88)`,
+      `[Clawperator-Command] stage-failure commandId=${c} taskId=${t} id=click(${m}) reason=${reason}\n` +
+        `java.lang.IllegalStateException: ${reason}\n` +
+        `\tat clawperator.task.runner.TaskUiScopeDefault.click(TaskUiScopeDefault.kt:88)`,
     );
     this.record(
       "D",
       "LoggingTaskStatusSink",
-      `[Clawperator-Command] stage-log commandId=${c} taskId=${t} message=StageFailure context: matcher=${m}, failure_point=not_found, attempt=1`,
+      `[Clawperator-Command] stage-log commandId=${c} taskId=${t} message=StageFailure context: matcher=${m}, ` +
+        `failure_point=not_found, attempt=1`,
     );
     this.record(
       "E",
@@ -116,7 +125,8 @@ export class ApkLog {
     return this.record(
       "E",
       "AgentCommandExecutorDefault$execute",
-      `[Clawperator-Command] failure commandId=${c} taskId=${t} reason=Task execution failed: ${reason}\njava.lang.IllegalStateException: ${reason}\n\tat x.y(Z.kt:1)`,
+      `[Clawperator-Command] failure commandId=${c} taskId=${t} reason=Task execution failed: ${reason}\n` +
+        `java.lang.IllegalStateException: ${reason}\n\tat x.y(Z.kt:1)`,
     );
   }
 
@@ -155,13 +165,17 @@ export class ApkLog {
 }
 
 export const matcher = (text: string) =>
-  `NodeMatcher(resourceId=null, role=null, textEquals=${text}, textContains=null, contentDescEquals=null, contentDescContains=null)`;
+  `NodeMatcher(resourceId=null, role=null, textEquals=${text}, textContains=null, contentDescEquals=null, ` +
+  `contentDescContains=null)`;
 
 export const snapshotXml = (text: string) =>
   [
     "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>",
     '<hierarchy rotation="0">',
-    `  <node index="0" text="${text}" resource-id="" class="android.widget.FrameLayout" package="com.android.settings" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][1080,2400]">`,
+    `  <node index="0" text="${text}" resource-id="" class="android.widget.FrameLayout" ` +
+      `package="com.android.settings" content-desc="" checkable="false" checked="false" clickable="false" ` +
+      `enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" ` +
+      `password="false" selected="false" bounds="[0,0][1080,2400]">`,
     "  </node>",
     "</hierarchy>",
   ].join("\n");

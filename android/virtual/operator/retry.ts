@@ -2,7 +2,10 @@ import type { RetryPreset } from "../../../core/contracts/retry.ts";
 import type { ExecutionContext } from "./execution-context.ts";
 import { StepFailure } from "./step-failure.ts";
 
-/** The wait before the next attempt: `delayMs` ± `jitterRatio`, a whole number of ms drawn uniformly (both ends included). */
+/**
+ * The wait before the next attempt: `delayMs` ± `jitterRatio`, a whole number of ms drawn uniformly (both ends
+ * included).
+ */
 export function jitteredDelay(delayMs: number, jitterRatio: number, random: () => number): number {
   if (jitterRatio <= 0) return delayMs;
   const low = Math.floor(Math.max(0, delayMs - delayMs * jitterRatio));

@@ -15,17 +15,17 @@ import { respond } from "./respond.ts";
 export function createEmulatorRoutes(services: ServiceAccess): Record<string, RouteHandler> {
   const ctx = () => createEmulatorContext(services);
   return {
-    list: (event) => respond(event, async () => ({ avds: await listAvds(ctx()) })),
-    inspect: (event) => respond(event, () => inspectAvd(ctx(), nameParam(event))),
-    running: (event) => respond(event, async () => ({ devices: await runningEmulators(ctx()) })),
-    create: (event) => respond(event, async () => createAvd(ctx(), await parseBody(event, CreateBody))),
+    list: () => respond(async () => ({ avds: await listAvds(ctx()) })),
+    inspect: (event) => respond(() => inspectAvd(ctx(), nameParam(event))),
+    running: () => respond(async () => ({ devices: await runningEmulators(ctx()) })),
+    create: (event) => respond(async () => createAvd(ctx(), await parseBody(event, CreateBody))),
     start: (event) =>
-      respond(event, async () =>
+      respond(async () =>
         startAvd(ctx(), nameParam(event), parseTimeouts(await parseBody(event, TimeoutsBody), "http")),
       ),
-    stop: (event) => respond(event, () => stopAvd(ctx(), nameParam(event))),
-    delete: (event) => respond(event, () => deleteAvd(ctx(), nameParam(event))),
+    stop: (event) => respond(() => stopAvd(ctx(), nameParam(event))),
+    delete: (event) => respond(() => deleteAvd(ctx(), nameParam(event))),
     provision: (event) =>
-      respond(event, async () => provisionEmulator(ctx(), parseTimeouts(await parseBody(event, TimeoutsBody), "http"))),
+      respond(async () => provisionEmulator(ctx(), parseTimeouts(await parseBody(event, TimeoutsBody), "http"))),
   };
 }

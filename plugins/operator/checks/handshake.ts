@@ -74,7 +74,9 @@ const check: DoctorCheck = {
                 { kind: "shell", value: grant(serial, receiverPackage) },
                 {
                   kind: "shell",
-                  value: `clawperator observe snapshot --timeout-ms 5000 --device-id ${serial} --receiver-package ${receiverPackage}`,
+                  value:
+                    `clawperator observe snapshot --timeout-ms 5000 --device-id ${serial} --receiver-package ` +
+                    `${receiverPackage}`,
                 },
               ]
             : [
@@ -82,7 +84,8 @@ const check: DoctorCheck = {
                   kind: "manual",
                   value:
                     error.hint ??
-                    `Install the Operator: clawperator operator setup --apk <path/to/operator.apk> --device-id ${serial}`,
+                    `Install the Operator: clawperator operator setup --apk <path/to/operator.apk> ` +
+                      `--device-id ${serial}`,
                 },
               ],
         },

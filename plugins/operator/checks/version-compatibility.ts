@@ -1,20 +1,23 @@
 import { parseDumpsysVersion } from "../../../android/operator/package-info.ts";
 import { compatibility, majorMinor, parseVersion } from "../../../android/operator/version-compat.ts";
-import { DoctorFacts } from "../../../core/doctor/facts.ts";
+import { OperatorVersion } from "../../../core/doctor/facts.ts";
 import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.ts";
 import { packageVersion } from "../../../core/package-version.ts";
 import { readinessFacts } from "./readiness-facts.ts";
 
 type Result = Omit<DoctorCheckResult, "id">;
 
-/** readiness.version.compatibility: the CLI and the installed Operator share `major.minor` (spec/001 "Version Compatibility"). */
+/**
+ * readiness.version.compatibility: the CLI and the installed Operator share `major.minor` (spec/001 "Version
+ * Compatibility").
+ */
 const check: DoctorCheck = {
   async run(ctx): Promise<Result> {
     const { deviceId, receiverPackage, facts } = ctx;
     const raw = (await readinessFacts(ctx)).dumpsys;
     const installed = { ...parseDumpsysVersion(raw), raw };
     if (installed.versionName !== undefined)
-      facts.set(DoctorFacts.operatorVersion, {
+      facts.set(OperatorVersion, {
         versionName: installed.versionName,
         versionCode: installed.versionCode,
       });
@@ -29,7 +32,9 @@ const check: DoctorCheck = {
       const cli = parseVersion(verdict.cliVersion)!;
       return {
         status: "pass",
-        summary: `CLI ${verdict.cliVersion} and Operator ${verdict.apkVersion} (versionCode ${verdict.apkVersionCode}) are compatible (${majorMinor(cli)}).`,
+        summary:
+          `CLI ${verdict.cliVersion} and Operator ${verdict.apkVersion} (versionCode ${verdict.apkVersionCode}) ` +
+          `are compatible (${majorMinor(cli)}).`,
         evidence,
       };
     }

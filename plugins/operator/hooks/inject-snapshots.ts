@@ -21,7 +21,8 @@ const injectSnapshots: ExecutionHook = {
         message: "no [TaskScope] UI Hierarchy block for this step was found in the device log",
       };
       ctx.warnings.push(
-        `snapshot step ${step.id}: SNAPSHOT_EXTRACTION_FAILED (run \`clawperator version --check-compat\` and \`clawperator doctor\`)`,
+        `snapshot step ${step.id}: SNAPSHOT_EXTRACTION_FAILED (run \`clawperator version --check-compat\` and ` +
+          `\`clawperator doctor\`)`,
       );
     }
   },

@@ -55,7 +55,7 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
     process.stdout.write(`${globals.output === "pretty" ? bannerPretty(banner) : bannerJson(banner)}\n`);
 
     await runUntilStopped(server, lifecycle, logger);
-    if (services.isRegistered(OperatorDispatcher)) await services.resolve(OperatorDispatcher).close();
+    if (services.isRegistered(OperatorDispatcher)) await services.resolve(OperatorDispatcher).dispose();
     // Printed its own output (the banner); nothing more to print, exit 0.
     return undefined;
   },

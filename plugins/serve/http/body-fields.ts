@@ -42,7 +42,8 @@ export function receiverPackageOf(body: Record<string, unknown>): string | undef
   if (given.length === 2 && body.receiverPackage !== body.operatorPackage) {
     throw new ClawperatorError(
       "INVALID_OPERATOR_PACKAGE",
-      `receiverPackage ${describe(body.receiverPackage)} and operatorPackage ${describe(body.operatorPackage)} disagree; send one`,
+      `receiverPackage ${describe(body.receiverPackage)} and operatorPackage ${describe(body.operatorPackage)}` +
+        ` disagree; send one`,
     );
   }
   return given.length ? (body[given[0]!] as string) : undefined;

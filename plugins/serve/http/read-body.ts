@@ -44,7 +44,8 @@ export async function readJsonObject(event: H3Event, limit: number): Promise<Rec
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ClawperatorError(
       "INVALID_BODY",
-      `request body must be a JSON object (got ${Array.isArray(body) ? "an array" : body === null ? "null" : typeof body})`,
+      `request body must be a JSON object (got ` +
+        `${Array.isArray(body) ? "an array" : body === null ? "null" : typeof body})`,
     );
   }
   return body as Record<string, unknown>;

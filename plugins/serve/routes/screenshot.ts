@@ -6,7 +6,10 @@ import { routeContext } from "../http/route-context.ts";
 import { runForRoute } from "../http/run-route.ts";
 import { ServeOptions } from "../serve-options.ts";
 
-/** POST /observe/screenshot (and /screenshot) `{ deviceId?, receiverPackage?, path? }`; the PNG path is in stepResults[0].data.path. */
+/**
+ * POST /observe/screenshot (and /screenshot) `{ deviceId?, receiverPackage?, path? }`; the PNG path is in
+ * stepResults[0].data.path.
+ */
 export default defineHandler(async (event) => {
   const body = await readJsonObject(event, routeContext(event).services.resolve(ServeOptions).bodyLimitBytes);
   const target = targetOf(body);

@@ -60,7 +60,9 @@ async function operation(owned: Owned<RouteContribution>, info: OpenApiInfo): Pr
   const success = schemas.response ? jsonSchema(schemas.response, "output") : {};
   return {
     summary: route.description ?? `${route.method} ${route.path}`,
-    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    operationId:
+      `${route.method.toLowerCase()}` +
+      `${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
     tags: [owned.plugin],
     ...(params.length ? { parameters: params } : {}),
     ...(schemas.body
@@ -93,7 +95,8 @@ export async function buildOpenApi(
   const paths: Record<string, Record<string, unknown>> = {};
   for (const owned of routes) {
     const { path } = openApiPath(owned.value.path);
-    (paths[path] ??= {})[owned.value.method.toLowerCase()] = await operation(owned, info);
+    paths[path] ??= {};
+    paths[path]![owned.value.method.toLowerCase()] = await operation(owned, info);
   }
   return {
     openapi: "3.1.0",

@@ -36,7 +36,8 @@ export function createServeApp(options: ServeAppOptions): H3 {
       if (response.status >= 500) {
         const cause = error.cause instanceof Error ? error.cause : error;
         options.context.logger.warn(
-          `${event.req.method} ${event.url.pathname} failed with HTTP ${response.status}: ${cause.stack ?? cause.message}`,
+          `${event.req.method} ${event.url.pathname} failed with HTTP ${response.status}: ` +
+            `${cause.stack ?? cause.message}`,
         );
       }
       return response;

@@ -2,7 +2,9 @@ import type { Logger } from "../../../core/services/logger.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import type { Listening } from "./listen.ts";
 
-/** A request in flight cannot outlast the longest execution (120 s) plus the result grace; past that, connections end. */
+/**
+ * A request in flight cannot outlast the longest execution (120 s) plus the result grace; past that, connections end.
+ */
 const FORCE_AFTER_MS = 130_000;
 
 /**
@@ -27,7 +29,8 @@ export function runUntilStopped(server: Listening, lifecycle: Lifecycle, logger:
       const closed = server.close();
       void lifecycle
         .drained()
-        // A connection whose last answer went out after close() began is idle now; end it rather than wait for its timeout.
+        // A connection whose last answer went out after close() began is idle now; end it rather than wait for its
+        // timeout.
         .then(() => setImmediate(() => server.closeIdle()))
         .then(() => closed)
         .catch(() => undefined)

@@ -61,7 +61,9 @@ function checkHost(event: H3Event, policy: SecurityPolicy): void {
   const host = hostOfHeader(header);
   if (!allowedHost(host, policy)) {
     throw new ClawperatorError("HOST_NOT_ALLOWED", `Host ${JSON.stringify(header)} is not a name of this server`, {
-      hint: "Address the server by an allowed name (loopback, the bound address) or add it with `serve --allowed-hosts`.",
+      hint:
+        "Address the server by an allowed name (loopback, the bound address) or add it with `serve " +
+        "--allowed-hosts`.",
     });
   }
 }

@@ -48,7 +48,9 @@ export function resolveSettings(
       "SERVE_TOKEN_REQUIRED",
       `binding ${host} exposes the devices to the network; a token is required`,
       {
-        hint: "Pass --token <secret> (or set CLAWPERATOR_SERVE_TOKEN, or serve.token in the config), or bind 127.0.0.1.",
+        hint:
+          "Pass --token <secret> (or set CLAWPERATOR_SERVE_TOKEN, or serve.token in the config), or bind " +
+          "127.0.0.1.",
         details: { host },
       },
     );

@@ -11,7 +11,10 @@ export function table(rows: readonly (readonly string[])[]): string {
 export function renderSkillList(result: unknown): string {
   const { skills, count } = result as SkillList;
   if (count === 0) return "no skills";
-  return `${table([["ID", "APP", "SUMMARY"], ...skills.map((s) => [s.id, s.applicationId ?? "", s.summary ?? ""])])}\n${count} skill${count === 1 ? "" : "s"}`;
+  return (
+    `${table([["ID", "APP", "SUMMARY"], ...skills.map((s) => [s.id, s.applicationId ?? "", s.summary ?? ""])])}` +
+    `\n${count} skill${count === 1 ? "" : "s"}`
+  );
 }
 
 export function renderSkill(result: unknown): string {
@@ -60,5 +63,8 @@ export function renderStatus(result: unknown): string {
     s.missing.map(describeMissing).join("; ") || (s.always ? "always" : ""),
   ]);
   const device = report.deviceId ? ` (packages checked on ${report.deviceId})` : "";
-  return `${table([["STATUS", "SKILL", "SOURCE", "MISSING"], ...rows])}\n${report.eligible} eligible, ${report.blocked} blocked${device}`;
+  return (
+    `${table([["STATUS", "SKILL", "SOURCE", "MISSING"], ...rows])}\n` +
+    `${report.eligible} eligible, ${report.blocked} blocked${device}`
+  );
 }

@@ -43,7 +43,8 @@ describe("device-shell quoting", () => {
     });
     expect(
       script.startsWith(
-        "date '+%m-%d %H:%M:%S.%N'; am force-stop 'com.x'; 'log' '-t' 'Clawperator' '[Clawperator-Dispatch] ab12 commandId=c 1' || echo clawperator-dispatch-marker-failed; " +
+        "date '+%m-%d %H:%M:%S.%N'; am force-stop 'com.x'; 'log' '-t' 'Clawperator' '[Clawperator-Dispatch] " +
+          "ab12 commandId=c 1' || echo clawperator-dispatch-marker-failed; " +
           "'pm' 'path' 'com.clawperator.operator' && am broadcast",
       ),
     ).toBe(true);
@@ -52,7 +53,8 @@ describe("device-shell quoting", () => {
   it("parses what the dispatch printed: the device time to the millisecond, whether the marker was logged", () => {
     expect(
       parseDispatchOutput(
-        "11-22 18:00:01.123456789\npackage:/data/app/x/base.apk\nBroadcasting: Intent { act=a }\nBroadcast completed: result=0\n",
+        "11-22 18:00:01.123456789\npackage:/data/app/x/base.apk\nBroadcasting: Intent { act=a }\n" +
+          "Broadcast completed: result=0\n",
       ),
     ).toEqual({
       deviceTime: "11-22 18:00:01.123",

@@ -49,7 +49,8 @@ describe('the version compatibility rule (spec/001 "Version Compatibility")', ()
       message: "CLI 0.1.0 and Operator 0.2.1 are not compatible: major.minor 0.1 ≠ 0.2.",
     });
     expect(incompatible.remediation).toEqual([
-      "Install a 0.1.x Operator APK: clawperator operator setup --apk <operator-0.1.x.apk> --device-id emulator-5554 --receiver-package p",
+      "Install a 0.1.x Operator APK: clawperator operator setup --apk <operator-0.1.x.apk> --device-id " +
+        "emulator-5554 --receiver-package p",
       "Or install the CLI that matches the Operator: npm install -g clawperator@0.2",
     ]);
     expect(compatibility("0.1.0", "p", { versionName: "0.1.3-d", versionCode: 13 })).toMatchObject({

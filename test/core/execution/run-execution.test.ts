@@ -61,7 +61,7 @@ function setup(
         prepare: (serial: string) => order.push(`prepare ${serial}`),
       }) as unknown as Transport,
     dispatcher: () => ({
-      close: async () => undefined,
+      dispose: async () => undefined,
       dispatch:
         dispatch ??
         (async (request) => {

@@ -1,6 +1,7 @@
 import { truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { ErrorOutput, ValidatedOutput } from "../../helpers/cli-output.ts";
 import { cliSandbox, json, spawnCli } from "../../helpers/run-cli.ts";
 import { tapExecution } from "./executions.ts";
 
@@ -29,7 +30,7 @@ describe("execute reads a bounded input", () => {
     const file = join(cli.project, "huge.json");
     await writeFile(file, "");
     await truncate(file, 300_000_000);
-    const error = json(await cli.run(["execute", "--execution", file, "--validate-only"]));
+    const error = json<ErrorOutput>(await cli.run(["execute", "--execution", file, "--validate-only"]));
     expect(error).toMatchObject({
       code: "PAYLOAD_TOO_LARGE",
       details: { bytes: 300_000_000, inputLimit: INPUT_LIMIT },
@@ -57,7 +58,7 @@ describe("execute reads a bounded input", () => {
     await writeFile(file, JSON.stringify(execution, null, 8).replaceAll("é", "\\u00e9"));
     const result = await cli.run(["execute", "--execution", file, "--validate-only"]);
     expect(result.exitCode).toBe(0);
-    expect(json(result).payloadBytes).toBeLessThan(64_000);
+    expect(json<ValidatedOutput>(result).payloadBytes).toBeLessThan(64_000);
   });
 });
 
@@ -79,7 +80,7 @@ describe("a parse error names the file and the position, never its text", () => 
       input: '{\n  "commandId": "c",\n  "password": hunter2\n}',
     });
     expect(result.stdout).not.toContain("hunter2");
-    expect(json(result).message).toBe(
+    expect(json<ErrorOutput>(result).message).toBe(
       "stdin is not valid JSON (line 3, column 15: unexpected character; expected a value)",
     );
   });

@@ -2,6 +2,7 @@ import { cp, mkdir, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import type { ErrorOutput } from "../../helpers/cli-output.ts";
 import { cliSandbox, json, STACK_FRAME } from "../../helpers/run-cli.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
@@ -75,7 +76,7 @@ export default defineConfig({ plugins: [["clawperator-plugin-hello", { greeting:
       const result = await cli.run(args, { cwd: bad });
       expect(result.exitCode).toBe(1);
       expect(result.stderr).not.toMatch(STACK_FRAME);
-      const error = json(result);
+      const error = json<ErrorOutput>(result);
       expect(error).toMatchObject({
         code: "CONFIG_INVALID",
         details: { plugin: "hello", issues: [{ path: "greeting" }] },
@@ -116,7 +117,7 @@ describe("config effects on the command set", () => {
       const result = await cli.run(args, { cwd: project });
       expect(result.exitCode).toBe(1);
       expect(result.stderr).not.toMatch(STACK_FRAME);
-      const error = json(result);
+      const error = json<ErrorOutput>(result);
       expect(error.code).toBe("CONFIG_INVALID");
       expect(error.message).toContain(join(project, "clawperator.config.json"));
       expect(error.message).toContain("serve.port");

@@ -54,7 +54,8 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
       "com.clawperator.operator is not installed, so its version cannot be read.",
     );
     expect(body.nextActions).toContain(
-      `Install it with permissions: clawperator operator setup --apk <path/to/operator.apk> --device-id ${device.serial}`,
+      `Install it with permissions: clawperator operator setup --apk <path/to/operator.apk> --device-id ` +
+        `${device.serial}`,
     );
 
     const checkOnly = await doctor(device.serial, "--check-only");
@@ -67,7 +68,9 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
     const { exitCode, body } = await doctor(device.serial);
     expect(exitCode).toBe(1);
     expect(outline(body).at(-1)).toEqual(["readiness.handshake", "fail", "DEVICE_ACCESSIBILITY_NOT_RUNNING"]);
-    const grant = `clawperator grant-device-permissions --device-id ${device.serial} --receiver-package com.clawperator.operator`;
+    const grant =
+      `clawperator grant-device-permissions --device-id ${device.serial} --receiver-package ` +
+      `com.clawperator.operator`;
     expect(check(body, "readiness.handshake").fix?.steps).toEqual([{ kind: "shell", value: grant }]);
     expect(body.nextActions).toEqual([grant]);
 

@@ -10,6 +10,7 @@ import emulator from "../../../plugins/emulator/index.ts";
 import { AdbHarness } from "../../helpers/adb-harness.ts";
 import { boot } from "../../helpers/boot-kernel.ts";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { jsonAt } from "../../helpers/json-at.ts";
 
 /**
  * The `/android/...` routes the emulator plugin contributes, mounted on an h3 app the way serve mounts them, run
@@ -49,7 +50,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   const response = await app.request(path, {
     method,
     ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
@@ -112,7 +113,7 @@ describe("the /android routes", () => {
       status: 200,
       json: { ok: true, type: "emulator", avdName: "clawperator-pixel", booted: true },
     });
-    const serial = started.json.serial as string;
+    const serial = jsonAt(started.json, "serial") as string;
     expect(await call("POST", "/android/emulators/clawperator-pixel/start")).toMatchObject({
       status: 409,
       json: { error: { code: "EMULATOR_ALREADY_RUNNING" } },

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { ID_SHAPES } from "../../helpers/apk-parser-table.ts";
+import type { ErrorOutput, ExecutionOutput } from "../../helpers/cli-output.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { execution } from "./support.ts";
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
 
 /** Runs one execution through stdin (argv cannot carry a NUL) and returns the CLI's JSON answer. */
 const run = (commandId: string, taskId: string) =>
-  session.json(["execute", "--execution", "-", "--device-id", device.serial], {
+  session.json<ExecutionOutput & ErrorOutput>(["execute", "--execution", "-", "--device-id", device.serial], {
     input: JSON.stringify(
       execution([{ id: "s", type: "sleep", params: { durationMs: 0 } }], { commandId, taskId, timeoutMs: 10_000 }),
     ),

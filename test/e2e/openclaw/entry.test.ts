@@ -183,6 +183,7 @@ describe("OpenClaw tool calls against a virtual device", () => {
       expect.arrayContaining(["host.adb.presence", "device.discovery", "readiness.handshake"]),
     );
     expect(textOf(result)).toMatch(/handshake/i);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: asserts no ANSI escape (ESC [) reaches the model
     expect(textOf(result)).not.toMatch(/\x1b\[/);
   });
 

@@ -2,6 +2,8 @@ import { cp, mkdir, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import type { HttpErrorBody } from "../../helpers/cli-output.ts";
+import { jsonAt } from "../../helpers/json-at.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { startServe, type RunningServe } from "./serve-process.ts";
@@ -9,7 +11,10 @@ import { startServe, type RunningServe } from "./serve-process.ts";
 const session = virtualSession();
 const makeDir = tempDirs();
 
-/** Routes a plugin in the user's config contributes: typed params with lazy zod schemas, a ClawperatorError, h3's own body errors. */
+/**
+ * Routes a plugin in the user's config contributes: typed params with lazy zod schemas, a ClawperatorError, h3's own
+ * body errors.
+ */
 const CONFIG = `import { defineConfig } from "clawperator/config";
 import { ClawperatorError, definePlugin } from "clawperator";
 import { readBody } from "h3";
@@ -99,7 +104,7 @@ describe("serve mounts the routes other plugins contribute", () => {
       status: 200,
       body: { ok: true, echo: { a: 1 } },
     });
-    const bug = await serve.request("/farm/bug");
+    const bug = await serve.request<HttpErrorBody>("/farm/bug");
     expect(bug.status).toBe(500);
     expect(bug.body.error).toMatchObject({ code: "INTERNAL_ERROR", details: { plugin: "farm" } });
     expect(bug.body.error.message).toContain("oops");
@@ -113,11 +118,15 @@ describe("serve mounts the routes other plugins contribute", () => {
 
   it("/openapi.json describes them, schemas loaded lazily from zod", async () => {
     const { body } = await serve.request("/openapi.json");
-    const phone = body.paths["/farm/phones/{name}"].get;
-    expect(phone.tags).toEqual(["farm"]);
-    expect(phone.parameters).toEqual([{ name: "name", in: "path", required: true, schema: { type: "string" } }]);
-    expect(phone.responses["200"].content["application/json"].schema.properties.name).toEqual({ type: "string" });
-    expect(body.paths["/hello"].get.tags).toEqual(["hello"]);
-    expect(body.paths["/farm/echo"].post).toBeDefined();
+    const phone = jsonAt(body, "paths", "/farm/phones/{name}", "get");
+    expect(jsonAt(phone, "tags")).toEqual(["farm"]);
+    expect(jsonAt(phone, "parameters")).toEqual([
+      { name: "name", in: "path", required: true, schema: { type: "string" } },
+    ]);
+    expect(jsonAt(phone, "responses", "200", "content", "application/json", "schema", "properties", "name")).toEqual({
+      type: "string",
+    });
+    expect(jsonAt(body, "paths", "/hello", "get", "tags")).toEqual(["hello"]);
+    expect(jsonAt(body, "paths", "/farm/echo", "post")).toBeDefined();
   });
 });

@@ -4,7 +4,7 @@ import { request } from "node:http";
 export function rawRequest(
   port: number,
   options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const req = request(
       { host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: options.headers ?? {} },

@@ -4,6 +4,8 @@ import { virtualSession } from "../../helpers/virtual-session.ts";
 import { rawRequest } from "./raw-request.ts";
 import { anExecution, startServe, type RunningServe } from "./serve-process.ts";
 import { connectSse } from "./sse-client.ts";
+import { jsonAt } from "../../helpers/json-at.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
 let device: RunningVirtualDevice;
@@ -54,7 +56,9 @@ describe("serve: binding and the token", () => {
       expect((await serve.request("/no/such/route")).status).toBe(401);
       expect((await serve.request("/execute", { body: { execution: anExecution([]) } })).status).toBe(401);
 
-      const right = await serve.request("/devices", { headers: { authorization: "Bearer s3cret-token" } });
+      const right = await serve.request<{ devices: unknown[] }>("/devices", {
+        headers: { authorization: "Bearer s3cret-token" },
+      });
       expect(right.status).toBe(200);
       expect(right.body.devices).toContainEqual(expect.objectContaining({ serial: device.serial }));
       expect((await serve.request("/health")).status).toBe(200);
@@ -62,9 +66,9 @@ describe("serve: binding and the token", () => {
 
     it("the OpenAPI document declares the bearer scheme", async () => {
       const { body } = await serve.request("/openapi.json", { headers: { authorization: "Bearer s3cret-token" } });
-      expect(body.components.securitySchemes.bearer).toEqual({ type: "http", scheme: "bearer" });
-      expect(body.paths["/execute"].post.security).toEqual([{ bearer: [] }]);
-      expect(body.paths["/health"].get.security).toEqual([]);
+      expect(jsonAt(body, "components", "securitySchemes", "bearer")).toEqual({ type: "http", scheme: "bearer" });
+      expect(jsonAt(body, "paths", "/execute", "post", "security")).toEqual([{ bearer: [] }]);
+      expect(jsonAt(body, "paths", "/health", "get", "security")).toEqual([]);
     });
   });
 
@@ -124,7 +128,7 @@ describe("serve: Host and Origin (DNS rebinding)", () => {
     });
     expect(actual).toBe(status);
     if (status === 403) expect(body).toMatchObject({ ok: false, error: { code: "ORIGIN_NOT_ALLOWED" } });
-    else expect(body.envelope.commandId).toBe(sent.commandId);
+    else expect(jsonAt(body, "envelope", "commandId")).toBe(sent.commandId);
   });
 });
 
@@ -144,7 +148,7 @@ describe("serve: graceful shutdown", () => {
         });
       });
       const execution = anExecution([{ id: "nap", type: "sleep", params: { durationMs: 1_500 } }]);
-      const inFlight = serve.request("/execute", { body: { execution, deviceId: device.serial } });
+      const inFlight = serve.request<ExecutionOutput>("/execute", { body: { execution, deviceId: device.serial } });
       await started;
       const stopped = serve.stop(signal);
 

@@ -51,7 +51,8 @@ describe("create", () => {
       "sdkmanager --list_installed",
       "sdkmanager --licenses",
       "sdkmanager system-images;android-35;google_apis_playstore;x86_64",
-      "avdmanager create avd --force --name clawperator-pixel --package system-images;android-35;google_apis_playstore;x86_64 --device pixel_7",
+      "avdmanager create avd --force --name clawperator-pixel --package " +
+        "system-images;android-35;google_apis_playstore;x86_64 --device pixel_7",
     ]);
     // A second AVD reuses the installed image.
     h.tools.calls.length = 0;

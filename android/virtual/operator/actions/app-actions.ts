@@ -41,7 +41,8 @@ export const openUri: ActionRunner<"open_uri"> = async (ctx, { params: { uri, re
 export const closeApp: ActionRunner<"close_app"> = async (_ctx, { params: { applicationId } }) => {
   throw new StepFailure(
     "UNSUPPORTED_RUNTIME_CLOSE",
-    "Android runtime cannot reliably close apps. Use the Clawperator Node API or 'adb shell am force-stop' directly for this action.",
+    "Android runtime cannot reliably close apps. Use the Clawperator Node API or 'adb shell am force-stop' " +
+      "directly for this action.",
     { application_id: applicationId },
     false,
   );

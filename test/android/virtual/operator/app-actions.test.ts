@@ -75,7 +75,8 @@ describe("open_app, open_uri, close_app, take_screenshot", () => {
           application_id: "com.x",
           error: "UNSUPPORTED_RUNTIME_CLOSE",
           message:
-            "Android runtime cannot reliably close apps. Use the Clawperator Node API or 'adb shell am force-stop' directly for this action.",
+            "Android runtime cannot reliably close apps. Use the Clawperator Node API or 'adb shell am " +
+            "force-stop' directly for this action.",
         },
       },
       {
@@ -85,7 +86,8 @@ describe("open_app, open_uri, close_app, take_screenshot", () => {
         data: {
           error: "UNSUPPORTED_RUNTIME_SCREENSHOT",
           message:
-            "Android runtime cannot reliably capture screenshots. Use the Clawperator Node API or 'adb exec-out screencap -p' directly for this action.",
+            "Android runtime cannot reliably capture screenshots. Use the Clawperator Node API or 'adb " +
+            "exec-out screencap -p' directly for this action.",
         },
       },
       { id: "k", actionType: "press_key", success: true, data: { key: "back" } },
