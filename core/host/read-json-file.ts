@@ -5,10 +5,15 @@ import { readFileBounded } from "./read-bounded.ts";
 export const MAX_MANIFEST_BYTES = 1024 * 1024;
 
 /**
- * A JSON file read no further than `limit` bytes and parsed, or what is wrong with it: where it stops being JSON,
- * never its text (the path may lead to any file the user can read). Errors of opening or reading are thrown.
+ * A JSON file read no further than `limit` bytes and parsed, or what is wrong with it: that it cannot be read, or
+ * where it stops being JSON, never its text (the path may lead to any file the user can read).
  */
 export function readJsonFile(path: string, limit = MAX_MANIFEST_BYTES): { value: unknown } | { problem: string } {
-  const read = readFileBounded(path, limit);
+  let read: ReturnType<typeof readFileBounded>;
+  try {
+    read = readFileBounded(path, limit);
+  } catch (error) {
+    return { problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})` };
+  }
   return "tooLarge" in read ? { problem: `larger than ${limit} bytes` } : parseJson(read.bytes.toString("utf8"));
 }

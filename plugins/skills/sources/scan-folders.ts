@@ -23,15 +23,11 @@ function list(dir: string): string[] {
 }
 
 function readJson(path: string): Record<string, unknown> | undefined {
-  try {
-    const read = readJsonFile(path);
-    const value = "value" in read ? read.value : undefined;
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const read = readJsonFile(path);
+  const value = "value" in read ? read.value : undefined;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /**

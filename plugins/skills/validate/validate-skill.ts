@@ -51,12 +51,7 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
   }
 
   if (skillJsonPath) {
-    let read: ReturnType<typeof readJsonFile>;
-    try {
-      read = readJsonFile(skillJsonPath);
-    } catch (error) {
-      read = { problem: `cannot be read (${(error as NodeJS.ErrnoException).code})` };
-    }
+    const read = readJsonFile(skillJsonPath);
     if ("problem" in read)
       throw new ClawperatorError(
         "SKILL_VALIDATION_FAILED",
