@@ -45,6 +45,8 @@ export const ConfigSchema = z.strictObject({
       host: z.string().min(1).optional(),
       port: z.number().int().min(0).max(65_535).optional(),
       token: z.string().min(1).optional(),
+      /** Web origins besides the server's own whose pages may call the API (`http://localhost:5173`). */
+      allowedOrigins: z.array(z.string().min(1)).optional(),
     })
     .optional(),
   skills: z

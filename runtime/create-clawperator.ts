@@ -13,6 +13,8 @@ import type { GlobalOptions } from "../core/kernel/contributions.ts";
 export interface ExecuteOptions {
   deviceId?: string;
   receiverPackage?: string;
+  /** Also return the envelope exactly as the device sent it (`result.deviceEnvelope`). */
+  deviceEnvelope?: boolean;
 }
 
 /** The programmatic API embedders and the front ends (OpenClaw, MCP) use: one kernel, one result stream per device. */

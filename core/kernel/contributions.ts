@@ -1,4 +1,5 @@
 import type { ArgsDef, ParsedArgs } from "citty";
+import type { ErrorCode } from "../contracts/error-codes.ts";
 import type { DoctorFacts } from "../doctor/facts.ts";
 import type { ExecutionHook } from "../execution/hooks.ts";
 import type { Logger } from "../services/logger.ts";
@@ -105,6 +106,11 @@ export interface RouteContribution {
   /** An h3 route path (`/android/emulators/:name`). */
   path: string;
   description?: string;
+  /**
+   * The catalogue codes the route itself may answer with; `GET /openapi.json` lists each under its HTTP status,
+   * beside those of the body reader (a route with a body schema) and of the server (Host, Origin, token, shutdown).
+   */
+  errors?: readonly ErrorCode[];
   /**
    * The route's schemas; prefer the lazy form (`() => import("./schemas.ts").then(m => m.runSchemas)`) so zod and the
    * contracts load only when `/openapi.json` is asked for, not at every CLI start.

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from "node:util";
 import { z } from "zod";
 import { DeviceTarget, zodTool, type AgentTool, type ToolOutput } from "./agent-tool.ts";
 import type { CommandOutcome } from "../run-command.ts";
@@ -5,8 +6,8 @@ import type { CommandOutcome } from "../run-command.ts";
 /** A command's result as a tool output: its own human rendering as the text, the JSON result as details. */
 function commandOutput(outcome: CommandOutcome): ToolOutput {
   // A command renders for a terminal; the model gets the words without colour codes.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matches ANSI colour codes, which start with ESC
-  const text = outcome.text?.replace(/\x1b\[[0-9;]*m/g, "") ?? JSON.stringify(outcome.result, null, 2);
+  const text =
+    outcome.text === undefined ? JSON.stringify(outcome.result, null, 2) : stripVTControlCharacters(outcome.text);
   return { text, details: outcome.result };
 }
 

@@ -98,15 +98,22 @@ export const executeTool = zodTool({
     'Run a full Clawperator execution: {commandId, taskId, source, expectedFormat: "android-ui-automator", ' +
     "timeoutMs, actions: [{id, type, params}]}. Action types: open_app, open_uri, close_app, click, " +
     "scroll_and_click, scroll, scroll_until, read_text, enter_text, wait_for_node, snapshot_ui, " +
-    "take_screenshot, sleep, press_key. Returns the device's result envelope with one stepResult per action.",
+    "take_screenshot, sleep, press_key. Returns the device's result envelope with one stepResult per action; " +
+    "when a step or the device failed, details.ok is false, details.error.code names the cause " +
+    "(NODE_NOT_FOUND, ...) and details.error.stepId the step.",
   input: z.strictObject({
     ...DeviceTarget,
     execution: z
       .record(z.string(), z.unknown())
       .describe("the execution payload, validated exactly as `clawperator execute` validates it"),
+    deviceEnvelope: z
+      .boolean()
+      .optional()
+      .describe("also return the envelope exactly as the device sent it (details.deviceEnvelope)"),
   }),
-  async run(ctx, { deviceId, receiverPackage, execution }) {
-    return executionOutput(await (await ctx.clawperator()).execute(execution, { deviceId, receiverPackage }));
+  async run(ctx, { deviceId, receiverPackage, execution, deviceEnvelope }) {
+    const options = { deviceId, receiverPackage, ...(deviceEnvelope ? { deviceEnvelope } : {}) };
+    return executionOutput(await (await ctx.clawperator()).execute(execution, options));
   },
 });
 

@@ -1,4 +1,4 @@
-import { parseDumpsysVersion } from "../../../android/operator/package-info.ts";
+import { listedPackages, parseDumpsysVersion } from "../../../android/operator/package-info.ts";
 import { compatibility, majorMinor, parseVersion } from "../../../android/operator/version-compat.ts";
 import { OperatorVersion } from "../../../core/doctor/facts.ts";
 import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.ts";
@@ -14,7 +14,16 @@ type Result = Omit<DoctorCheckResult, "id">;
 const check: DoctorCheck = {
   async run(ctx): Promise<Result> {
     const { deviceId, receiverPackage, facts } = ctx;
-    const raw = (await readinessFacts(ctx)).dumpsys;
+    const readiness = await readinessFacts(ctx);
+    // Without the APK there is no version to compare: readiness.apk.presence reports it, once.
+    if (!listedPackages(readiness.packages).has(receiverPackage)) {
+      return {
+        status: "warn",
+        summary: `Skipped: the Operator APK ${receiverPackage} is not installed (see readiness.apk.presence).`,
+        evidence: { skipped: true, reason: "RECEIVER_NOT_INSTALLED", receiverPackage },
+      };
+    }
+    const raw = readiness.dumpsys;
     const installed = { ...parseDumpsysVersion(raw), raw };
     if (installed.versionName !== undefined)
       facts.set(OperatorVersion, {

@@ -253,7 +253,7 @@ describe("the steps of a failed command, from the log", () => {
         },
         { id: "r", actionType: "read_text", data: { text: "Wi-Fi", validator: "none" } },
       ],
-      failed: { id: "bad", actionType: "click", stage: `click(${matcher("nope")})`, reason },
+      failed: { id: "bad", actionType: "click", stage: `click(${matcher("nope")})`, reason, failurePoint: "not_found" },
       notStarted: ["after"],
     });
   });

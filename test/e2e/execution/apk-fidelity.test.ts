@@ -166,7 +166,17 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
         },
       },
     ]);
-    expect(exitCode).toBe(0);
+    // The device went on after its failed steps, and the host reports the run as failed (the reference's rule).
+    expect(exitCode).toBe(1);
+    expect(body.envelope).toMatchObject({
+      status: "failed",
+      error: "Step rec (start_recording) failed: UNSUPPORTED_RUNTIME_RECORDING",
+    });
+    expect(body.error).toMatchObject({
+      code: "DEVICE_FAILURE_UNCLASSIFIED",
+      deviceCode: "UNSUPPORTED_RUNTIME_RECORDING",
+      stepId: "rec",
+    });
     expect(steps(body)).toEqual([
       ["nav", true, expect.objectContaining({ foreground_package: APP })],
       ["version", true, { text: "4.2.1 (build 77)", validator: "version" }],
@@ -175,7 +185,7 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
       ["kv", true, { key: "Version", value: "4.2.1 (build 77)" }],
       ["rec", false, expect.objectContaining({ error: "UNSUPPORTED_RUNTIME_RECORDING", session_id: "s1" })],
       ["unrec", false, expect.objectContaining({ error: "UNSUPPORTED_RUNTIME_RECORDING" })],
-      // VALIDATOR_MISMATCH is a failed step, not a failed command (the APK's behaviour).
+      // VALIDATOR_MISMATCH is a failed step; the device runs on (the APK's behaviour).
       ["mismatch", false, expect.objectContaining({ error: "VALIDATOR_MISMATCH", raw_text: "Version" })],
     ]);
   });

@@ -94,6 +94,24 @@ describe("createClawperator", () => {
     expect(logcatSessions[0]!.aborted).toBe(false);
   });
 
+  it("the CLI's result: a failed step fails the run with its code; { deviceEnvelope: true } keeps the device's envelope", async () => {
+    const result = await api.execute(
+      execution([
+        { id: "open", type: "open_app", params: { applicationId: DEMO } },
+        {
+          id: "r",
+          type: "read_text",
+          params: { matcher: { resourceId: DEMO_IDS.temperature }, validator: "regex", validatorPattern: "^zzz$" },
+        },
+      ]),
+      { deviceEnvelope: true },
+    );
+    expect(result.ok).toBe(false);
+    expect(result.envelope).toMatchObject({ status: "failed", error: "Step r (read_text) failed: VALIDATOR_MISMATCH" });
+    expect(result.error).toMatchObject({ code: "VALIDATOR_MISMATCH", source: "step", stepId: "r" });
+    expect(result.deviceEnvelope).toMatchObject({ status: "success", error: null });
+  });
+
   it("publishes clawperator:result and clawperator:execution for every execution that reached the device", async () => {
     events["clawperator:execution"].length = 0;
     events["clawperator:result"].length = 0;
