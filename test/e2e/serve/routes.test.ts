@@ -217,6 +217,18 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
       "INVALID_DEVICE_ID",
     ],
     [
+      "a deviceId with shell syntax",
+      { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), deviceId: "x;reboot" } },
+      400,
+      "INVALID_DEVICE_ID",
+    ],
+    [
+      "a deviceId adb would read as an option",
+      { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), deviceId: "-a" } },
+      400,
+      "INVALID_DEVICE_ID",
+    ],
+    [
       "a bad operatorPackage",
       { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), operatorPackage: "not a package" } },
       400,
