@@ -1,4 +1,5 @@
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
+import { checkDeviceSerial } from "../core/contracts/device-serial.ts";
 import type { GlobalOptions } from "../core/kernel/index.ts";
 
 type Key = "deviceId" | "receiverPackage" | "output" | "timeoutMs" | "verbose" | "configPath" | "help" | "version";
@@ -74,7 +75,12 @@ export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv):
       throw usage(`--timeout-ms must be a whole number of milliseconds (got "${raw.timeoutMs}")`);
   }
 
-  const deviceId = (raw.deviceId as string | undefined) ?? env.CLAWPERATOR_DEVICE_ID;
+  // The serial reaches adb's argv, lock file names and skill scripts: only what adb itself prints passes.
+  const flagDevice = raw.deviceId as string | undefined;
+  if (flagDevice !== undefined) checkDeviceSerial(flagDevice, "--device-id");
+  const envDevice = flagDevice === undefined ? env.CLAWPERATOR_DEVICE_ID : undefined;
+  if (envDevice) checkDeviceSerial(envDevice, "CLAWPERATOR_DEVICE_ID");
+  const deviceId = flagDevice ?? envDevice;
   const receiverPackage =
     (raw.receiverPackage as string | undefined) ?? env.CLAWPERATOR_OPERATOR_PACKAGE ?? env.CLAWPERATOR_RECEIVER_PACKAGE;
   return {

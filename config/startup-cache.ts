@@ -11,10 +11,10 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-  type Stats,
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { clawperatorHome } from "../core/execution/device-lock.ts";
+import { ownedByUser, ownedPrivately } from "../core/host/file-trust.ts";
 
 /** A file of the start-up caches: `~/.clawperator/cache/<...segments>`. */
 export const cachePath = (...segments: string[]): string => join(clawperatorHome(), "cache", ...segments);
@@ -49,18 +49,6 @@ export function cacheEntry(
   };
 }
 
-const uid = process.getuid?.();
-
-/**
- * Whether this user alone controls `stat`'s file or directory: ours, and nobody else may write it. Cached code
- * is executed (the compiled config) and cached values decide which plugins load, so a cache entry another local
- * user could have planted or swapped (a shared CLAWPERATOR_HOME, a directory created first by someone else) is
- * never used. Without POSIX owners (Windows) the profile directory's ACLs are what protects it.
- */
-export function ownedPrivately(stat: Stats): boolean {
-  return uid === undefined || (stat.uid === uid && (stat.mode & 0o022) === 0);
-}
-
 /**
  * Creates `dir` and its missing parents 0700 and answers whether it is private to this user: a real directory
  * (not a symlink), ours, writable by nobody else. One of ours found with looser modes is tightened to 0700,
@@ -72,7 +60,7 @@ export function privateDir(dir: string, options: { clearIfLoose?: boolean; follo
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = options.followLink ? statSync(dir) : lstatSync(dir);
     if (!stat.isDirectory()) return false;
-    if (uid !== undefined && stat.uid !== uid) return false;
+    if (!ownedByUser(stat)) return false;
     if ((stat.mode & 0o077) !== 0) {
       chmodSync(dir, 0o700);
       if (options.clearIfLoose)

@@ -75,4 +75,24 @@ describe("extractGlobals", () => {
     expect(error.code).toBe("USAGE");
     expect(error.message).toContain(message);
   });
+
+  it.each([
+    [["--device-id", "$(id)"], "--device-id"],
+    [["--device", "a b"], "--device-id"],
+    [["--device-id=-s"], "--device-id"],
+    [["--device-id="], "--device-id"],
+    [["--device", "x;reboot"], "--device-id"],
+  ])("%j is INVALID_DEVICE_ID naming the flag", async (argv, source) => {
+    const error = await caught(() => extract(argv));
+    expect(error.code).toBe("INVALID_DEVICE_ID");
+    expect(error.message).toContain(source);
+  });
+
+  it("checks CLAWPERATOR_DEVICE_ID as it checks the flag, and a flag spares a bad variable", async () => {
+    const env = { CLAWPERATOR_DEVICE_ID: "`reboot`" };
+    const error = await caught(() => extract([], env));
+    expect(error.code).toBe("INVALID_DEVICE_ID");
+    expect(error.message).toContain("CLAWPERATOR_DEVICE_ID");
+    expect(extract(["--device-id", "[::1]:5555"], env).options.deviceId).toBe("[::1]:5555");
+  });
 });

@@ -1,4 +1,5 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { checkDeviceSerial } from "../../../core/contracts/device-serial.ts";
 import type { RunExecutionRequest } from "../../../core/execution/runner.ts";
 
 const PACKAGE_NAME = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/;
@@ -12,7 +13,7 @@ const describe = (value: unknown) =>
         ? JSON.stringify(value)
         : typeof value;
 
-/** `deviceId` of a body: absent, or a non-empty string (INVALID_DEVICE_ID otherwise). */
+/** `deviceId` of a body: absent, or a serial as adb prints it (INVALID_DEVICE_ID otherwise). */
 export function deviceIdOf(body: Record<string, unknown>): string | undefined {
   const { deviceId } = body;
   if (deviceId === undefined) return undefined;
@@ -21,7 +22,7 @@ export function deviceIdOf(body: Record<string, unknown>): string | undefined {
       hint: "Take a serial from GET /devices.",
     });
   }
-  return deviceId;
+  return checkDeviceSerial(deviceId, "deviceId");
 }
 
 /**

@@ -14,6 +14,7 @@ const HTTP_HINTS: Partial<Record<ErrorCode, (details: Record<string, unknown>) =
   MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: (d) =>
     `Send "deviceId" in the request body${serials(d.devices)} (GET /devices).`,
   DEVICE_NOT_FOUND: (d) => `GET /devices lists the connected serials; send one as "deviceId"${serials(d.connected)}.`,
+  INVALID_DEVICE_ID: () => 'GET /devices lists the connected serials; send one as "deviceId".',
 };
 
 /** The runtime's words for the command line, which an HTTP client cannot act on. */

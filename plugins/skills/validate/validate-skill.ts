@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { readJsonFile } from "../../../core/host/read-json-file.ts";
 import type { RegistrySkill } from "../../../core/services/skills.ts";
 import type { SkillRecord } from "../sources/catalog.ts";
 import { resolveInside } from "../run/safe-path.ts";
@@ -55,16 +56,16 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
   }
 
   if (skillJsonPath) {
-    let manifest: Record<string, unknown>;
-    try {
-      manifest = JSON.parse(readFileSync(skillJsonPath, "utf8")) as Record<string, unknown>;
-    } catch (error) {
+    const read = readJsonFile(skillJsonPath);
+    if ("problem" in read)
       throw new ClawperatorError(
         "SKILL_VALIDATION_FAILED",
-        `Skill ${skillId} has an invalid skill.json: ${(error as Error).message}`,
-        { details: { skillJsonPath } },
+        `Skill ${skillId} has an invalid skill.json (${read.problem})`,
+        {
+          details: { skillJsonPath },
+        },
       );
-    }
+    const manifest = (read.value ?? {}) as Record<string, unknown>;
     const comparable = (value: unknown, field: string) =>
       JSON.stringify(LIST_FIELDS.has(field) ? (value ?? []) : value);
     const mismatches = PARITY_FIELDS.filter((f) => comparable(manifest[f], f) !== comparable(entry[f], f)).map(
@@ -102,9 +103,9 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
     };
   }
   // Only skills with artifacts need the compiler (and zod, for a payload its hot-path check is unsure of).
-  const { compileTemplate, placeholders } = await import("../compile/compile-artifact.js");
+  const { compileTemplate, placeholders, readArtifactTemplate } = await import("../compile/compile-artifact.js");
   for (const artifact of artifacts) {
-    const template = readFileSync(at(artifact), "utf8");
+    const template = readArtifactTemplate(at(artifact), { skillId, artifactName: artifact });
     const vars = Object.fromEntries(placeholders(template).map((name) => [name, `sample-${name.toLowerCase()}`]));
     try {
       await compileTemplate(template, { skillId, artifact, vars });

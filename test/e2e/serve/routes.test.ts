@@ -5,7 +5,7 @@ import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, PNG_SIGNATURE, hierarchyNodeCount } from "../execution/support.ts";
 import { anExecution, startServe, type RunningServe } from "./serve-process.ts";
 import { jsonAt } from "../../helpers/json-at.ts";
-import type { ExecutionOutput } from "../../helpers/cli-output.ts";
+import type { ExecutionOutput, HttpErrorBody } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
 let device: RunningVirtualDevice;
@@ -199,6 +199,18 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
   const execute = (init: Parameters<RunningServe["request"]>[1]) =>
     serve.request("/execute", { method: "POST", ...init });
 
+  it("a deviceId that is no serial: 400 INVALID_DEVICE_ID with the hint in HTTP words", async () => {
+    const { status, body } = await serve.request<HttpErrorBody>("/execute", {
+      method: "POST",
+      body: { execution: anExecution([]), deviceId: "$(reboot)" },
+    });
+    expect(status).toBe(400);
+    const { error } = body;
+    expect(error.code).toBe("INVALID_DEVICE_ID");
+    expect(error.hint).toContain("GET /devices");
+    expect(error.hint).not.toContain("clawperator devices");
+  });
+
   it.each([
     ["malformed JSON", { raw: "{not json" }, 400, "EXECUTION_VALIDATION_FAILED"],
     ["a JSON array", { raw: "[1,2]" }, 400, "EXECUTION_VALIDATION_FAILED"],
@@ -213,6 +225,12 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
     [
       "deviceId of the wrong type",
       { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), deviceId: 42 } },
+      400,
+      "INVALID_DEVICE_ID",
+    ],
+    [
+      "a deviceId adb would read as an option",
+      { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), deviceId: "-a" } },
       400,
       "INVALID_DEVICE_ID",
     ],
