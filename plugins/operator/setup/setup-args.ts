@@ -7,6 +7,6 @@ export const operatorSetupArgs = {
 export const versionArgs = {
   "check-compat": {
     type: "boolean",
-    description: "Compare the CLI version with the installed Operator APK (major.minor must match)",
+    description: "Check that the installed Operator APK is on the protocol line this CLI drives (major.minor)",
   },
 } as const satisfies ArgsDef;

@@ -18,7 +18,8 @@ export const SETUP_COMMANDS: CommandContribution[] = [
   },
   {
     path: ["version"],
-    description: "Show the CLI version, or compare it with the installed Operator APK (--check-compat)",
+    description:
+      "Show the CLI version and the Operator line it drives, or check the installed Operator (--check-compat)",
     args: versionArgs,
     load: () => import("../commands/version.js"),
   },
