@@ -9,6 +9,7 @@ export {
   type PluginContext,
 } from "./define-plugin.ts";
 export { bootKernel, commandKey, DEFAULT_SETUP_TIMEOUT_MS, type Kernel, type PluginEntry } from "./kernel.ts";
+export type { PluginFailure } from "./isolated-plugins.ts";
 export { orderPlugins } from "./order-plugins.ts";
 export {
   CheckRegistry,
