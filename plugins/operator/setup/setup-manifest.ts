@@ -1,5 +1,5 @@
 import type { CommandContribution } from "../../../core/kernel/index.ts";
-import { operatorSetupArgs, versionArgs } from "./setup-args.ts";
+import { operatorDownloadArgs, operatorSetupArgs, versionArgs } from "./setup-args.ts";
 
 /** Setup, permission and version commands, as data: `--help` lists them without loading their code. */
 export const SETUP_COMMANDS: CommandContribution[] = [
@@ -9,6 +9,12 @@ export const SETUP_COMMANDS: CommandContribution[] = [
     description: "Install the Operator APK and grant its permissions in one step (install, permissions, verification)",
     args: operatorSetupArgs,
     load: () => import("../commands/operator-setup.js"),
+  },
+  {
+    path: ["operator", "download"],
+    description: "Download the Operator APK and verify its SHA-256 (newest of this CLI's line, or --version)",
+    args: operatorDownloadArgs,
+    load: () => import("../commands/operator-download.js"),
   },
   {
     path: ["grant-device-permissions"],
