@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { CosmiconfigResult, Loader } from "cosmiconfig";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { discoveryCache } from "./discovery-cache.ts";
 import { jsonSyntaxProblem, yamlSyntaxProblem, type SyntaxProblem } from "./syntax-error.ts";
+import { importModule } from "./module-loader.ts";
 import { loadTypeScriptConfig } from "./typescript-config.ts";
 import { validationCache } from "./validation-cache.ts";
 import type { ClawperatorConfig } from "./schema.ts";
@@ -45,6 +47,25 @@ function syntaxProblem(file: string, error: unknown): SyntaxProblem | undefined 
   return yamlSyntaxProblem(error);
 }
 
+/** Node could not resolve `clawperator` (or a subpath) imported by the config: the project has no copy of it. */
+const missingSelf = (error: unknown) =>
+  ["ERR_MODULE_NOT_FOUND", "MODULE_NOT_FOUND"].includes((error as { code?: string })?.code ?? "") &&
+  /'clawperator(\/[^']*)?'/.test(String((error as Error).message).split("\n")[0]!);
+
+/**
+ * A JavaScript config, loaded by Node itself (cosmiconfig's own loader falls back to a CommonJS path that cannot
+ * run in the bundle). One that imports `clawperator/config` while the CLI is installed globally (no copy in the
+ * project) is loaded again through the loader that resolves it to the running package.
+ */
+const loadJavaScript: Loader = async (filepath) => {
+  try {
+    return ((await import(pathToFileURL(filepath).href)) as { default?: unknown }).default;
+  } catch (error) {
+    if (!missingSelf(error)) throw error;
+    return importModule(filepath, filepath, { fresh: true });
+  }
+};
+
 async function explorer() {
   // A CommonJS package: its module.exports is the namespace's default, in Node and in the bundle alike.
   const { cosmiconfig } = ((await import("cosmiconfig")) as unknown as { default: typeof import("cosmiconfig") })
@@ -52,7 +73,13 @@ async function explorer() {
   return cosmiconfig("clawperator", {
     searchPlaces: CONFIG_SEARCH_PLACES,
     searchStrategy: "global",
-    loaders: { ".ts": loadTypeScript, ".mts": loadTypeScript },
+    loaders: {
+      ".ts": loadTypeScript,
+      ".mts": loadTypeScript,
+      ".js": loadJavaScript,
+      ".mjs": loadJavaScript,
+      ".cjs": loadJavaScript,
+    },
   });
 }
 

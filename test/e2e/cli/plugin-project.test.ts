@@ -160,6 +160,23 @@ export default defineConfig({ plugins: [failing] });
     });
   });
 
+  it.each([
+    [
+      "clawperator.config.mjs",
+      'import { defineConfig } from "clawperator/config";\nexport default defineConfig({ disablePlugins: ["virtual"] });\n',
+    ],
+    [
+      "clawperator.config.cjs",
+      'const { defineConfig } = require("clawperator/config");\nmodule.exports = defineConfig({ disablePlugins: ["virtual"] });\n',
+    ],
+  ])("%s importing clawperator/config works with no copy of clawperator in the project", async (name, source) => {
+    const project = await makeDir({ [name]: source });
+    const help = await cli.run(["--help"], { cwd: project });
+    expect(help).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(help.stdout).toMatch(/^\s+doctor\s/m);
+    expect(help.stdout).not.toMatch(/^\s+virtual\s/m);
+  });
+
   it("a plugin that cannot be found does not take the CLI down: --help works and warns once", async () => {
     const project = await makeDir({
       "clawperator.config.json": JSON.stringify({ plugins: ["clawperator-plugin-missing"] }),
