@@ -1,62 +1,65 @@
 /**
- * The public API, by name: what a plugin author (definePlugin, contributions, service tokens, contracts) and an
- * embedder (createClawperator, the execution types) need. Internals stay unexported, so they can change.
+ * The package root: what a plugin author (definePlugin, the contributions, the service tokens) and an embedder
+ * (createClawperator, the execution types, the errors) need. Everything else is behind a named subpath
+ * (`clawperator/kernel`, `clawperator/contracts`, `clawperator/config`, `clawperator/testing`,
+ * `clawperator/virtual`) or private, so it can change. test/architecture/public-surface.test.ts pins this list.
  */
 export type { ArgsDef, ParsedArgs } from "citty";
 
-// Plugins: the definition helper, the context, what can be contributed, and the kernel's typed tokens.
-export {
-  attributeError,
-  CheckRegistry,
-  CommandGroupRegistry,
-  CommandRegistry,
-  createToken,
-  definePlugin,
-  HookRegistry,
-  RouteRegistry,
-  SKILL_PRECEDENCE,
-  SkillSourceRegistry,
-  TransportRegistry,
-} from "./core/kernel/index.ts";
+// Plugins: the definition helper, the context, what can be contributed, typed tokens.
 export type {
-  Attribution,
   CheckContribution,
-  ClawperatorPlugin,
+  CommandArgs,
   CommandContribution,
+  CommandDefinition,
   CommandGroupContribution,
   CommandHandler,
   CommandRunContext,
-  ContributionList,
   DoctorCheck,
   DoctorCheckContext,
   DoctorCheckResult,
+  DoctorFlags,
   DoctorPhase,
   ExecutionHookContribution,
   GlobalOptions,
   HttpMethod,
   Lazy,
   NoArgs,
-  OptionsSchema,
-  Owned,
-  PluginContext,
   RouteContribution,
   RouteHandler,
   RouteRequestContext,
   RouteSchemas,
-  ServiceAccess,
-  ServiceProvider,
   SkillPrecedence,
   SkillSourceContribution,
-  Token,
   TransportContribution,
   TransportFactory,
   TransportFactoryContext,
-} from "./core/kernel/index.ts";
+} from "./core/kernel/contributions.ts";
+export {
+  type ClawperatorPlugin,
+  definePlugin,
+  type OptionsIssue,
+  type OptionsSchema,
+  type PluginContext,
+} from "./core/kernel/define-plugin.ts";
+export type { ServiceAccess, ServiceProvider } from "./core/kernel/service-access.ts";
+export { defineCommand } from "./core/kernel/define-command.ts";
+export { createToken, type Token } from "./core/kernel/token.ts";
 
-// Services core provides, each a token beside its interface.
-export { createStderrLogger, EventBus, HostInfo, Logger, RuntimeConfig, Transport } from "./core/services/index.ts";
-export type { CallOptions, ClawperatorEvents, EventName, LineStream, ShellResult } from "./core/services/index.ts";
-export { Skills } from "./core/services/index.ts";
+// Services core provides, each a token beside its interface, and the execution runner a plugin provides.
+export {
+  type CallOptions,
+  type ClawperatorEvents,
+  EventBus,
+  type EventName,
+  HostInfo,
+  type LineStream,
+  Logger,
+  RuntimeConfig,
+  type ShellResult,
+  Skills,
+  Transport,
+} from "./core/services/index.ts";
 export type {
   MissingReason,
   RegistrySkill,
@@ -70,71 +73,55 @@ export type {
   SkillStatus,
   SkillStatusReport,
 } from "./core/services/index.ts";
-
-// The execution pipeline's seams.
-export { ExecutionHooks, ExecutionRunner, OperatorDispatcher } from "./core/execution/index.ts";
-export type {
-  AfterResultContext,
-  BeforeDispatchContext,
-  DeviceLogStepReport,
-  DispatchOutcome,
-  DispatchRequest,
-  ExecutionHook,
-  RunExecutionRequest,
-  RunExecutionResult,
+export {
+  type AfterResultContext,
+  type BeforeDispatchContext,
+  type DeviceLogStepReport,
+  type ExecutionHook,
+  ExecutionRunner,
+  type RunExecutionRequest,
+  type RunExecutionResult,
 } from "./core/execution/index.ts";
 
-// Contracts: the execution, its actions and results, devices, and the error catalogue.
+// Errors: the class, its guard and the codes (their exit codes and HTTP statuses: `clawperator/contracts`).
 export {
-  ACTION_ALIASES,
-  ActionSchema,
   ClawperatorError,
-  DEFAULT_OPERATOR_PACKAGE,
-  DeviceSchema,
-  ERROR_CATALOGUE,
-  ErrorCodes,
-  EXPECTED_FORMAT,
-  ExecutionSchema,
-  exitCodeOf,
-  httpStatusOf,
+  type ClawperatorErrorShape,
   isClawperatorError,
-  isErrorCode,
-  LIMITS,
-  NodeMatcherSchema,
-  OPERATOR_PACKAGES,
-  PUBLIC_ACTION_TYPES,
-  RESULT_PREFIX,
-  ResultEnvelopeSchema,
-  RetrySchema,
-  StepResultSchema,
-  payloadBytes,
-  validateExecution,
-} from "./core/contracts/index.ts";
+} from "./core/contracts/clawperator-error.ts";
+export { type ErrorCode, ErrorCodes } from "./core/contracts/error-codes.ts";
+
+// The execution and what comes back (their zod schemas: `clawperator/contracts`).
 export type {
   Action,
   ActionParams,
   ActionType,
-  ClawperatorErrorShape,
   Device,
-  DispatchDiagnostics,
-  ErrorCode,
   Execution,
   ExecutionMode,
   NodeMatcher,
   ResultEnvelope,
   Retry,
   StepResult,
-  ValidateOptions,
-} from "./core/contracts/index.ts";
+} from "./core/contracts/public.ts";
 
 // Configuration.
-export { defineConfig } from "./config/index.ts";
-export type { ClawperatorConfig, ClawperatorConfigInput } from "./config/index.ts";
+export { defineConfig } from "./config/define-config.ts";
+export type { ClawperatorConfig, ClawperatorConfigInput } from "./config/schema.ts";
 
 // Embedding: one kernel, one result stream per device.
-export { createClawperator } from "./runtime/create-clawperator.ts";
-export type { Clawperator, ExecuteOptions } from "./runtime/create-clawperator.ts";
+export {
+  type Clawperator,
+  type CreateClawperatorOptions,
+  createClawperator,
+  type ExecuteOptions,
+} from "./runtime/create-clawperator.ts";
 
-// Doctor: what `doctor --json` prints, and the facts checks share (a check of yours reads the selected device there).
-export { DoctorFacts } from "./core/doctor/index.ts";
-export type { DoctorFixOutcome, DoctorReport } from "./core/doctor/index.ts";
+// Doctor: what `doctor --json` prints, and the facts checks share (a check of yours reads `SelectedDevice`).
+export {
+  type DoctorFacts,
+  type DoctorFixOutcome,
+  type DoctorReport,
+  OperatorVersion,
+  SelectedDevice,
+} from "./core/doctor/index.ts";

@@ -1,18 +1,16 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { TEST_CLAWPERATOR_HOME } from "./test/helpers/test-home.ts";
+import tsconfig from "./tsconfig.json" with { type: "json" };
 
 export default defineConfig({
-  // Examples import the package by name, as a plugin author's code does; in-process tests resolve it to the source.
+  // Examples import the package by name, as a plugin author's code does; in-process tests resolve it (and its
+  // subpaths) to the source, as the typecheck does: through tsconfig.json's `paths`.
   resolve: {
-    alias: [
-      { find: /^clawperator$/, replacement: fileURLToPath(new URL("./index.ts", import.meta.url)) },
-      {
-        find: /^clawperator\/config$/,
-        replacement: fileURLToPath(new URL("./config/define-config.ts", import.meta.url)),
-      },
-      { find: /^clawperator\/testing$/, replacement: fileURLToPath(new URL("./testing/index.ts", import.meta.url)) },
-    ],
+    alias: Object.entries(tsconfig.compilerOptions.paths).map(([name, sources]) => ({
+      find: new RegExp(`^${name}$`),
+      replacement: fileURLToPath(new URL(sources[0]!, import.meta.url)),
+    })),
   },
   test: {
     include: ["test/**/*.test.ts"],

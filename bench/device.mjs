@@ -54,7 +54,9 @@ try {
       stderr: () => {},
       signal: new AbortController().signal,
     };
-    const command = `am broadcast -a app.clawperator.operator.ACTION_AGENT_COMMAND -p com.clawperator.operator --es payload '${payload.replaceAll("'", `'"'"'`)}'`;
+    const command =
+      `am broadcast -a app.clawperator.operator.ACTION_AGENT_COMMAND -p com.clawperator.operator --es payload '` +
+      `${payload.replaceAll("'", `'"'"'`)}'`;
     const start = performance.now();
     await services.run(command, session);
     return (await logged) - start;

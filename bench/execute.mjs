@@ -61,10 +61,12 @@ try {
   console.log("| measurement | ms | note |\n|---|---:|---|");
   console.log(`| CLI \`observe snapshot\` (median of ${ROUNDS}, interleaved) | ${s.toFixed(1)} |  |`);
   console.log(
-    `| CLI \`execute\` of a 3-action payload (median of ${ROUNDS}, interleaved) | ${e.toFixed(1)} | ${(e - s).toFixed(1)} ms over the snapshot (target <= 15) |`,
+    `| CLI \`execute\` of a 3-action payload (median of ${ROUNDS}, interleaved) | ${e.toFixed(1)} | ` +
+      `${(e - s).toFixed(1)} ms over the snapshot (target <= 15) |`,
   );
   console.log(
-    `| the same with a read_text regex pattern, validated by zod (median of ${ROUNDS}, interleaved) | ${z.toFixed(1)} | ${(z - s).toFixed(1)} ms over the snapshot: the cost every execute paid before |`,
+    `| the same with a read_text regex pattern, validated by zod (median of ${ROUNDS}, interleaved) | ` +
+      `${z.toFixed(1)} | ${(z - s).toFixed(1)} ms over the snapshot: the cost every execute paid before |`,
   );
 } finally {
   execFileSync(process.execPath, [bin, "virtual", "stop", serial], { stdio: "ignore" });

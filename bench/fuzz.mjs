@@ -26,11 +26,13 @@ try {
   });
   const r = JSON.parse(readFileSync(report, "utf8"));
   console.log(
-    "| fuzz cases (in-process, CLI entry) | through the CLI process | crashes | hangs | slowest case | wall time | seed |",
+    "| fuzz cases (in-process, CLI entry) | through the CLI process | crashes | hangs | slowest case | wall " +
+      "time | seed |",
   );
   console.log("|---|---|---|---|---|---|---|");
   console.log(
-    `| ${r.cases} | ${processRuns} | ${r.crashes} | ${r.hangs} | ${r.slowestMs} ms | ${Math.round((Date.now() - started) / 1000)} s | ${r.seed} |`,
+    `| ${r.cases} | ${processRuns} | ${r.crashes} | ${r.hangs} | ${r.slowestMs} ms | ` +
+      `${Math.round((Date.now() - started) / 1000)} s | ${r.seed} |`,
   );
   console.log(
     `\nOutcomes: ${Object.entries(r.codes)

@@ -118,7 +118,8 @@ try {
     row(
       `API snapshot CPU, fixture screen (${bigNodes} nodes)`,
       total(cpu.big),
-      `host ${cpu.big.host.toFixed(2)}, device ${cpu.big.device.toFixed(2)}; ${(total(cpu.big) / total(cpu.home)).toFixed(2)} x home`,
+      `host ${cpu.big.host.toFixed(2)}, device ${cpu.big.device.toFixed(2)}; ` +
+        `${(total(cpu.big) / total(cpu.home)).toFixed(2)} x home`,
     );
   }
 

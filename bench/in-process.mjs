@@ -42,7 +42,8 @@ const rows = [];
 /** One table row: the figures, the target they are held to, and whether this run's median met it. */
 const row = (name, ms, target, limit) =>
   rows.push(
-    `| ${name} | ${ms.median.toFixed(3)} | ${ms.fastest.toFixed(3)} | ${target} | ${ms.median <= limit ? "met" : "**missed**"} |`,
+    `| ${name} | ${ms.median.toFixed(3)} | ${ms.fastest.toFixed(3)} | ${target} | ` +
+      `${ms.median <= limit ? "met" : "**missed**"} |`,
   );
 
 // 1. Hierarchy XML: parse and serialize (the `lines` layout snapshots print) a real 504-node dump.
@@ -68,9 +69,11 @@ function bigScreen() {
     { length: 500 },
     (_, i) =>
       `<node class="android.widget.LinearLayout" clickable="true" bounds="[0,${i * 10}][1080,${i * 10 + 10}]">` +
-      `<node class="android.widget.TextView" resource-id="com.example:id/title" text="Row ${i}" bounds="[0,${i * 10}][500,${i * 10 + 10}]" />` +
+      `<node class="android.widget.TextView" resource-id="com.example:id/title" text="Row ${i}" bounds="[0,` +
+      `${i * 10}][500,${i * 10 + 10}]" />` +
       `<node class="android.widget.TextView" text="Summary ${i}" bounds="[500,${i * 10}][1000,${i * 10 + 10}]" />` +
-      `<node class="android.widget.ImageView" content-desc="icon" bounds="[1000,${i * 10}][1080,${i * 10 + 10}]" /></node>`,
+      `<node class="android.widget.ImageView" content-desc="icon" bounds="[1000,${i * 10}][1080,${i * 10 + 10}` +
+      `]" /></node>`,
   ).join("");
   const scenario = parseScenario(
     {
@@ -78,7 +81,9 @@ function bigScreen() {
       home: "main",
       screens: {
         main: {
-          hierarchy_xml: `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,5000]">${rowsXml}</node></hierarchy>`,
+          hierarchy_xml:
+            `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" ` +
+            `bounds="[0,0][1080,5000]">${rowsXml}</node></hierarchy>`,
           values: [{ node: { textEquals: "Row 7" }, linear: { start: 0, perSecond: 1 }, decimals: 0 }],
         },
       },
@@ -142,7 +147,13 @@ const staticUi = {
   openUri: () => true,
   forceStop: () => {},
 };
-const virtualClock = { time: 1_000, now: () => virtualClock.time, sleep: async (ms) => void (virtualClock.time += ms) };
+const virtualClock = {
+  time: 1_000,
+  now: () => virtualClock.time,
+  sleep: async (ms) => {
+    virtualClock.time += ms;
+  },
+};
 let results = [];
 const operator = createVirtualOperator({
   packageName: "com.clawperator.operator",

@@ -186,12 +186,16 @@ try {
   const rss10k = rssMb(server.pid);
 
   const row = (name, r) =>
-    `| ${name} | ${r.n} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.serveCpuPerExec.toFixed(2)} (${r.serveSystemPerExec.toFixed(2)} in the kernel) | ${r.totalCpuPerExec.toFixed(2)} | ${r.ceilingRps.toFixed(0)} | ${((r.rps / r.ceilingRps) * 100).toFixed(0)} % |`;
+    `| ${name} | ${r.n} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ` +
+    `${r.serveCpuPerExec.toFixed(2)} (${r.serveSystemPerExec.toFixed(2)} in the kernel) | ` +
+    `${r.totalCpuPerExec.toFixed(2)} | ${r.ceilingRps.toFixed(0)} | ` +
+    `${((r.rps / r.ceilingRps) * 100).toFixed(0)} % |`;
   console.log(
     `POST /execute, one-action snapshot, ${RUN_SECONDS} s per row, ${cpus().length} cores, Node ${process.version}\n`,
   );
   console.log(
-    "| devices | executions | req/s | p50 ms | p99 ms | serve CPU ms/exec | all CPU ms/exec | CPU ceiling req/s | of ceiling |",
+    "| devices | executions | req/s | p50 ms | p99 ms | serve CPU ms/exec | all CPU ms/exec | CPU ceiling " +
+      "req/s | of ceiling |",
   );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   console.log(row("1", one));
@@ -201,14 +205,17 @@ try {
   console.log("\n| measurement | value | note |\n|---|---:|---|");
   console.log(`| POST /observe/snapshot p50 (200 runs) | ${snapP50.toFixed(2)} ms | |`);
   console.log(
-    `| programmatic api.snapshot() p50 (200 runs) | ${apiP50.toFixed(2)} ms | difference ${(snapP50 - apiP50).toFixed(2)} ms (target <= 2) |`,
+    `| programmatic api.snapshot() p50 (200 runs) | ${apiP50.toFixed(2)} ms | difference ` +
+      `${(snapP50 - apiP50).toFixed(2)} ms (target <= 2) |`,
   );
   console.log(
-    `| programmatic API process CPU per snapshot | ${apiCpuPerExec.toFixed(2)} ms | the same pipeline in one process, no HTTP |`,
+    `| programmatic API process CPU per snapshot | ${apiCpuPerExec.toFixed(2)} ms | the same pipeline in one ` +
+      `process, no HTTP |`,
   );
   console.log(`| serve RSS after 100 executions | ${rss100.toFixed(1)} MB | |`);
   console.log(
-    `| serve RSS after ${RSS_EXECUTIONS + 100} executions | ${rss10k.toFixed(1)} MB | ${(((rss10k - rss100) / rss100) * 100).toFixed(1)} % over (target <= 20 %) |`,
+    `| serve RSS after ${RSS_EXECUTIONS + 100} executions | ${rss10k.toFixed(1)} MB | ` +
+      `${(((rss10k - rss100) / rss100) * 100).toFixed(1)} % over (target <= 20 %) |`,
   );
 } finally {
   agent.destroy();

@@ -44,7 +44,8 @@ writeFileSync(join(dir, "small", small.path, "skill.json"), JSON.stringify(small
 const script = join(dir, "small", small.scripts[0]);
 writeFileSync(
   script,
-  `console.log("hello");\nconsole.log("[Clawperator-Skill-Result]");\nconsole.log(JSON.stringify({contractVersion:"1.0.0",skillId:"com.bench.app.hello",status:"success",checkpoints:[]}));\n`,
+  `console.log("hello");\nconsole.log("[Clawperator-Skill-Result]");\n` +
+    `console.log(JSON.stringify({contractVersion:"1.0.0",skillId:"com.bench.app.hello",status:"success",checkpoints:[]}));\n`,
 );
 // The same script in a skill with a recipe artifact, which the validation gate compiles and checks (dry run).
 const recipe = {
@@ -83,7 +84,9 @@ writeFileSync(join(dir, "small", "skills", "skills-registry.json"), JSON.stringi
 const floor = join(dir, "spawn-floor.mjs");
 writeFileSync(
   floor,
-  `import { spawn } from "node:child_process";\nconst c = spawn(process.execPath, [${JSON.stringify(script)}], { stdio: ["ignore", "pipe", "pipe"] });\nc.stdout.resume();\nc.stderr.resume();\nawait new Promise((r) => c.on("close", r));\n`,
+  `import { spawn } from "node:child_process";\n` +
+    `const c = spawn(process.execPath, [${JSON.stringify(script)}], { stdio: ["ignore", "pipe", "pipe"] });\n` +
+    `c.stdout.resume();\nc.stderr.resume();\nawait new Promise((r) => c.on("close", r));\n`,
 );
 
 const bigEnv = { ...process.env, CLAWPERATOR_SKILLS_REGISTRY: join(dir, "big", "skills", "skills-registry.json") };
@@ -150,11 +153,12 @@ if (compareBin) {
   row("`skills run`, the COMPARE_BIN build", "compareRun");
   row("`skills run` with a recipe artifact, the COMPARE_BIN build", "compareRecipe");
 }
-const added = (name) => (cpuTool ? (mid(cpu.run) - mid(cpu.direct)).toFixed(0) : "n/a");
+const added = () => (cpuTool ? (mid(cpu.run) - mid(cpu.direct)).toFixed(0) : "n/a");
 console.log(
   `| what \`skills run\` adds (run − direct) | ${(median("run") - median("direct")).toFixed(1)} | ${added()} | < 50 |`,
 );
 const overFloor = cpuTool ? (mid(cpu.run) - mid(cpu.floor)).toFixed(0) : "n/a";
 console.log(
-  `| what \`skills run\` adds over the floor (run − floor) | ${(median("run") - median("floor")).toFixed(1)} | ${overFloor} | |`,
+  `| what \`skills run\` adds over the floor (run − floor) | ${(median("run") - median("floor")).toFixed(1)} ` +
+    `| ${overFloor} | |`,
 );

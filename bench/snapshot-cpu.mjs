@@ -55,7 +55,8 @@ try {
     const hostUs = process.cpuUsage(host0);
     const per = (ms) => (ms / snapshots).toFixed(2);
     console.log(
-      `| ${name} | ${per(performance.now() - wall0)} | ${per((hostUs.user + hostUs.system) / 1000)} | ${per(cpuMs(device) - device0)} | ${per(cpuMs(adbPid) - adb0)} |`,
+      `| ${name} | ${per(performance.now() - wall0)} | ${per((hostUs.user + hostUs.system) / 1000)} | ` +
+        `${per(cpuMs(device) - device0)} | ${per(cpuMs(adbPid) - adb0)} |`,
     );
   }
   await api.close();

@@ -2,6 +2,7 @@ import type { ArgsDef, CommandDef } from "citty";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { nearest } from "../core/contracts/nearest.ts";
 import type { CommandContribution, Kernel } from "../core/kernel/index.ts";
+import { kebabArgs } from "./flag-names.ts";
 import { GLOBAL_FLAGS } from "./global-flags.ts";
 
 export interface TreeNode {
@@ -101,7 +102,7 @@ export function toCittyDef(node: TreeNode): CommandDef<ArgsDef> {
       name: node.path.length ? `clawperator ${node.path.join(" ")}` : "clawperator",
       description: node.description,
     },
-    args: node.command?.args ?? {},
+    args: kebabArgs(node.command?.args ?? {}),
     ...(node.children.size ? { subCommands } : {}),
   };
 }

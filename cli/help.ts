@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from "node:util";
 import { renderUsage } from "citty";
 import { toCittyDef, type TreeNode } from "./command-tree.ts";
 
@@ -27,5 +28,5 @@ export async function renderHelp(node: TreeNode, version: string): Promise<strin
   if (Object.keys(def.subCommands ?? {}).length) usage = usage.replace(/[\w-]+(?:\|[\w-]+)+/, "<command>");
   const text = `${usage}\n\n${GLOBAL_OPTIONS_HELP}\n`;
   // citty colours unconditionally; keep escape codes out of pipes and files.
-  return process.stdout.isTTY ? text : text.replace(/\u001B\[\d+m/g, "");
+  return process.stdout.isTTY ? text : stripVTControlCharacters(text);
 }

@@ -38,7 +38,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
     const handler = (await node.command.load()).default;
     const result = await handler.run({
-      args: parsed as never,
+      args: parsed,
       globals: globals.options,
       services: kernel.services,
       config: kernel.config,

@@ -1,10 +1,9 @@
+import { stripVTControlCharacters } from "node:util";
 import { parseArgs, type ArgsDef } from "citty";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { nearest } from "../core/contracts/nearest.ts";
+import { camel, kebab, kebabArgs } from "./flag-names.ts";
 import { GLOBAL_FLAGS } from "./global-flags.ts";
-
-const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 function knownFlags(argsDef: ArgsDef): { names: Set<string>; takesValue: Set<string> } {
   const names = new Set<string>();
@@ -14,7 +13,7 @@ function knownFlags(argsDef: ArgsDef): { names: Set<string>; takesValue: Set<str
     const aliases = "alias" in def && def.alias ? [def.alias].flat() : [];
     for (const n of [name, ...aliases]) {
       names.add(n).add(kebab(n)).add(camel(n));
-      if (def.type === "boolean") names.add(`no-${kebab(n)}`);
+      if (def.type === "boolean") names.add(`no-${kebab(n)}`).add(`no-${camel(n)}`);
       else takesValue.add(n).add(kebab(n)).add(camel(n));
     }
   }
@@ -98,9 +97,10 @@ export function parseCommandArgs(
 
   let parsed: Record<string, unknown> & { _: string[] };
   try {
-    parsed = parseArgs([...argv], argsDef) as Record<string, unknown> & { _: string[] };
+    parsed = parseArgs([...argv], kebabArgs(argsDef)) as Record<string, unknown> & { _: string[] };
   } catch (error) {
-    throw new ClawperatorError("USAGE", `${commandName}: ${(error as Error).message}`, {
+    // citty colours the flag and the values in its messages unless NO_COLOR, CI or TEST is set: not in JSON.
+    throw new ClawperatorError("USAGE", `${commandName}: ${stripVTControlCharacters((error as Error).message)}`, {
       hint: `Run \`clawperator ${commandName} --help\`.`,
     });
   }

@@ -4,7 +4,7 @@ import type { ClawperatorPlugin, PluginEntry, PluginFailure } from "../core/kern
 import { importModule } from "./module-loader.ts";
 import type { ClawperatorConfig } from "./schema.ts";
 
-function isPlugin(value: unknown): value is ClawperatorPlugin<any> {
+function isPlugin(value: unknown): value is ClawperatorPlugin {
   return (
     typeof value === "object" &&
     value !== null &&

@@ -5,7 +5,7 @@ const packageName = z
   .string()
   .regex(/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/, "must be an Android application id like com.example.app");
 
-const inlinePlugin = z.custom<ClawperatorPlugin<any>>(
+const inlinePlugin = z.custom<ClawperatorPlugin>(
   (v) =>
     typeof v === "object" &&
     v !== null &&
@@ -47,6 +47,8 @@ export const ConfigSchema = z.strictObject({
       host: z.string().min(1).optional(),
       port: z.number().int().min(0).max(65_535).optional(),
       token: z.string().min(1).optional(),
+      /** Web origins besides the server's own whose pages may call the API (`http://localhost:5173`). */
+      allowedOrigins: z.array(z.string().min(1)).optional(),
     })
     .optional(),
   skills: z
@@ -55,12 +57,21 @@ export const ConfigSchema = z.strictObject({
       dir: z.string().min(1).optional(),
       repo: z.string().min(1).optional(),
       ref: z.string().min(1).optional(),
+      /** Transports `skills install|update|sync` may use (default https, ssh, git, file); replaces the default. */
+      allowedRepoTransports: z.array(z.string().regex(/^[a-z][a-z0-9+.-]*$/)).optional(),
+      /** The time limit of each git call of `skills install|update|sync` (default 300000). */
+      gitTimeoutMs: z.number().int().min(1_000).max(3_600_000).optional(),
+      /** The bytes of a skill script's stdout and of its stderr `skills run` keeps: the last ones (default 1 MiB). */
+      maxOutputBytes: z.number().int().min(1_024).max(268_435_456).optional(),
       allowBundled: z.array(z.string()).optional(),
       load: z.strictObject({ extraDirs: z.array(z.string()).optional(), watch: z.boolean().optional() }).optional(),
       entries: z.record(z.string(), skillEntry).optional(),
     })
     .optional(),
-  /** take_screenshot paths from payloads must lie in one of these (default: the working directory and the OS temp directory). */
+  /**
+   * take_screenshot paths from payloads must lie in one of these (default: the working directory and the OS temp
+   * directory).
+   */
   screenshots: z.strictObject({ allowedDirs: z.array(z.string().min(1)).optional() }).optional(),
   policy: z
     .strictObject({

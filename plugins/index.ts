@@ -8,12 +8,4 @@ import skills from "./skills/index.ts";
 import virtual from "./virtual/index.ts";
 
 /** Built-in plugins, in load order; a config's `disablePlugins` removes them by name. */
-export const builtinPlugins: readonly ClawperatorPlugin<any>[] = [
-  adb,
-  operator,
-  virtual,
-  doctor,
-  serve,
-  skills,
-  emulator,
-];
+export const builtinPlugins: readonly ClawperatorPlugin[] = [adb, operator, virtual, doctor, serve, skills, emulator];

@@ -2,7 +2,6 @@ import type { Device } from "../core/contracts/device.ts";
 import { EXPECTED_FORMAT } from "../core/contracts/limits.ts";
 import { checkExecution } from "../core/contracts/check-execution.ts";
 import type { Execution } from "../core/contracts/execution.ts";
-import { OperatorDispatcher } from "../core/execution/dispatcher.ts";
 import { ExecutionRunner, type RunExecutionResult } from "../core/execution/runner.ts";
 import type { Kernel } from "../core/kernel/index.ts";
 import { Transport } from "../core/services/transport.ts";
@@ -14,6 +13,8 @@ import type { GlobalOptions } from "../core/kernel/contributions.ts";
 export interface ExecuteOptions {
   deviceId?: string;
   receiverPackage?: string;
+  /** Also return the envelope exactly as the device sent it (`result.deviceEnvelope`). */
+  deviceEnvelope?: boolean;
 }
 
 /** The programmatic API embedders and the front ends (OpenClaw, MCP) use: one kernel, one result stream per device. */
@@ -29,7 +30,10 @@ export interface Clawperator {
     args?: Record<string, unknown>,
     globals?: Partial<GlobalOptions>,
   ): Promise<CommandOutcome>;
-  /** Closes the device streams; call it when done. */
+  /**
+   * Ends this runtime: closes its device streams and whatever else its services hold; it refuses use afterwards
+   * (USAGE). Call it when done; other runtimes in the process are untouched.
+   */
   close(): Promise<void>;
 }
 
@@ -66,8 +70,6 @@ export async function createClawperator(options: CreateClawperatorOptions = {}):
         opts,
       ),
     command: (path, args = {}, globals = {}) => runCommand(kernel, path, args, globals),
-    close: async () => {
-      if (kernel.services.isRegistered(OperatorDispatcher)) await kernel.services.resolve(OperatorDispatcher).close();
-    },
+    close: () => kernel.dispose(),
   };
 }

@@ -33,7 +33,7 @@ export async function runCommand(
   }
   const handler = (await entry.value.load()).default;
   const result = await handler.run({
-    args: { _: [], ...args } as never,
+    args: { _: [], ...args },
     globals: { output: "json", verbose: false, ...globals },
     services: kernel.services,
     config: kernel.config,

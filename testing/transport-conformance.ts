@@ -43,6 +43,7 @@ export const HOSTILE_WORDS: readonly string[] = [
   "back\\slash",
   "*.glob ? [x]",
   "€ 😀 中文 ✓",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion the transport must deliver unexpanded
   "$HOME ${PATH}",
   "-n",
 ];
@@ -52,7 +53,9 @@ const nonce = () => randomBytes(6).toString("hex");
 /**
  * The conformance suite a Transport author runs against their implementation, with vitest:
  *
- *   transportConformance("my farm transport", { setup: async () => ({ transport: new FarmTransport(), serial: "farm-7" }) });
+ *   transportConformance("my farm transport", {
+ *     setup: async () => ({ transport: new FarmTransport(), serial: "farm-7" }),
+ *   });
  *
  * It checks what android/operator relies on: device listing, shell with exit codes and separate stderr, byte-exact
  * quoting, binary exec-out, live logcat streams that close, typed errors for unknown devices, and (with an
@@ -203,7 +206,7 @@ export function transportConformance(name: string, options: ConformanceOptions):
             stepResults: [{ id: "ping", actionType: "doctor_ping", success: true }],
           });
         } finally {
-          await dispatcher.close();
+          await dispatcher.dispose();
         }
       },
       timeout,

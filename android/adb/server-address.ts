@@ -1,4 +1,7 @@
-/** Where the adb server listens: ADB_SERVER_SOCKET (`tcp:host:port`), ANDROID_ADB_SERVER_PORT, else 5037, as adb itself decides. */
+/**
+ * Where the adb server listens: ADB_SERVER_SOCKET (`tcp:host:port`), ANDROID_ADB_SERVER_PORT, else 5037, as adb itself
+ * decides.
+ */
 export interface ServerAddress {
   host: string;
   port: number;

@@ -4,7 +4,7 @@ declare module "@devicefarmer/adbkit-apkreader" {
     name?: string;
     [attribute: string]: unknown;
   }
-  interface Manifest {
+  export interface Manifest {
     package?: string;
     versionName?: string | number;
     versionCode?: number;

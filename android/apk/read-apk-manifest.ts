@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { Manifest } from "@devicefarmer/adbkit-apkreader";
 
 /** What Clawperator reads from an APK's binary AndroidManifest.xml. */
 export interface ApkManifest {
@@ -13,7 +14,9 @@ export interface ApkManifest {
   launcherActivities: string[];
 }
 
-/** Why an APK could not be read: not a ZIP / no manifest (`not_apk`), or a manifest without the fields (`malformed`). */
+/**
+ * Why an APK could not be read: not a ZIP / no manifest (`not_apk`), or a manifest without the fields (`malformed`).
+ */
 export class ApkReadError extends Error {
   constructor(
     readonly reason: "not_apk" | "malformed",
@@ -32,7 +35,7 @@ const names = (items: ReadonlyArray<{ name?: string }> | undefined) =>
  */
 export async function readApkManifest(apk: string | Buffer): Promise<ApkManifest> {
   const { default: ApkReader } = await import("@devicefarmer/adbkit-apkreader");
-  let manifest;
+  let manifest: Manifest;
   try {
     // Read from memory: yauzl's file reader allocates with the deprecated Buffer(), which warns on stderr.
     manifest = await (await ApkReader.open(typeof apk === "string" ? await readFile(apk) : apk)).readManifest();

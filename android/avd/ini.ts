@@ -1,4 +1,7 @@
-/** The `key=value` files the SDK tools write for AVDs (`<name>.ini`, `config.ini`); comments and blank lines are skipped. */
+/**
+ * The `key=value` files the SDK tools write for AVDs (`<name>.ini`, `config.ini`); comments and blank lines are
+ * skipped.
+ */
 export function parseIni(text: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const raw of text.split(/\r?\n/)) {

@@ -50,8 +50,7 @@ export async function consoleCommand(port: number, command: string, options: Con
   };
   socket.on("data", (chunk: Buffer) => {
     buffer += chunk.toString("utf8");
-    let newline: number;
-    while ((newline = buffer.indexOf("\n")) >= 0) {
+    for (let newline = buffer.indexOf("\n"); newline >= 0; newline = buffer.indexOf("\n")) {
       lines.push(buffer.slice(0, newline).replace(/\r$/, ""));
       buffer = buffer.slice(newline + 1);
     }

@@ -16,7 +16,8 @@ function resolve(whole: string, name: string | undefined, semicolon: string, off
     const char = NAMED[name];
     if (char === undefined) {
       throw new HierarchyParseError(
-        `unknown entity ${whole} in the attribute value ${JSON.stringify(value)}; hierarchy_xml only uses &amp; &lt; &gt; &quot; &apos; and numeric references`,
+        `unknown entity ${whole} in the attribute value ${JSON.stringify(value)}; hierarchy_xml only uses ` +
+          `&amp; &lt; &gt; &quot; &apos; and numeric references`,
       );
     }
     return char;
@@ -33,6 +34,7 @@ export function decodeXmlValue(raw: string): string {
 
 // Characters written as references: markup, newlines and other controls (so an element stays on one line), and
 // everything outside the BMP, i.e. surrogates (real dumps write emoji as `&#128197;`).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must be escaped
 const NEEDS_ESCAPE = /[&<>\u0000-\u001f\ud800-\udfff]/;
 
 /** Escapes an attribute value the way uiautomator dumps show it; `"` is left alone (see {@link xmlAttribute}). */

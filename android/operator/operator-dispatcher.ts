@@ -8,6 +8,7 @@ import { ResultCollector } from "./result-collector.ts";
 import { SharedResultStreams } from "./shared-result-streams.ts";
 import { awaitEnvelope } from "./await-envelope.ts";
 import { operatorSetupCommand } from "./protocol-line.ts";
+import { deviceLogFailure } from "./failure-code.ts";
 
 export interface OperatorDispatcherOptions {
   transport: Transport;
@@ -28,7 +29,10 @@ const failure = (
   new ClawperatorError(code, message, {
     ...(code === "RECEIVER_NOT_INSTALLED"
       ? {
-          hint: `Install the Operator APK: ${operatorSetupCommand({ deviceId: request.deviceId, receiverPackage: request.receiverPackage })}`,
+          hint: `Install the Operator APK: ${operatorSetupCommand({
+            deviceId: request.deviceId,
+            receiverPackage: request.receiverPackage,
+          })}`,
         }
       : {}),
     diagnostics: {
@@ -62,7 +66,7 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
         // The result stream's connection opens while the device runs the dispatch.
         if (!attached) options.transport.prepare?.(request.deviceId);
         const result = await dispatching;
-        const report = parseDispatchOutput(result.stdout);
+        const report = parseDispatchOutput(result.stdout, nonce, request.preDispatch);
         if (!report.markerLogged) collector.withoutMarker();
         const dispatchMs = elapsedMs(started);
 
@@ -130,13 +134,18 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
           );
         }
         const { envelope } = state;
+        const stepsFromDeviceLog =
+          envelope.status === "failed" &&
+          envelope.stepResults.length === 0 &&
+          envelope.errorCode !== "SERVICE_UNAVAILABLE"
+            ? collector.stepReport(envelope.error)
+            : undefined;
         return {
           envelope,
           snapshots: collector.snapshots,
-          ...(envelope.status === "failed" &&
-          envelope.stepResults.length === 0 &&
-          envelope.errorCode !== "SERVICE_UNAVAILABLE"
-            ? { stepsFromDeviceLog: collector.stepReport(envelope.error) }
+          preDispatch: report.preDispatch,
+          ...(stepsFromDeviceLog
+            ? { stepsFromDeviceLog, deviceFailure: deviceLogFailure(stepsFromDeviceLog, envelope.error) }
             : {}),
           timings: { dispatchMs, awaitMs: elapsedMs(awaitStarted) },
         };
@@ -144,7 +153,7 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
         attached?.detach();
       }
     },
-    async close() {
+    async dispose() {
       await shared?.close();
     },
   };

@@ -2,7 +2,9 @@ import type { Transport } from "../../core/services/transport.ts";
 import { OPERATOR_PACKAGES } from "../../core/contracts/limits.ts";
 import { shellQuote } from "./shell-quote.ts";
 
-/** `versionName` / `versionCode` of an installed package, read from `dumpsys package <pkg>` (PROTOCOL.md "Versions"). */
+/**
+ * `versionName` / `versionCode` of an installed package, read from `dumpsys package <pkg>` (PROTOCOL.md "Versions").
+ */
 export interface InstalledVersion {
   versionName?: string;
   versionCode?: number;

@@ -41,7 +41,8 @@ export function deviceLost(cause: unknown, ctx: LossContext): ClawperatorError {
       hint:
         code === "LOGCAT_UNAVAILABLE"
           ? "The device's log stream keeps ending; check the connection (`clawperator devices`) and try again."
-          : "Reconnect the device (`clawperator devices` to check), then run the execution again; it may or may not have run on the device.",
+          : "Reconnect the device (`clawperator devices` to check), then run the execution again; it may or may " +
+            "not have run on the device.",
       diagnostics: {
         deviceId: ctx.deviceId,
         receiverPackage: ctx.receiverPackage,

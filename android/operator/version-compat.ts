@@ -84,7 +84,8 @@ export function compatibility(
         ? `${receiverPackage} is not installed, so its version cannot be read.`
         : `Could not read the version of ${receiverPackage} from dumpsys package.`,
       [
-        `Check the package on the device: adb${deviceId ? ` -s ${deviceId}` : ""} shell dumpsys package ${receiverPackage}`,
+        `Check the package on the device: adb${deviceId ? ` -s ${deviceId}` : ""} shell dumpsys package ` +
+          `${receiverPackage}`,
         setup,
       ],
     );
@@ -101,7 +102,8 @@ export function compatibility(
     const newer = apk.major > driven.major || (apk.major === driven.major && apk.minor > driven.minor);
     return incompatible(
       "VERSION_INCOMPATIBLE",
-      `Operator ${installed.versionName} is not compatible: this CLI (${cliVersion}) drives Operator ${line}.x, and ${installed.versionName} is ${majorMinor(apk)}.x.`,
+      `Operator ${installed.versionName} is not compatible: this CLI (${cliVersion}) drives Operator ${line}.x, ` +
+        `and ${installed.versionName} is ${majorMinor(apk)}.x.`,
       newer
         ? [
             // Android refuses to replace an app with an older versionCode, so the newer Operator goes first.

@@ -129,32 +129,6 @@ export const ACTION_PARAMS = {
   doctor_ping: z.strictObject({}),
 } as const satisfies Record<ActionType, z.ZodType>;
 
-/** Defaults the device applies to omitted params; documented here so every consumer uses the same values. */
-export const ACTION_DEFAULTS = {
-  click: { clickType: "default" },
-  enter_text: { submit: false, clear: false },
-  scroll_and_click: {
-    direction: "down",
-    maxSwipes: 10,
-    distanceRatio: 0.7,
-    settleDelayMs: 250,
-    findFirstScrollableChild: true,
-    clickAfter: true,
-  },
-  scroll: { direction: "down", distanceRatio: 0.7, settleDelayMs: 250, findFirstScrollableChild: true },
-  scroll_until: {
-    direction: "down",
-    distanceRatio: 0.7,
-    settleDelayMs: 250,
-    maxScrolls: 20,
-    maxDurationMs: 10_000,
-    noPositionChangeThreshold: 3,
-    findFirstScrollableChild: true,
-    clickAfter: false,
-  },
-  read_text: { all: false },
-} as const;
-
 export type ActionParams<T extends ActionType> = z.infer<(typeof ACTION_PARAMS)[T]>;
 
 function actionSchema<T extends ActionType>(type: T) {

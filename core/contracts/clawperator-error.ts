@@ -15,7 +15,9 @@ export interface ClawperatorErrorShape extends DispatchDiagnostics {
   details?: Record<string, unknown>;
 }
 
-/** Marks a ClawperatorError whichever copy of this module made it (the CLI bundle's, or the package a plugin imports). */
+/**
+ * Marks a ClawperatorError whichever copy of this module made it (the CLI bundle's, or the package a plugin imports).
+ */
 const BRAND = Symbol.for("clawperator.ClawperatorError");
 
 /** The one structured error of the runtime (spec/001 "Error Codes"). Thrown for every bad input and failure. */

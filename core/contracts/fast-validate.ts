@@ -152,7 +152,7 @@ function validAction(action: unknown): boolean {
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined) continue;
     const check = spec.fields[key];
-    if (!check || !check(value)) return false;
+    if (!check?.(value)) return false;
   }
   if (spec.required?.some((key) => params[key] === undefined)) return false;
   return spec.rule?.(params) ?? true;

@@ -8,7 +8,10 @@ export function formatPath(path: Path): string {
   return path.map(String).join(".");
 }
 
-/** Where an issue points; a single unknown key is reported at its own path (`serve.prot`), as the spec's path form expects. */
+/**
+ * Where an issue points; a single unknown key is reported at its own path (`serve.prot`), as the spec's path form
+ * expects.
+ */
 export function issuePath(issue: Issue): PropertyKey[] {
   return issue.code === "unrecognized_keys" && issue.keys.length === 1
     ? [...issue.path, issue.keys[0]!]

@@ -30,7 +30,10 @@ function normalizeWords(params: Record<string, unknown>): Record<string, unknown
   return out;
 }
 
-/** scroll_and_click's target is called `matcher` by the APK; the spec's `target` stays accepted and is sent as `matcher`. */
+/**
+ * scroll_and_click's target is called `matcher` by the APK; the spec's `target` stays accepted and is sent as
+ * `matcher`.
+ */
 function targetAsMatcher(params: Record<string, unknown>, index: number): Record<string, unknown> {
   if (params.target === undefined) return params;
   if (params.matcher !== undefined)
@@ -71,7 +74,8 @@ function canonicalAction(
     const suggestion = nearest(action.type, [...supported, ...Object.keys(ACTION_ALIASES)]);
     throw new ClawperatorError(
       "EXECUTION_ACTION_UNSUPPORTED",
-      `actions.${index}.type "${action.type}" is not a supported action type${suggestion ? `; did you mean "${suggestion}"?` : ""}`,
+      `actions.${index}.type "${action.type}" is not a supported action type` +
+        `${suggestion ? `; did you mean "${suggestion}"?` : ""}`,
       {
         hint: `Supported types: ${supported.join(", ")}`,
         details: { path: `actions.${index}.type`, type: action.type, supported },
@@ -94,7 +98,8 @@ function canonicalAction(
 export function normalizeExecution(input: unknown, options: ValidateOptions): Record<string, unknown> {
   if (!isRecord(input))
     fail(
-      `execution must be a JSON object (got ${Array.isArray(input) ? "an array" : input === null ? "null" : typeof input})`,
+      `execution must be a JSON object (got ` +
+        `${Array.isArray(input) ? "an array" : input === null ? "null" : typeof input})`,
       "",
     );
   assertNestingDepth(input);

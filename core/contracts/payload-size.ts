@@ -55,9 +55,12 @@ export function assertPayloadSize(candidate: Record<string, unknown>): void {
   if (quoted > MAX_QUOTED_PAYLOAD_BYTES) {
     throw new ClawperatorError(
       "PAYLOAD_TOO_LARGE",
-      `execution payload becomes ${quoted} bytes once quoted for the device shell; one adb shell command carries at most ${MAX_QUOTED_PAYLOAD_BYTES} of payload`,
+      `execution payload becomes ${quoted} bytes once quoted for the device shell; one adb shell command ` +
+        `carries at most ${MAX_QUOTED_PAYLOAD_BYTES} of payload`,
       {
-        hint: "Shorten the text values (each ' in the payload takes 5 bytes once quoted for the device shell) or split the work across several executions.",
+        hint:
+          "Shorten the text values (each ' in the payload takes 5 bytes once quoted for the device shell) or " +
+          "split the work across several executions.",
         details: { bytes, quotedBytes: quoted, limit: MAX_QUOTED_PAYLOAD_BYTES },
       },
     );

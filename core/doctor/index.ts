@@ -1,2 +1,2 @@
-export { DoctorFacts } from "./facts.ts";
+export { createDoctorFacts, type DoctorFacts, OperatorVersion, SelectedDevice } from "./facts.ts";
 export type { DoctorFixOutcome, DoctorReport } from "./report.ts";

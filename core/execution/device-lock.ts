@@ -26,7 +26,10 @@ export interface DeviceLock {
   release(options?: { settleMs?: number }): void;
 }
 
-/** Where a lock reads the time (ms since the epoch): `Date` by default; tests move one by hand to let a settle window pass. */
+/**
+ * Where a lock reads the time (ms since the epoch): `Date` by default; tests move one by hand to let a settle window
+ * pass.
+ */
 export interface LockClock {
   now(): number;
 }
@@ -42,7 +45,10 @@ export function clawperatorHome(env: NodeJS.ProcessEnv = process.env): string {
  * spares a lock whose file changed this very moment (a writer of an older version wrote in place).
  */
 const UNREADABLE_GRACE_MS = 1_000;
-/** A modification time further ahead than this is a wrong clock, not a write in progress: it must not hold a device for ever. */
+/**
+ * A modification time further ahead than this is a wrong clock, not a write in progress: it must not hold a device for
+ * ever.
+ */
 const FUTURE_SKEW_MS = 10_000;
 
 /** A lock file: its record when it parses as one, and its identity, so a takeover removes what it judged. */
@@ -171,8 +177,10 @@ export class DeviceLocks {
     return new ClawperatorError(
       "EXECUTION_CONFLICT_IN_FLIGHT",
       settling
-        ? `device ${deviceId} is settling after a timed-out execution; retry after ${new Date(holder!.settleUntil!).toISOString()}`
-        : `device ${deviceId} is busy with another execution${holder ? ` (${holder.commandId}, pid ${holder.pid})` : ""}`,
+        ? `device ${deviceId} is settling after a timed-out execution; retry after ` +
+            `${new Date(holder!.settleUntil!).toISOString()}`
+        : `device ${deviceId} is busy with another execution` +
+            `${holder ? ` (${holder.commandId}, pid ${holder.pid})` : ""}`,
       {
         hint: "One execution runs per device at a time; retry when it finishes.",
         details: {

@@ -1,4 +1,6 @@
 import type { ArgsDef, ParsedArgs } from "citty";
+import type { ErrorCode } from "../contracts/error-codes.ts";
+import type { DoctorFacts } from "../doctor/facts.ts";
 import type { ExecutionHook } from "../execution/hooks.ts";
 import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
@@ -18,9 +20,18 @@ export interface GlobalOptions {
 /** Args of a command that declares none. */
 export type NoArgs = Record<never, never>;
 
+/**
+ * The parsed flags of a command with the argument table `A`, typed from it by citty's `ParsedArgs`. Where the table
+ * is not known statically (`ArgsDef`: the registry's view of every command, a front end calling one by path) they
+ * are a plain record.
+ */
+export type CommandArgs<A extends ArgsDef> = string extends keyof A
+  ? { _: string[] } & Record<string, unknown>
+  : ParsedArgs<A>;
+
 export interface CommandRunContext<A extends ArgsDef = NoArgs> {
   /** The command's own flags, parsed by citty and typed from the contribution's `args`. */
-  args: ParsedArgs<A>;
+  args: CommandArgs<A>;
   globals: GlobalOptions;
   services: ServiceAccess;
   config: RuntimeConfig;
@@ -29,6 +40,8 @@ export interface CommandRunContext<A extends ArgsDef = NoArgs> {
 
 /** What a command's lazily loaded module default-exports; `A` is the `typeof` its contribution's args. */
 export interface CommandHandler<A extends ArgsDef = NoArgs> {
+  // A method, not a function property: a handler of any table then fits the registry's `CommandContribution`, whose
+  // table is erased; `defineCommand` checks the handler against its own table strictly.
   run(ctx: CommandRunContext<A>): Promise<unknown> | unknown;
   /** Human rendering of `run`'s result for `--output pretty`; JSON otherwise. */
   pretty?(result: unknown): string;
@@ -38,12 +51,16 @@ export interface CommandHandler<A extends ArgsDef = NoArgs> {
 
 export type Lazy<T> = () => Promise<{ default: T }>;
 
-/** A command, declared as data; `load` imports the implementation only when the command runs. */
-export interface CommandContribution<A extends ArgsDef = any> {
+/**
+ * A command, declared as data; `load` imports the implementation only when the command runs. Without a type argument
+ * it is any command (what the registry holds); `defineCommand` infers `A` from `args`.
+ */
+export interface CommandContribution<A extends ArgsDef = ArgsDef> {
   path: readonly string[];
   description: string;
   /** Other paths that run this command (e.g. `["exec"]` for `["execute"]`); kept out of help listings. */
   aliases?: readonly (readonly string[])[];
+  /** The flags and positionals; keys may be camelCase or kebab-case: `--help` shows kebab-case, and both parse. */
   args?: A;
   hidden?: boolean;
   /**
@@ -52,6 +69,15 @@ export interface CommandContribution<A extends ArgsDef = any> {
    */
   passthrough?: boolean;
   load: Lazy<CommandHandler<A>>;
+}
+
+/**
+ * A command as `defineCommand` and `ctx.commands.add` take it: `A` is inferred from `args` alone, and the handler
+ * `load` gives must take exactly that table's flags (`run` compared as a function property, so a handler reading a
+ * flag the table lacks does not fit).
+ */
+export interface CommandDefinition<A extends ArgsDef> extends Omit<CommandContribution<A>, "load"> {
+  load: Lazy<Omit<CommandHandler<NoInfer<A>>, "run"> & { run: (ctx: CommandRunContext<NoInfer<A>>) => unknown }>;
 }
 
 /** A command group (e.g. `virtual`), for help listings. */
@@ -80,6 +106,11 @@ export interface RouteContribution {
   /** An h3 route path (`/android/emulators/:name`). */
   path: string;
   description?: string;
+  /**
+   * The catalogue codes the route itself may answer with; `GET /openapi.json` lists each under its HTTP status,
+   * beside those of the body reader (a route with a body schema) and of the server (Host, Origin, token, shutdown).
+   */
+  errors?: readonly ErrorCode[];
   /**
    * The route's schemas; prefer the lazy form (`() => import("./schemas.ts").then(m => m.runSchemas)`) so zod and the
    * contracts load only when `/openapi.json` is asked for, not at every CLI start.
@@ -123,6 +154,15 @@ export interface DoctorCheckResult {
   evidence?: Record<string, unknown>;
 }
 
+/** The doctor run's flags, for checks that only act in some modes. */
+export interface DoctorFlags {
+  fix: boolean;
+  full: boolean;
+  checkOnly: boolean;
+  /** `--apk`: the Operator APK `--full` installs. */
+  apk?: string;
+}
+
 export interface DoctorCheckContext {
   services: ServiceAccess;
   config: RuntimeConfig;
@@ -130,10 +170,9 @@ export interface DoctorCheckContext {
   /** The selected device, once device discovery has chosen one. */
   deviceId?: string;
   receiverPackage: string;
-  /** Flags of the doctor run (`--full`, `--apk`, ...), for checks that only run in some modes. */
-  flags: Readonly<Record<string, unknown>>;
-  /** Facts earlier checks found (e.g. the selected device), shared down the ordered list. */
-  facts: Map<string, unknown>;
+  flags: Readonly<DoctorFlags>;
+  /** Facts earlier checks found (e.g. `SelectedDevice`), shared down the ordered list. */
+  facts: DoctorFacts;
 }
 
 export interface DoctorCheck {

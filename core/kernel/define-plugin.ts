@@ -3,9 +3,10 @@ import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type {
   CheckContribution,
-  CommandContribution,
+  CommandDefinition,
   CommandGroupContribution,
   ExecutionHookContribution,
+  NoArgs,
   RouteContribution,
   SkillSourceContribution,
   TransportContribution,
@@ -30,13 +31,15 @@ export interface OptionsIssue {
 /** Everything a plugin may contribute; nothing else is global. */
 export interface PluginContext<Options = unknown> {
   readonly name: string;
-  /** The options given next to the plugin in the config (`[name, options]`), parsed by the plugin's `options` schema. */
+  /**
+   * The options given next to the plugin in the config (`[name, options]`), parsed by the plugin's `options` schema.
+   */
   readonly options: Options;
   readonly config: RuntimeConfig;
   readonly logger: Logger;
   readonly services: ServiceAccess;
   readonly commands: {
-    add<const A extends ArgsDef = ArgsDef>(command: CommandContribution<A>): void;
+    add<const A extends ArgsDef = NoArgs>(command: CommandDefinition<A>): void;
     group(group: CommandGroupContribution): void;
   };
   readonly routes: { add(route: RouteContribution): void };
@@ -53,6 +56,10 @@ export interface ClawperatorPlugin<Options = unknown> {
   dependsOn?: readonly string[];
   /** A zod schema for the plugin's options; the kernel parses them before `setup` (CONFIG_INVALID naming the path). */
   options?: OptionsSchema<Options>;
+  /**
+   * A method, not a function property: a plugin of any options is then a `ClawperatorPlugin` (of `unknown`), which
+   * is how lists of plugins are typed; the kernel only ever hands `setup` what the plugin's own schema parsed.
+   */
   setup(ctx: PluginContext<Options>): void | Promise<void>;
 }
 

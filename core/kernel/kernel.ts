@@ -5,7 +5,7 @@ import { Logger as LoggerToken, type Logger } from "../services/logger.ts";
 import { RuntimeConfig } from "../services/runtime-config.ts";
 import { Transport as TransportToken } from "../services/transport.ts";
 import { ExecutionHooks } from "../execution/hooks.ts";
-import { createServiceAccess } from "./container.ts";
+import { createServiceScope } from "./container.ts";
 import type {
   CheckContribution,
   CommandContribution,
@@ -34,7 +34,7 @@ import { setupWithin } from "./setup-timeout.ts";
 import { TransportRouter } from "./transport-router.ts";
 
 export interface PluginEntry {
-  plugin: ClawperatorPlugin<any>;
+  plugin: ClawperatorPlugin;
   options?: unknown;
   /** Where it came from ("builtin", a package name or a file path), for error messages. */
   origin: string;
@@ -46,7 +46,13 @@ export interface Kernel {
   readonly plugins: readonly { name: string; origin: string }[];
   /** The isolated plugins that could not be loaded or set up, each with its error. */
   readonly failures: readonly PluginFailure[];
+  /** This runtime's services: its own tsyringe child container, shared with no other kernel in the process. */
   readonly services: ServiceAccess;
+  /**
+   * Ends this runtime: disposes what its services built (the dispatcher's device streams, ...) and refuses service
+   * use afterwards (USAGE). Another kernel in the process is untouched. Calling it again waits for the first call.
+   */
+  dispose(): Promise<void>;
   readonly config: RuntimeConfig;
   readonly logger: Logger;
   /** Keyed by the space-joined path; aliases are keys too and point at the same contribution. */
@@ -117,7 +123,7 @@ export async function bootKernel(input: {
   logger: Logger;
   host?: HostInfo;
 }): Promise<Kernel> {
-  const services = createServiceAccess();
+  const { services, dispose } = createServiceScope();
   services.register(HostInfoToken, { useValue: input.host ?? { longLived: false } });
   services.register(RuntimeConfig, { useValue: input.config });
   services.register(LoggerToken, { useValue: input.logger });
@@ -128,6 +134,7 @@ export async function bootKernel(input: {
     plugins: [],
     failures,
     services,
+    dispose,
     config: input.config,
     logger: input.logger,
     commands: new Registry("command"),

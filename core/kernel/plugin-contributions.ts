@@ -1,7 +1,7 @@
 import type { ArgsDef } from "citty";
 import type { ExecutionHook } from "../execution/hooks.ts";
 import { attributed, attributeError, type Attribution } from "./attribution.ts";
-import type { CommandContribution, CommandHandler, Lazy } from "./contributions.ts";
+import type { CommandContribution, CommandDefinition, CommandHandler, Lazy, NoArgs } from "./contributions.ts";
 import type { PluginContext } from "./define-plugin.ts";
 import type { Kernel } from "./kernel.ts";
 
@@ -22,11 +22,13 @@ function wrapMethods<T extends object>(value: T, by: Attribution, names: readonl
 }
 
 /** A command handler whose failures carry its plugin; `pretty` and `exitCode` stay synchronous. */
-function attributedHandler(handler: CommandHandler<any>, by: Attribution): CommandHandler<any> {
+function attributedHandler<A extends ArgsDef>(handler: CommandHandler<A>, by: Attribution): CommandHandler<A> {
   return { ...handler, run: (ctx) => attributed(by, () => handler.run(ctx)) };
 }
 
-/** h3's HTTPError (thrown by its body and param helpers) is the route's answer, not a plugin bug: it passes unchanged. */
+/**
+ * h3's HTTPError (thrown by its body and param helpers) is the route's answer, not a plugin bug: it passes unchanged.
+ */
 const isHttpError = (error: unknown) =>
   error instanceof Error && error.name === "HTTPError" && typeof (error as { status?: unknown }).status === "number";
 
@@ -45,14 +47,13 @@ export function attributedContributions(kernel: Kernel, plugin: string): Contrib
   const key = (path: readonly string[]) => path.join(" ");
   return {
     commands: {
-      add<const A extends ArgsDef>(command: CommandContribution<A>) {
+      add<const A extends ArgsDef = NoArgs>(command: CommandDefinition<A>) {
         const id = key(command.path);
-        const contribution = {
+        const by = { plugin, contribution: { command: id } };
+        const contribution: CommandContribution<A> = {
           ...command,
-          load: lazyAttributed(command.load, { plugin, contribution: { command: id } }, (h) =>
-            attributedHandler(h, { plugin, contribution: { command: id } }),
-          ),
-        } as unknown as CommandContribution;
+          load: lazyAttributed(command.load, by, (handler) => attributedHandler(handler, by)),
+        };
         kernel.commands.add(id, plugin, contribution);
         for (const alias of command.aliases ?? []) kernel.commands.add(key(alias), plugin, contribution);
       },

@@ -13,7 +13,9 @@ import { createToken } from "./token.ts";
 /** What a consuming plugin reads of a registry: the contributions, each with the plugin that made it. */
 export type ContributionList<T> = Pick<Registry<T>, "entries" | "get" | "has" | "keys">;
 
-/** The registries as services, for the plugins that consume them (cli: commands, serve: routes, doctor: checks, ...). */
+/**
+ * The registries as services, for the plugins that consume them (cli: commands, serve: routes, doctor: checks, ...).
+ */
 export const CommandRegistry = createToken<ContributionList<CommandContribution>>("CommandRegistry");
 export const CommandGroupRegistry = createToken<ContributionList<CommandGroupContribution>>("CommandGroupRegistry");
 export const RouteRegistry = createToken<ContributionList<RouteContribution>>("RouteRegistry");

@@ -62,7 +62,9 @@ export class TransportRouter implements Transport {
 
   #unknown(name: string): ClawperatorError {
     return new ClawperatorError("PLUGIN_INVALID", `transport "${name}" is not registered`, {
-      hint: `Registered transports: ${this.registry.keys().join(", ") || "none"}. Stop disabling the adb plugin, or add a transport plugin.`,
+      hint:
+        `Registered transports: ${this.registry.keys().join(", ") || "none"}. Stop disabling the adb plugin, or ` +
+        `add a transport plugin.`,
       details: { transport: name, registered: this.registry.keys() },
     });
   }

@@ -2,4 +2,4 @@
 // Map, Set and WeakMap polyfills only pre-ES2015 runtimes use: ~12 KB less to compile at every start.
 import "reflect-metadata/lite";
 
-export { container, instanceCachingFactory } from "tsyringe";
+export { container, Lifecycle } from "tsyringe";

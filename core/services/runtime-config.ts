@@ -12,7 +12,7 @@ export interface RuntimeConfig {
   operator?: { downloadUrl?: string };
   transport?: string;
   pluginSetupTimeoutMs?: number;
-  serve?: { host?: string; port?: number; token?: string };
+  serve?: { host?: string; port?: number; token?: string; allowedOrigins?: string[] };
   skills?: Record<string, unknown>;
   /** Where take_screenshot paths from payloads may point (default: the working directory and the OS temp directory). */
   screenshots?: { allowedDirs?: string[] };

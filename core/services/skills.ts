@@ -121,6 +121,10 @@ export interface SkillRunOutcome {
   durationMs: number;
   timeoutMs?: number;
   expectedSubstring?: string;
+  /** Bytes dropped from the start of a stream to keep the result bounded (config `skills.maxOutputBytes`). */
+  truncated?: { stdout?: number; stderr?: number };
+  /** Processes that outlived the script: stopped, or (escaped from its process group) no longer read. */
+  warnings?: string[];
 }
 
 /**

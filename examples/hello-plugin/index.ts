@@ -1,4 +1,4 @@
-import { definePlugin } from "clawperator";
+import { defineCommand, definePlugin } from "clawperator";
 import { z } from "zod";
 import { helloArgs } from "./command-args.ts";
 
@@ -12,12 +12,14 @@ export default definePlugin({
     const { greeting } = ctx.options;
 
     // Declared as data: `clawperator --help` lists it without loading ./hello-command.ts.
-    ctx.commands.add({
-      path: ["hello"],
-      description: "Greet someone (example plugin command)",
-      args: helloArgs,
-      load: async () => ({ default: (await import("./hello-command.ts")).createHelloCommand(greeting) }),
-    });
+    ctx.commands.add(
+      defineCommand({
+        path: ["hello"],
+        description: "Greet someone (example plugin command)",
+        args: helloArgs,
+        load: async () => ({ default: (await import("./hello-command.ts")).createHelloCommand(greeting) }),
+      }),
+    );
 
     // Served by `clawperator serve` as GET /hello.
     ctx.routes.add({

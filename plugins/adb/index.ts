@@ -1,8 +1,11 @@
-import { definePlugin } from "../../core/kernel/index.ts";
+import { defineCommand, definePlugin } from "../../core/kernel/index.ts";
 import { ADB_CHECKS } from "./checks/index.ts";
 import { packagesListArgs } from "./command-args.ts";
 
-/** The adb transport (the `adb` server and binary), the commands that only need adb, and doctor's host and device checks. */
+/**
+ * The adb transport (the `adb` server and binary), the commands that only need adb, and doctor's host and device
+ * checks.
+ */
 export default definePlugin({
   name: "adb",
   setup(ctx) {
@@ -11,18 +14,22 @@ export default definePlugin({
       description: "Android Debug Bridge: USB, Wi-Fi, emulators and virtual devices",
       load: () => import("./transport-factory.js"),
     });
-    ctx.commands.add({
-      path: ["devices"],
-      description: "List connected Android devices and their states",
-      load: () => import("./commands/devices.js"),
-    });
+    ctx.commands.add(
+      defineCommand({
+        path: ["devices"],
+        description: "List connected Android devices and their states",
+        load: () => import("./commands/devices.js"),
+      }),
+    );
     ctx.commands.group({ path: ["packages"], description: "Installed packages on a device" });
-    ctx.commands.add({
-      path: ["packages", "list"],
-      description: "List installed application ids on a device",
-      args: packagesListArgs,
-      load: () => import("./commands/packages-list.js"),
-    });
+    ctx.commands.add(
+      defineCommand({
+        path: ["packages", "list"],
+        description: "List installed application ids on a device",
+        args: packagesListArgs,
+        load: () => import("./commands/packages-list.js"),
+      }),
+    );
     for (const check of ADB_CHECKS) ctx.checks.add(check);
   },
 });

@@ -1,4 +1,4 @@
-import { definePlugin } from "../../core/kernel/index.ts";
+import { defineCommand, definePlugin } from "../../core/kernel/index.ts";
 import { doctorArgs } from "./doctor-args.ts";
 
 /**
@@ -8,11 +8,13 @@ import { doctorArgs } from "./doctor-args.ts";
 export default definePlugin({
   name: "doctor",
   setup(ctx) {
-    ctx.commands.add({
-      path: ["doctor"],
-      description: "Check the host, the device and the Operator are ready (--fix, --full, --check-only)",
-      args: doctorArgs,
-      load: () => import("./commands/doctor.js"),
-    });
+    ctx.commands.add(
+      defineCommand({
+        path: ["doctor"],
+        description: "Check the host, the device and the Operator are ready (--fix, --full, --check-only)",
+        args: doctorArgs,
+        load: () => import("./commands/doctor.js"),
+      }),
+    );
   },
 });

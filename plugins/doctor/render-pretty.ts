@@ -27,7 +27,9 @@ function failure(result: DoctorCheckResult, mark: string): string[] {
   }
   if (result.deviceGuidance) {
     lines.push(`      on the device (${result.deviceGuidance.screen}):`);
-    result.deviceGuidance.steps.forEach((step, i) => lines.push(`        ${i + 1}. ${step}`));
+    result.deviceGuidance.steps.forEach((step, i) => {
+      lines.push(`        ${i + 1}. ${step}`);
+    });
   }
   return lines;
 }
@@ -71,7 +73,8 @@ export function renderDoctor(report: DoctorReport, critical: ReadonlySet<string>
     report.criticalOk
       ? c.green(
           c.bold(
-            `Ready: every critical check passed${warnings ? ` (${warnings} advisory finding${warnings === 1 ? "" : "s"})` : ""}.`,
+            `Ready: every critical check passed` +
+              `${warnings ? ` (${warnings} advisory finding${warnings === 1 ? "" : "s"})` : ""}.`,
           ),
         )
       : c.red(c.bold(`Not ready: ${criticalFailures.map((r) => r.id).join(", ")} failed.`)),

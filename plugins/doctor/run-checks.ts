@@ -1,5 +1,5 @@
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
-import { DoctorFacts } from "../../core/doctor/facts.ts";
+import { SelectedDevice } from "../../core/doctor/facts.ts";
 import type { CheckContribution, DoctorCheckContext, DoctorCheckResult, Owned } from "../../core/kernel/index.ts";
 
 /** Critical checks whose failure marks the report not ok without halting the run (spec/001 "What Doctor Checks"). */
@@ -20,7 +20,9 @@ function crashed(entry: Owned<CheckContribution>, error: unknown): DoctorCheckRe
     id: entry.value.id,
     status: "fail",
     code: "DOCTOR_FAILED",
-    summary: `Check ${entry.value.id} of plugin "${entry.plugin}" failed to run: ${message.replace(/^\[plugin:[^\]]*\] (check \S+ failed: )?/, "")}`,
+    summary:
+      `Check ${entry.value.id} of plugin "${entry.plugin}" failed to run: ` +
+      `${message.replace(/^\[plugin:[^\]]*\] (check \S+ failed: )?/, "")}`,
     ...(error instanceof ClawperatorError && error.code !== "INTERNAL_ERROR"
       ? { detail: `${error.code}: ${error.hint ?? error.message}` }
       : {}),
@@ -41,7 +43,7 @@ export async function runChecks(
   for (const [index, entry] of checks.entries()) {
     const { id } = entry.value;
     if (entry.value.critical) critical.add(id);
-    const deviceId = base.facts.get(DoctorFacts.deviceId) as string | undefined;
+    const deviceId = base.facts.get(SelectedDevice);
     let result: DoctorCheckResult;
     try {
       const check = (await loaded[index]!).default;

@@ -6,7 +6,7 @@ import { DeviceLocks } from "../../core/execution/device-lock.ts";
 import type { ServiceAccess } from "../../core/kernel/index.ts";
 import { RuntimeConfig } from "../../core/services/runtime-config.ts";
 import { Transport } from "../../core/services/transport.ts";
-import { systemClock } from "./clock.ts";
+import { systemClock } from "../../core/host/clock.ts";
 import { createEmulatorAdb } from "./emulator-adb.ts";
 import type { EmulatorContext } from "./emulator-context.ts";
 import { createLauncher } from "./launcher.ts";

@@ -1,5 +1,5 @@
 import type { EmulatorProfile } from "../../android/avd/index.ts";
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../../core/host/clock.ts";
 import type { EmulatorAdb } from "./emulator-adb.ts";
 import type { Launcher } from "./launcher.ts";
 import type { Progress } from "./progress.ts";

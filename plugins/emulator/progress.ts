@@ -1,4 +1,4 @@
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../../core/host/clock.ts";
 
 /** Phases of long emulator work with the time since it began, for people (`--output pretty` shows them on stderr). */
 export interface Progress {

@@ -44,7 +44,8 @@ function sdkCandidates(root: string, tool: SdkTool): string[] {
 
 const HINT =
   "Install the Android SDK (command-line tools, emulator, platform-tools) and set ANDROID_HOME, or point " +
-  "ADB_PATH / EMULATOR_PATH / SDKMANAGER_PATH / AVDMANAGER_PATH at the binaries. To try the emulator flow without an SDK: " +
+  "ADB_PATH / EMULATOR_PATH / SDKMANAGER_PATH / AVDMANAGER_PATH at the binaries. To try the emulator flow " +
+  "without an SDK: " +
   "`clawperator virtual android-home --out <dir>` and ANDROID_HOME=<dir>.";
 
 /**

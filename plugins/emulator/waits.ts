@@ -40,7 +40,9 @@ export async function waitForRegistration(
         "EMULATOR_START_FAILED",
         `the emulator for "${avdName}" did not register with adb within ${timeoutMs} ms`,
         {
-          hint: `The emulator process was stopped. See its output in ${child.log}; a slow host may need a longer --registration-timeout-ms.`,
+          hint:
+            `The emulator process was stopped. See its output in ${child.log}; a slow host may need a longer ` +
+            `--registration-timeout-ms.`,
           details: { avdName, registrationTimeoutMs: timeoutMs, log: child.log, output: child.logTail() },
         },
       );
@@ -65,7 +67,9 @@ export async function waitForBoot(
         "EMULATOR_BOOT_TIMEOUT",
         `${serial} (${avdName}) registered with adb but Android did not finish booting within ${timeoutMs} ms`,
         {
-          hint: `It is still running: check \`clawperator emulator status\`, allow more with --boot-timeout-ms, or stop it with \`clawperator emulator stop ${avdName}\`.`,
+          hint:
+            `It is still running: check \`clawperator emulator status\`, allow more with --boot-timeout-ms, or ` +
+            `stop it with \`clawperator emulator stop ${avdName}\`.`,
           details: { avdName, serial, bootTimeoutMs: timeoutMs },
         },
       );

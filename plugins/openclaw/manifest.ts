@@ -11,7 +11,8 @@ export function buildManifest() {
     id: PLUGIN_ID,
     name: "Clawperator",
     description:
-      "Operate Android devices from OpenClaw: observe, act and verify through validated Clawperator executions over adb, plus the Clawperator skills registry.",
+      "Operate Android devices from OpenClaw: observe, act and verify through validated Clawperator " +
+      "executions over adb, plus the Clawperator skills registry.",
     categories: ["developer-tools"],
     skills: ["./plugins/openclaw/skills", "./plugins/openclaw/generated-skills"],
     contracts: { tools: TOOL_CATALOGUE.map((tool) => tool.name) },

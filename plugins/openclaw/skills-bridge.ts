@@ -29,7 +29,8 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ").trim();
 function skillMarkdown(skill: z.infer<typeof RegistrySkill>): string {
   const summary = oneLine(skill.summary ?? `Clawperator skill ${skill.id}`);
   const app = skill.applicationId ? oneLine(skill.applicationId) : undefined;
-  const description = `${summary}${app ? ` (Android app ${app})` : ""}. Runs on an Android device through the Clawperator tools.`;
+  const appNote = app ? ` (Android app ${app})` : "";
+  const description = `${summary}${appNote}. Runs on an Android device through the Clawperator tools.`;
   const run = JSON.stringify({ skillId: skill.id });
   return [
     "---",
@@ -47,7 +48,8 @@ function skillMarkdown(skill: z.infer<typeof RegistrySkill>): string {
     "",
     `1. Inspect it with \`clawperator_skills_get\` ${JSON.stringify({ skillId: skill.id })} to read its inputs.`,
     `2. Run it with \`clawperator_skills_run\` ${run} (add \`args\` and \`deviceId\` as needed).`,
-    "3. Verify the outcome with `clawperator_snapshot` before reporting success; a skill's `status` of `indeterminate` means check the screen yourself.",
+    "3. Verify the outcome with `clawperator_snapshot` before reporting success; a skill's `status` of " +
+      "`indeterminate` means check the screen yourself.",
     "",
   ].join("\n");
 }

@@ -10,10 +10,15 @@ export interface SkillsConfig {
   repo?: string;
   /** The ref `skills install` / `update` check out by default. */
   ref?: string;
+  /** The transports the repository URL may use (default DEFAULT_REPO_TRANSPORTS); replaces the default. */
+  allowedRepoTransports?: string[];
+  /** The time limit of each git call (default DEFAULT_GIT_TIMEOUT_MS). */
+  gitTimeoutMs?: number;
+  /** What `skills run` keeps of each output stream, the last bytes (default DEFAULT_MAX_OUTPUT_BYTES). */
+  maxOutputBytes?: number;
   allowBundled?: string[];
   load?: { extraDirs?: string[] };
   entries?: Record<string, SkillEntryConfig>;
 }
 
 export const DEFAULT_SKILLS_REPO = "https://github.com/clawperator/clawperator-skills";
-export const DEFAULT_SKILLS_REF = "main";

@@ -4,7 +4,8 @@ export const startArgs = {
   scenario: {
     type: "string",
     description:
-      "Built-in scenario (default, fresh, no-accessibility, outdated-operator, debug-operator, both-operators, dev-options-off, usb-debugging-off) or a scenario file (JSON/YAML)",
+      "Built-in scenario (default, fresh, no-accessibility, outdated-operator, debug-operator, " +
+      "both-operators, dev-options-off, usb-debugging-off) or a scenario file (JSON/YAML)",
     default: "default",
   },
   port: { type: "string", description: "adb port to listen on (default: a free one; 5555-5585 with --emulator)" },

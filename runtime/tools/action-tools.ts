@@ -51,7 +51,8 @@ function actionTool(name: string, type: ActionType, description: string): AgentT
 }
 
 const MATCHER_HELP =
-  "`matcher` selects a node by any of resourceId, textEquals, textContains, contentDescEquals, contentDescContains, role (all given fields must match); take them from a fresh snapshot.";
+  "`matcher` selects a node by any of resourceId, textEquals, textContains, contentDescEquals, " +
+  "contentDescContains, role (all given fields must match); take them from a fresh snapshot.";
 
 export const ACTION_TOOLS: readonly AgentTool[] = [
   actionTool(

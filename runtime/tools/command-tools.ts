@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from "node:util";
 import { z } from "zod";
 import { DeviceTarget, zodTool, type AgentTool, type ToolOutput } from "./agent-tool.ts";
 import type { CommandOutcome } from "../run-command.ts";
@@ -5,14 +6,17 @@ import type { CommandOutcome } from "../run-command.ts";
 /** A command's result as a tool output: its own human rendering as the text, the JSON result as details. */
 function commandOutput(outcome: CommandOutcome): ToolOutput {
   // A command renders for a terminal; the model gets the words without colour codes.
-  const text = outcome.text?.replace(/\x1b\[[0-9;]*m/g, "") ?? JSON.stringify(outcome.result, null, 2);
+  const text =
+    outcome.text === undefined ? JSON.stringify(outcome.result, null, 2) : stripVTControlCharacters(outcome.text);
   return { text, details: outcome.result };
 }
 
 export const doctorTool = zodTool({
   name: "clawperator_doctor",
   description:
-    "Check that the host, the device and the Operator APK are ready (adb, device connection, APK installed and compatible, accessibility service running, handshake). Run it when an action fails with a setup error; each failed check says how to fix it.",
+    "Check that the host, the device and the Operator APK are ready (adb, device connection, APK installed " +
+    "and compatible, accessibility service running, handshake). Run it when an action fails with a setup " +
+    "error; each failed check says how to fix it.",
   input: z.strictObject({
     ...DeviceTarget,
     full: z.boolean().optional().describe("also run the slower end-to-end checks"),

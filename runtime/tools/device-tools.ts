@@ -36,7 +36,8 @@ export function toolExecution(
 export const devicesTool = zodTool({
   name: "clawperator_devices",
   description:
-    "List the Android devices Clawperator can operate (adb serials and their states). Call this first when no device id is known.",
+    "List the Android devices Clawperator can operate (adb serials and their states). Call this first when no " +
+    "device id is known.",
   input: z.strictObject({}),
   async run(ctx) {
     const devices = await (await ctx.clawperator()).devices();
@@ -53,7 +54,8 @@ export const devicesTool = zodTool({
 export const snapshotTool = zodTool({
   name: "clawperator_snapshot",
   description:
-    "Read the current screen of the device as a UI hierarchy XML (text, resource-id, content-desc, bounds of every node). Observe before every action and verify after it.",
+    "Read the current screen of the device as a UI hierarchy XML (text, resource-id, content-desc, bounds of " +
+    "every node). Observe before every action and verify after it.",
   input: z.strictObject({ ...DeviceTarget, timeoutMs }),
   async run(ctx, { deviceId, receiverPackage, timeoutMs: timeout }) {
     const result = await (await ctx.clawperator()).snapshot({ deviceId, receiverPackage, timeoutMs: timeout });
@@ -93,15 +95,25 @@ export const screenshotTool = zodTool({
 export const executeTool = zodTool({
   name: "clawperator_execute",
   description:
-    'Run a full Clawperator execution: {commandId, taskId, source, expectedFormat: "android-ui-automator", timeoutMs, actions: [{id, type, params}]}. Action types: open_app, open_uri, close_app, click, scroll_and_click, scroll, scroll_until, read_text, enter_text, wait_for_node, snapshot_ui, take_screenshot, sleep, press_key. Returns the device\'s result envelope with one stepResult per action.',
+    'Run a full Clawperator execution: {commandId, taskId, source, expectedFormat: "android-ui-automator", ' +
+    "timeoutMs, actions: [{id, type, params}]}. Action types: open_app, open_uri, close_app, click, " +
+    "scroll_and_click, scroll, scroll_until, read_text, enter_text, wait_for_node, snapshot_ui, " +
+    "take_screenshot, sleep, press_key. Returns the device's result envelope with one stepResult per action; " +
+    "when a step or the device failed, details.ok is false, details.error.code names the cause " +
+    "(NODE_NOT_FOUND, ...) and details.error.stepId the step.",
   input: z.strictObject({
     ...DeviceTarget,
     execution: z
       .record(z.string(), z.unknown())
       .describe("the execution payload, validated exactly as `clawperator execute` validates it"),
+    deviceEnvelope: z
+      .boolean()
+      .optional()
+      .describe("also return the envelope exactly as the device sent it (details.deviceEnvelope)"),
   }),
-  async run(ctx, { deviceId, receiverPackage, execution }) {
-    return executionOutput(await (await ctx.clawperator()).execute(execution, { deviceId, receiverPackage }));
+  async run(ctx, { deviceId, receiverPackage, execution, deviceEnvelope }) {
+    const options = { deviceId, receiverPackage, ...(deviceEnvelope ? { deviceEnvelope } : {}) };
+    return executionOutput(await (await ctx.clawperator()).execute(execution, options));
   },
 });
 

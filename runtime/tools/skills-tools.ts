@@ -22,7 +22,8 @@ const listText = (list: SkillList) =>
 export const skillsSearchTool = zodTool({
   name: "clawperator_skills_search",
   description:
-    "Find ready-made Clawperator skills (scripted flows for specific apps) by Android app id, intent or keyword. Prefer a matching skill over driving the UI step by step.",
+    "Find ready-made Clawperator skills (scripted flows for specific apps) by Android app id, intent or " +
+    "keyword. Prefer a matching skill over driving the UI step by step.",
   input: z
     .strictObject({
       app: z.string().min(1).optional().describe("exact Android applicationId, e.g. com.android.settings"),
@@ -52,7 +53,8 @@ export const skillsGetTool = zodTool({
 export const skillsRunTool = zodTool({
   name: "clawperator_skills_run",
   description:
-    "Run a skill on the device and return its outcome: status (success, or indeterminate when its verification could not be proved), its output and the structured skill result when it reports one.",
+    "Run a skill on the device and return its outcome: status (success, or indeterminate when its " +
+    "verification could not be proved), its output and the structured skill result when it reports one.",
   input: z.strictObject({
     ...DeviceTarget,
     skillId: z.string().min(1).describe("the skill's id"),

@@ -112,7 +112,8 @@ describe("layering (DESIGN.md dependency rules)", () => {
         "core/kernel/kernel.ts:7 imports android/adb/adb-socket.ts (core/ may import only itself)",
         "config/schema.ts:7 imports plugins/index.ts (config/ may import only core)",
         "android/operator/x.ts:7 imports plugins/adb/index.ts (android/ may import only core, config)",
-        "plugins/virtual/commands/demo.ts:7 imports plugins/operator/commands/x.ts (a plugin never imports another plugin)",
+        "plugins/virtual/commands/demo.ts:7 imports plugins/operator/commands/x.ts (a plugin never imports " +
+          "another plugin)",
         "plugins/skills/index.ts:7 imports cli/main.ts (plugins/ may import only core, android, plugins)",
         "cli/main.ts:7 imports plugins/index.ts (cli/ may import only core, config, runtime)",
         "plugins/openclaw/entry.ts:7 imports plugins/skills/index.ts (plugins/openclaw/ may import only core, runtime)",

@@ -66,7 +66,8 @@ describe("the config compile caches", () => {
   it("are kept under the Clawperator home, directories 0700 and files 0600; nothing goes to the temp dir or node_modules/.cache", async () => {
     const dir = await project({
       "clawperator.config.ts":
-        'import { defineConfig } from "clawperator/config";\nimport { device } from "./device.ts";\nexport default defineConfig({ deviceId: device });\n',
+        'import { defineConfig } from "clawperator/config";\nimport { device } from "./device.ts";\n' +
+        "export default defineConfig({ deviceId: device });\n",
       "device.ts": 'export const device: string = "from-module";\n',
     });
     expect((await loadConfig({ cwd: dir })).deviceId).toBe("from-module");

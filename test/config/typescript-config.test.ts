@@ -48,7 +48,8 @@ describe("clawperator.config.ts", () => {
   it("may import its own TypeScript modules", async () => {
     const dir = await project({
       "clawperator.config.ts":
-        'import { defineConfig } from "clawperator/config";\nimport { device } from "./device.ts";\nexport default defineConfig({ deviceId: device });\n',
+        'import { defineConfig } from "clawperator/config";\nimport { device } from "./device.ts";\n' +
+        "export default defineConfig({ deviceId: device });\n",
       "device.ts": 'export const device: string = "from-module";\n',
     });
     expect((await loadConfig({ cwd: dir })).deviceId).toBe("from-module");

@@ -63,7 +63,9 @@ export const validExecution = fc
   })
   .map((e) => ({ ...e, actions: e.actions.map((a, i) => ({ id: `a${i}`, ...a })) }));
 
-/** Values that have broken parsers and validators before: boundaries, odd types, prototype keys, huge and deep values. */
+/**
+ * Values that have broken parsers and validators before: boundaries, odd types, prototype keys, huge and deep values.
+ */
 const nasty: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.constantFrom(
@@ -111,7 +113,7 @@ type Json = unknown;
 function paths(value: Json, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
   out.push(prefix);
   if (prefix.length > 12) return out;
-  if (Array.isArray(value)) value.forEach((v, i) => paths(v, [...prefix, i], out));
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) paths(v, [...prefix, i], out);
   else if (value !== null && typeof value === "object")
     for (const [k, v] of Object.entries(value)) paths(v, [...prefix, k], out);
   return out;
@@ -142,14 +144,15 @@ function mutate(base: Json, at: (string | number)[], m: Mutation): Json {
         : m.op === "add"
           ? { ...(base as object), [m.key]: m.value }
           : undefined;
-  const copy: any = Array.isArray(base) ? [...base] : { ...(base as object) };
+  const copy = (Array.isArray(base) ? [...base] : { ...(base as object) }) as Record<string | number, unknown>;
   const [key, ...rest] = at;
-  if (rest.length > 0) copy[key!] = mutate(copy[key!], rest, m);
+  const inner = copy[key!];
+  if (rest.length > 0) copy[key!] = mutate(inner, rest, m);
   else if (m.op === "delete") Array.isArray(copy) ? copy.splice(key as number, 1) : delete copy[key!];
   else if (m.op === "replace") copy[key!] = m.value;
-  else if (m.op === "wrap") copy[key!] = { value: copy[key!] };
-  else if (copy[key!] !== null && typeof copy[key!] === "object" && !Array.isArray(copy[key!]))
-    copy[key!] = { ...copy[key!], [m.key]: m.value };
+  else if (m.op === "wrap") copy[key!] = { value: inner };
+  else if (inner !== null && typeof inner === "object" && !Array.isArray(inner))
+    copy[key!] = { ...inner, [m.key]: m.value };
   else copy[key!] = m.value;
   return copy;
 }

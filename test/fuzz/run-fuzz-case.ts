@@ -77,13 +77,14 @@ export async function runCliProcess(argv: string[], env: Record<string, string>)
 export function judge(outcome: FuzzOutcome): string | undefined {
   if (outcome.hung) return `no answer within ${HANG_MS} ms`;
   if (STACK_FRAME.test(outcome.stdout) || STACK_FRAME.test(outcome.stderr)) return "a stack trace was printed";
-  let body: any;
+  let parsed: unknown;
   try {
-    body = JSON.parse(outcome.stdout);
+    parsed = JSON.parse(outcome.stdout);
   } catch {
     return `stdout is not one JSON document: ${outcome.stdout.slice(0, 200)}`;
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return "stdout is not a JSON object";
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return "stdout is not a JSON object";
+  const body = parsed as Record<string, unknown>;
   if (outcome.exitCode === 0)
     return body.ok === true && body.validated === true ? undefined : "exit 0 without a validated execution";
   if (outcome.exitCode !== 1) return `exit code ${outcome.exitCode}`;

@@ -13,7 +13,9 @@ export class ApkLog {
   record(priority: string, tag: string, message: string, pid = this.pid): this {
     const d = new Date(this.timeMs);
     const two = (n: number) => String(n).padStart(2, "0");
-    const stamp = `${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}.${String(d.getUTCMilliseconds()).padStart(3, "0")}`;
+    const stamp =
+      `${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:` +
+      `${two(d.getUTCSeconds())}.${String(d.getUTCMilliseconds()).padStart(3, "0")}`;
     for (const line of message.replace(/\n$/, "").split("\n"))
       this.lines.push(`${stamp} ${priority}/${tag}(${String(pid).padStart(5)}): ${line}`);
     this.timeMs += 1;
@@ -37,7 +39,8 @@ export class ApkLog {
     this.record(
       "I",
       "AgentCommandExecutorDefault$execute",
-      `[Clawperator-Command] start commandId=${c} taskId=${t} source=test timeoutMs=${timeoutMs} actionCount=${actionCount}`,
+      `[Clawperator-Command] start commandId=${c} taskId=${t} source=test timeoutMs=${timeoutMs} actionCount=` +
+        `${actionCount}`,
     );
     return this.record("D", "TaskRunnerManagerDefault", "[TaskRunnerManager] Task execution started");
   }
@@ -54,12 +57,15 @@ export class ApkLog {
     this.record(
       "D",
       "LoggingTaskStatusSink",
-      `[Clawperator-Command] stage-success commandId=${c} taskId=${t} id=logUiTree data={stage_id=logUiTree, node_count=2, max_depth=1, actual_format=hierarchy_xml, foreground_package=com.android.settings, has_overlay=false, window_count=1, truncated=false, elapsed_ms=3, attempt=1}`,
+      `[Clawperator-Command] stage-success commandId=${c} taskId=${t} id=logUiTree data={stage_id=logUiTree, ` +
+        `node_count=2, max_depth=1, actual_format=hierarchy_xml, foreground_package=com.android.settings, ` +
+        `has_overlay=false, window_count=1, truncated=false, elapsed_ms=3, attempt=1}`,
     );
     return this.record(
       "D",
       "UiActionEngineDefault",
-      `[UiActionEngine] step_success id=${id} type=SnapshotUi data={actual_format=hierarchy_xml, foreground_package=com.android.settings, has_overlay=false, window_count=1}`,
+      `[UiActionEngine] step_success id=${id} type=SnapshotUi data={actual_format=hierarchy_xml, ` +
+        `foreground_package=com.android.settings, has_overlay=false, window_count=1}`,
     );
   }
 
@@ -89,34 +95,63 @@ export class ApkLog {
   /** A click on a node that is not there, one attempt: the step throws and the whole command fails. */
   failingClick(c: string, t: string, id: string, text: string): this {
     const m = matcher(text);
-    const reason = `No UI node found matching criteria: ${m}`;
-    this.record("D", "UiActionEngineDefault", `[UiActionEngine] step_start id=${id} type=Click`);
-    this.record("D", "TaskScopeDefault", "[TaskScope] Executing UI operations");
-    this.record(
-      "D",
-      "LoggingTaskStatusSink",
-      `[Clawperator-Command] stage-start commandId=${c} taskId=${t} id=click(${m}) label=click(${m})`,
-    );
-    this.record("D", "TaskUiScopeDefault", `[TaskUiScope] Clicking node matching: ${m}`);
+    return this.failingStep(c, t, {
+      id,
+      kind: "Click",
+      stage: `click(${m})`,
+      reason: `No UI node found matching criteria: ${m}`,
+      context: `matcher=${m}, failure_point=not_found, attempt=1`,
+      before: () => {
+        this.record("D", "TaskScopeDefault", "[TaskScope] Executing UI operations");
+        this.record(
+          "D",
+          "LoggingTaskStatusSink",
+          `[Clawperator-Command] stage-start commandId=${c} taskId=${t} id=click(${m}) label=click(${m})`,
+        );
+        this.record("D", "TaskUiScopeDefault", `[TaskUiScope] Clicking node matching: ${m}`);
+      },
+    });
+  }
+
+  /**
+   * A step whose last attempt threw: its stage-failure line with the exception, the `StageFailure context:`
+   * stage-log line (when the stage has one), and the command's failure lines, as TaskUiScopeDefault.withRetry and
+   * the executor log them. `kind` is the step's Kotlin type (`Click`, `ReadText`, …); `reason` the exception's
+   * message as the stage logs it.
+   */
+  failingStep(
+    c: string,
+    t: string,
+    step: { id: string; kind: string; stage: string; reason: string; context?: string; before?: () => void },
+  ): this {
+    const { reason } = step;
+    const message = reason.replace(/^[a-z_]+: /, "");
+    this.record("D", "UiActionEngineDefault", `[UiActionEngine] step_start id=${step.id} type=${step.kind}`);
+    step.before?.();
     this.record(
       "E",
       "LoggingTaskStatusSink",
-      `[Clawperator-Command] stage-failure commandId=${c} taskId=${t} id=click(${m}) reason=${reason}\njava.lang.IllegalStateException: ${reason}\n\tat clawperator.task.runner.TaskUiScopeDefault.click(TaskUiScopeDefault.kt:88)`,
+      `[Clawperator-Command] stage-failure commandId=${c} taskId=${t} id=${step.stage} reason=${reason}\n` +
+        `java.lang.IllegalStateException: ${message}\n` +
+        `\tat clawperator.task.runner.TaskUiScopeDefault.withRetry(TaskUiScopeDefault.kt:88)`,
     );
-    this.record(
-      "D",
-      "LoggingTaskStatusSink",
-      `[Clawperator-Command] stage-log commandId=${c} taskId=${t} message=StageFailure context: matcher=${m}, failure_point=not_found, attempt=1`,
-    );
+    if (step.context !== undefined) {
+      this.record(
+        "D",
+        "LoggingTaskStatusSink",
+        `[Clawperator-Command] stage-log commandId=${c} taskId=${t} message=StageFailure context: ${step.context}`,
+      );
+    }
     this.record(
       "E",
       "TaskRunnerManagerDefault",
-      `[TaskRunnerManager] Task failed after 12ms: Task execution failed: ${reason}`,
+      `[TaskRunnerManager] Task failed after 12ms: Task execution failed: ${message}`,
     );
     return this.record(
       "E",
       "AgentCommandExecutorDefault$execute",
-      `[Clawperator-Command] failure commandId=${c} taskId=${t} reason=Task execution failed: ${reason}\njava.lang.IllegalStateException: ${reason}\n\tat x.y(Z.kt:1)`,
+      `[Clawperator-Command] failure commandId=${c} taskId=${t} reason=Task execution failed: ${message}\n` +
+        `java.lang.IllegalStateException: ${message}\n\tat x.y(Z.kt:1)`,
     );
   }
 
@@ -155,13 +190,17 @@ export class ApkLog {
 }
 
 export const matcher = (text: string) =>
-  `NodeMatcher(resourceId=null, role=null, textEquals=${text}, textContains=null, contentDescEquals=null, contentDescContains=null)`;
+  `NodeMatcher(resourceId=null, role=null, textEquals=${text}, textContains=null, contentDescEquals=null, ` +
+  `contentDescContains=null)`;
 
 export const snapshotXml = (text: string) =>
   [
     "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>",
     '<hierarchy rotation="0">',
-    `  <node index="0" text="${text}" resource-id="" class="android.widget.FrameLayout" package="com.android.settings" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][1080,2400]">`,
+    `  <node index="0" text="${text}" resource-id="" class="android.widget.FrameLayout" ` +
+      `package="com.android.settings" content-desc="" checkable="false" checked="false" clickable="false" ` +
+      `enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" ` +
+      `password="false" selected="false" bounds="[0,0][1080,2400]">`,
     "  </node>",
     "</hierarchy>",
   ].join("\n");

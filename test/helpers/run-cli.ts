@@ -43,19 +43,23 @@ export function spawnCli(args: readonly string[], options: CliProcessOptions) {
   });
 }
 
-/** Runs the built CLI to its end. Every test that runs the CLI comes through here (or `spawnCli` for a long-running one). */
+/**
+ * Runs the built CLI to its end. Every test that runs the CLI comes through here (or `spawnCli` for a long-running
+ * one).
+ */
 export async function runCli(args: readonly string[], options: CliProcessOptions): Promise<CliResult> {
   const result = await spawnCli(args, { timeoutMs: HANG_MS, ...options });
   if (result.timedOut) {
     throw new Error(
-      `\`clawperator ${args.join(" ")}\` did not exit within ${HANG_MS / 1000} s; it printed:\n${result.stdout}\n${result.stderr}`,
+      `\`clawperator ${args.join(" ")}\` did not exit within ${HANG_MS / 1000} s; it printed:\n` +
+        `${result.stdout}\n${result.stderr}`,
     );
   }
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
 
 /** Runs the CLI and parses its stdout, which in json mode must be exactly one JSON document. */
-export async function runCliJson<T = any>(
+export async function runCliJson<T = unknown>(
   args: readonly string[],
   options: CliProcessOptions,
 ): Promise<{ exitCode: number; body: T; stderr: string }> {
@@ -64,7 +68,8 @@ export async function runCliJson<T = any>(
     return { exitCode: result.exitCode, body: JSON.parse(result.stdout) as T, stderr: result.stderr };
   } catch {
     throw new Error(
-      `stdout of \`clawperator ${args.join(" ")}\` is not JSON (exit ${result.exitCode}):\n${result.stdout}\n${result.stderr}`,
+      `stdout of \`clawperator ${args.join(" ")}\` is not JSON (exit ${result.exitCode}):\n${result.stdout}\n` +
+        `${result.stderr}`,
     );
   }
 }
@@ -122,7 +127,7 @@ export function cliSandbox(): CliSandbox {
 }
 
 /** Parses the CLI's stdout, which in json mode must be exactly one JSON document. */
-export function json<T = Record<string, any>>(result: CliResult): T {
+export function json<T = unknown>(result: CliResult): T {
   return JSON.parse(result.stdout) as T;
 }
 

@@ -27,7 +27,9 @@ export function entry(
 }
 
 const frame = (skillId: string, extra: string) =>
-  `console.log("[Clawperator-Skill-Result]");\nconsole.log(JSON.stringify({contractVersion:"1.0.0",skillId:${JSON.stringify(skillId)},status:"success",checkpoints:[]${extra}}));\n`;
+  `console.log("[Clawperator-Skill-Result]");\n` +
+  `console.log(JSON.stringify({contractVersion:"1.0.0",skillId:${JSON.stringify(skillId)}` +
+  `,status:"success",checkpoints:[]${extra}}));\n`;
 
 /** The skills of the fixture repository: one per behaviour the runtime must handle. */
 export const FIXTURE_SKILLS = {
@@ -88,7 +90,8 @@ export const FIXTURE_SKILLS = {
 const manifest = (e: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ ...e, ...extra }, null, 2);
 const skillMd = (name: string, description: string, metadata?: unknown) =>
-  `---\nname: ${name}\ndescription: ${description}\n${metadata ? `metadata: ${JSON.stringify(metadata)}\n` : ""}---\n\n# ${name}\n\n${description}.\n`;
+  `---\nname: ${name}\ndescription: ${description}\n` +
+  `${metadata ? `metadata: ${JSON.stringify(metadata)}\n` : ""}---\n\n# ${name}\n\n${description}.\n`;
 
 /**
  * Writes a skills repository (registry, SKILL.md folders, skill.json files, .js and .sh scripts, a recipe artifact

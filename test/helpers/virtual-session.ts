@@ -12,13 +12,16 @@ export interface VirtualSession {
   /** Runs the built CLI against this session's private adb server, HOME and Clawperator home. */
   cli(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<CliResult>;
   /** Like `cli`, parsing stdout as JSON. */
-  json<T = any>(
+  json<T = unknown>(
     args: readonly string[],
     options?: { input?: string; env?: Record<string, string> },
   ): Promise<{ exitCode: number; body: T; stderr: string }>;
   /** Starts the CLI in the same environment and returns the running process (a command that runs until stopped). */
   spawn(args: readonly string[], options?: { cwd?: string; env?: Record<string, string> }): ReturnType<typeof spawnCli>;
-  /** Starts a virtual device in this process and connects it to the private adb server (`device` state unless unauthorized). */
+  /**
+   * Starts a virtual device in this process and connects it to the private adb server (`device` state unless
+   * unauthorized).
+   */
   startDevice(options?: Partial<StartVirtualDeviceOptions>): Promise<RunningVirtualDevice>;
   /** Stops a device and waits until adb no longer lists it as `device`. */
   stopDevice(device: RunningVirtualDevice): Promise<void>;

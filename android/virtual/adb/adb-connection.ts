@@ -107,20 +107,26 @@ export class AdbConnection implements StreamTransport {
   private handle(packet: AdbPacket): void {
     switch (packet.command) {
       case A_CNXN:
-        return this.handleConnect(packet);
+        this.handleConnect(packet);
+        return;
       case A_AUTH:
-        return this.handleAuth(packet);
+        this.handleAuth(packet);
+        return;
     }
     if (this.state !== "online") return;
     switch (packet.command) {
       case A_OPEN:
-        return this.handleOpen(packet);
+        this.handleOpen(packet);
+        break;
       case A_OKAY:
-        return this.streams.get(packet.arg1)?.handleOkay();
+        this.streams.get(packet.arg1)?.handleOkay();
+        break;
       case A_WRTE:
-        return this.streams.get(packet.arg1)?.handleWrite(packet.data);
+        this.streams.get(packet.arg1)?.handleWrite(packet.data);
+        break;
       case A_CLSE:
-        return this.streams.get(packet.arg1)?.handleRemoteClose();
+        this.streams.get(packet.arg1)?.handleRemoteClose();
+        break;
     }
   }
 
@@ -139,7 +145,10 @@ export class AdbConnection implements StreamTransport {
 
   private handleAuth(packet: AdbPacket): void {
     if (this.state !== "awaiting-auth") return;
-    if (this.settings.isAuthorized()) return this.goOnline();
+    if (this.settings.isAuthorized()) {
+      this.goOnline();
+      return;
+    }
     // While unauthorized no signature is trusted: each gets a new challenge until the host runs out of keys
     // and sends its public key, which a phone would show in its "Allow USB debugging?" prompt. We wait.
     if (packet.arg0 === AUTH_SIGNATURE) this.send(authChallenge());

@@ -16,7 +16,9 @@ export interface ShellSession {
 
 /** What the adb wire server asks of the device behind it. */
 export interface DeviceServices {
-  /** Values for the CNXN banner (`device::ro.product.name=…;ro.product.model=…;ro.product.device=…;features=…`). */
+  /**
+   * Values for the CNXN banner (`device::ro.product.name=…;ro.product.model=…;ro.product.device=…;features=…`).
+   */
   banner(): { name: string; model: string; device: string };
   /** Run one device-shell command line (shell_v2, legacy shell and exec all end here). Resolves with the exit code. */
   run(commandLine: string, session: ShellSession): Promise<number>;

@@ -58,8 +58,11 @@ export class EmulatorConsole {
     let pending = "";
     socket.on("data", (chunk: Buffer) => {
       pending += chunk.toString("utf8");
-      let newline: number;
-      while ((newline = pending.indexOf("\n")) >= 0 && !socket.destroyed && socket.writable) {
+      for (
+        let newline = pending.indexOf("\n");
+        newline >= 0 && !socket.destroyed && socket.writable;
+        newline = pending.indexOf("\n")
+      ) {
         const reply = session.handle(pending.slice(0, newline).replace(/\r$/, ""));
         pending = pending.slice(newline + 1);
         if (!reply) continue;

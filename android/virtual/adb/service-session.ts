@@ -35,7 +35,10 @@ export async function serveCommand(
     if (!stream.isOpen) return;
     let bytes = typeof data === "string" ? Buffer.from(data) : data;
     if (pty) bytes = Buffer.from(bytes.toString("latin1").replaceAll("\n", "\r\n"), "latin1");
-    if (!v2) return stream.write(bytes);
+    if (!v2) {
+      stream.write(bytes);
+      return;
+    }
     const limit = shellDataLimit(stream.maxPayload);
     for (let offset = 0; offset < bytes.length; offset += limit) {
       stream.write(encodeShellPacket(pty ? SHELL_STDOUT : id, bytes.subarray(offset, offset + limit)));

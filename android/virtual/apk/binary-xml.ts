@@ -48,7 +48,9 @@ function chunk(type: number, headerSize: number, body: Buffer): Buffer {
 
 const u32 = (...values: number[]) => {
   const b = Buffer.alloc(values.length * 4);
-  values.forEach((v, i) => b.writeUInt32LE(v >>> 0, i * 4));
+  values.forEach((v, i) => {
+    b.writeUInt32LE(v >>> 0, i * 4);
+  });
   return b;
 };
 

@@ -6,7 +6,9 @@ const BUILD_INCREMENTAL = "11206848";
 
 /** getprop values a real device of this profile reports, before `profile.props` overrides and before boot completes. */
 export function derivedProperties(profile: DeviceProfile): Record<string, string> {
-  const fingerprint = `${profile.brand}/${profile.product}/${profile.device}:${profile.release}/${BUILD_ID}/${BUILD_INCREMENTAL}:user/release-keys`;
+  const fingerprint =
+    `${profile.brand}/${profile.product}/${profile.device}:${profile.release}/${BUILD_ID}/${BUILD_INCREMENTAL}` +
+    `:user/release-keys`;
   return {
     "ro.product.model": profile.model,
     "ro.product.manufacturer": profile.manufacturer,

@@ -1,6 +1,6 @@
 import type { DeviceProfile, Scenario } from "../scenario/scenario-types.ts";
 import { isAccessibilityServiceEnabled } from "./accessibility.ts";
-import { systemClock, type DeviceClock } from "./clock.ts";
+import { systemClock, type Clock } from "../../../core/host/clock.ts";
 import { derivedProperties } from "./device-properties.ts";
 import { LogBuffer } from "./log-buffer.ts";
 import { PackageRegistry } from "./packages.ts";
@@ -20,7 +20,7 @@ export interface DeviceState {
   readonly log: LogBuffer;
   readonly fs: VirtualFileSystem;
   readonly receivers: ReceiverRegistry;
-  readonly clock: DeviceClock;
+  readonly clock: Pick<Clock, "now">;
   /** Whether Android would bind that operator package's accessibility service now. */
   isAccessibilityServiceEnabled(packageName: string): boolean;
   /** Resolves when sys.boot_completed turns 1 (never, for a scenario that does not boot). */
@@ -30,10 +30,13 @@ export interface DeviceState {
 }
 
 export interface DeviceStateOptions {
-  clock?: DeviceClock;
+  clock?: Pick<Clock, "now">;
 }
 
-/** A device that has just been switched on for shell users: adb and developer options on, unless the scenario says otherwise. */
+/**
+ * A device that has just been switched on for shell users: adb and developer options on, unless the scenario says
+ * otherwise.
+ */
 const DEFAULT_SETTINGS: Partial<Record<SettingsNamespace, Record<string, string>>> = {
   global: { adb_enabled: "1", development_settings_enabled: "1" },
 };

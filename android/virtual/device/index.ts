@@ -5,7 +5,6 @@ export {
   OPERATOR_ACCESSIBILITY_SERVICE,
   OPERATOR_NOTIFICATION_LISTENER,
 } from "./accessibility.ts";
-export { systemClock, type DeviceClock } from "./clock.ts";
 export { derivedProperties } from "./device-properties.ts";
 export { createDeviceState, type DeviceState, type DeviceStateOptions } from "./device-state.ts";
 export { LogBuffer, type LogBufferOptions, type LogListener } from "./log-buffer.ts";

@@ -87,7 +87,9 @@ export function checkPermissionChange(
     if (name !== undefined && NORMAL_PERMISSIONS.has(name)) {
       return {
         ok: false,
-        exception: `java.lang.SecurityException: Permission ${permission} requested by ${packageName} is not a changeable permission type`,
+        exception:
+          `java.lang.SecurityException: Permission ${permission} requested by ${packageName} is not a ` +
+          `changeable permission type`,
       };
     }
     return { ok: false, exception: `java.lang.IllegalArgumentException: Unknown permission: ${permission}` };

@@ -1,6 +1,8 @@
 import type { UiHierarchy, UiNode } from "../../hierarchy/index.ts";
 
-/** The 17 attributes the APK's UiTreeFormatter writes, in its order; a node the model lacks one for gets the default. */
+/**
+ * The 17 attributes the APK's UiTreeFormatter writes, in its order; a node the model lacks one for gets the default.
+ */
 const ATTRIBUTES: readonly (readonly [name: string, fallback: string])[] = [
   ["index", "0"],
   ["text", ""],
@@ -32,11 +34,12 @@ const ESCAPES: Readonly<Record<string, string>> = {
 const SPECIAL = /[&"'<>]/;
 
 /** The APK escapes only these five characters: line breaks, controls and emoji stay raw. */
-const escape = (value: string): string => (SPECIAL.test(value) ? value.replace(/[&"'<>]/g, (c) => ESCAPES[c]!) : value);
+const escapeXml = (value: string): string =>
+  SPECIAL.test(value) ? value.replace(/[&"'<>]/g, (c) => ESCAPES[c]!) : value;
 
 function element(node: UiNode): string {
   let out = "<node";
-  for (const [name, fallback] of ATTRIBUTES) out += ` ${name}="${escape(node.attributes[name] ?? fallback)}"`;
+  for (const [name, fallback] of ATTRIBUTES) out += ` ${name}="${escapeXml(node.attributes[name] ?? fallback)}"`;
   return out;
 }
 
@@ -60,7 +63,8 @@ function linesOf(window: UiNode): readonly string[] {
   const out: string[] = [];
   const indents: string[] = [];
   const write = (node: UiNode, depth: number): void => {
-    const indent = (indents[depth] ??= "  ".repeat(depth));
+    indents[depth] ??= "  ".repeat(depth);
+    const indent = indents[depth]!;
     if (node.children.length === 0) {
       out.push(`${indent}${element(node)} />`);
       return;
@@ -84,7 +88,7 @@ const deepFrozen = (node: UiNode): boolean =>
 export function apkHierarchyLines(hierarchy: UiHierarchy): string[] {
   const out = [
     "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>",
-    `<hierarchy rotation="${escape(hierarchy.rotation)}">`,
+    `<hierarchy rotation="${escapeXml(hierarchy.rotation)}">`,
   ];
   for (const window of hierarchy.windows) for (const line of linesOf(window)) out.push(line);
   out.push("</hierarchy>");

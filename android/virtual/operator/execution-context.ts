@@ -1,5 +1,5 @@
 import type { UiModel } from "../ui/ui-model.ts";
-import type { OperatorClock } from "./clock.ts";
+import type { Clock } from "../../../core/host/clock.ts";
 import type { CommandIds, OperatorLog } from "./operator-log.ts";
 
 /** What doctor_ping reports about the device. */
@@ -31,7 +31,7 @@ export interface ExecutionContext {
 export interface ExecutionEnvironment {
   ui: UiModel;
   log: OperatorLog;
-  clock: OperatorClock;
+  clock: Clock;
   random: () => number;
   deviceFacts(): DeviceFacts;
   signal: AbortSignal;

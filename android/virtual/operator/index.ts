@@ -1,3 +1,3 @@
-export { seededRandom, systemClock, type OperatorClock } from "./clock.ts";
+export { seededRandom } from "./seeded-random.ts";
 export type { DeviceFacts } from "./execution-context.ts";
 export { createVirtualOperator, type VirtualOperator, type VirtualOperatorDeps } from "./virtual-operator.ts";

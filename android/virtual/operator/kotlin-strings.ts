@@ -28,7 +28,8 @@ const value = (v: string | undefined) => (v === undefined ? "null" : v);
 
 /** Kotlin's data-class toString of a NodeMatcher, which the APK's stage ids and messages embed. */
 export const nodeMatcherString = (m: OperatorMatcher): string =>
-  `NodeMatcher(resourceId=${value(m.resourceId)}, role=${value(m.role)}, textEquals=${value(m.textEquals)}, textContains=${value(m.textContains)}, ` +
+  `NodeMatcher(resourceId=${value(m.resourceId)}, role=${value(m.role)}, textEquals=${value(m.textEquals)}, ` +
+  `textContains=${value(m.textContains)}, ` +
   `contentDescEquals=${value(m.contentDescEquals)}, contentDescContains=${value(m.contentDescContains)})`;
 
 const dataString = (data: Readonly<Record<string, string>>) =>

@@ -86,7 +86,8 @@ export class OperatorLog {
     this.message(
       "E",
       OPERATOR_TAGS.receiver,
-      `[Operator-Receiver] Accessibility service is not available and failed to parse agent command payload${parserStack(exception)}`,
+      `[Operator-Receiver] Accessibility service is not available and failed to parse agent command payload` +
+        `${parserStack(exception)}`,
     );
   }
 
@@ -123,7 +124,12 @@ export class OperatorLog {
     this.message(
       "E",
       OPERATOR_TAGS.executorAsync,
-      `${CC} failure ${ct(ids)} reason=${reason}${stackTrace("java.lang.IllegalStateException", reason, "clawperator.operator.agent.AgentCommandExecutorDefault.execute(AgentCommandExecutor.kt)")}`,
+      `${CC} failure ${ct(ids)} reason=${reason}` +
+        stackTrace(
+          "java.lang.IllegalStateException",
+          reason,
+          "clawperator.operator.agent.AgentCommandExecutorDefault.execute(AgentCommandExecutor.kt)",
+        ),
     );
   }
 
@@ -183,7 +189,12 @@ export class OperatorLog {
     this.message(
       "E",
       OPERATOR_TAGS.sink,
-      `${CC} stage-failure ${ct(ids)} id=${stage} reason=${reason}${stackTrace("java.lang.IllegalStateException", reason, "clawperator.task.runner.TaskUiScopeDefault.withRetry(TaskUiScopeDefault.kt)")}`,
+      `${CC} stage-failure ${ct(ids)} id=${stage} reason=${reason}` +
+        stackTrace(
+          "java.lang.IllegalStateException",
+          reason,
+          "clawperator.task.runner.TaskUiScopeDefault.withRetry(TaskUiScopeDefault.kt)",
+        ),
     );
   }
 

@@ -2,7 +2,10 @@ import type { RetryPreset } from "../../../core/contracts/retry.ts";
 import type { ExecutionContext } from "./execution-context.ts";
 import { StepFailure } from "./step-failure.ts";
 
-/** The wait before the next attempt: `delayMs` ± `jitterRatio`, a whole number of ms drawn uniformly (both ends included). */
+/**
+ * The wait before the next attempt: `delayMs` ± `jitterRatio`, a whole number of ms drawn uniformly (both ends
+ * included).
+ */
 export function jitteredDelay(delayMs: number, jitterRatio: number, random: () => number): number {
   if (jitterRatio <= 0) return delayMs;
   const low = Math.floor(Math.max(0, delayMs - delayMs * jitterRatio));
@@ -58,7 +61,9 @@ export async function withRetry<T>(
       const last = deadline !== undefined ? wait <= 0 : n >= retry.maxAttempts;
       if (last) {
         const context = stage.failure?.(error, n) ?? { attempt: String(n) };
-        log.stageFailure(ids, stage.id, error.message);
+        // The APK puts a context's reason_code in front of the stage's reason (TaskScopeDefault.withRetry).
+        const code = context.reason_code;
+        log.stageFailure(ids, stage.id, code === undefined ? error.message : `${code}: ${error.message}`);
         if (Object.keys(context).length > 0) {
           log.stageLog(
             ids,

@@ -1,6 +1,7 @@
 import type { DeviceLogWriter } from "../device/log-types.ts";
 import type { UiModel } from "../ui/ui-model.ts";
-import { seededRandom, systemClock, type OperatorClock } from "./clock.ts";
+import { systemClock, type Clock } from "../../../core/host/clock.ts";
+import { seededRandom } from "./seeded-random.ts";
 import { failedEnvelope } from "./envelopes.ts";
 import type { DeviceFacts } from "./execution-context.ts";
 import { OperatorLog } from "./operator-log.ts";
@@ -20,7 +21,7 @@ export interface VirtualOperatorDeps {
   /** Source of retry jitter, in [0, 1). Defaults to a fixed-seed generator so runs repeat exactly. */
   random?: () => number;
   /** Defaults to real time; tests pass a virtual clock. */
-  clock?: OperatorClock;
+  clock?: Clock;
 }
 
 export interface VirtualOperator {

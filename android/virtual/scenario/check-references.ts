@@ -30,7 +30,9 @@ export function checkReferences(scenario: Scenario, issues: IssueList): void {
     if (app.launchScreen !== undefined) checkScreen(["apps", i, "launchScreen"], app.launchScreen);
   });
   checkScreen(["home"], scenario.home);
-  scenario.uris.forEach((route, i) => checkScreen(["uris", i, "to"], route.screen));
+  scenario.uris.forEach((route, i) => {
+    checkScreen(["uris", i, "to"], route.screen);
+  });
 
   for (const screen of Object.values(scenario.screens)) {
     const path = ["screens", screen.id];
@@ -63,8 +65,8 @@ export function checkReferences(scenario: Scenario, issues: IssueList): void {
         issues.add([...path, "values", i, "node"], "matches no node of the screen");
       if (v.rule.kind !== "mirror") return;
       const source = scenario.screens[v.rule.screen];
-      if (!source) return checkScreen([...path, "values", i, "mirror", "screen"], v.rule.screen);
-      if (!matchesSomewhere(source, v.rule.field))
+      if (!source) checkScreen([...path, "values", i, "mirror", "screen"], v.rule.screen);
+      else if (!matchesSomewhere(source, v.rule.field))
         issues.add([...path, "values", i, "mirror", "field"], `matches no node of screen "${source.id}"`);
     });
     if (screen.after) {
@@ -74,7 +76,8 @@ export function checkReferences(scenario: Scenario, issues: IssueList): void {
       else if (screen.after.to in scenario.screens && scenario.screens[screen.after.to]!.package !== screen.package) {
         issues.add(
           [...path, "after", "to"],
-          `is a screen of "${scenario.screens[screen.after.to]!.package}"; a screen moves on within its own app ("${screen.package}")`,
+          `is a screen of "${scenario.screens[screen.after.to]!.package}"; a screen moves on within its own ` +
+            `app ("${screen.package}")`,
         );
       }
     }

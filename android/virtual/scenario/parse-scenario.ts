@@ -39,7 +39,10 @@ const uriRoute = (route: ScenarioFile["uris"][number]): UriRoute => ({
   screen: route.to,
 });
 
-/** Validates a scenario document (already read from JSON/YAML) and resolves it; throws ScenarioError listing every problem. */
+/**
+ * Validates a scenario document (already read from JSON/YAML) and resolves it; throws ScenarioError listing every
+ * problem.
+ */
 export function parseScenario(source: unknown, options: ParseScenarioOptions): Scenario {
   const issues = new IssueList();
   const parsed = ScenarioSchema.safeParse(source);

@@ -13,7 +13,8 @@ export class ScenarioError extends Error {
     readonly issues: readonly ScenarioIssue[],
   ) {
     super(
-      `invalid scenario ${origin}:\n${issues.map((issue) => `  ${issue.path || "(document)"}: ${issue.message}`).join("\n")}`,
+      `invalid scenario ${origin}:\n` +
+        `${issues.map((issue) => `  ${issue.path || "(document)"}: ${issue.message}`).join("\n")}`,
     );
   }
 }

@@ -76,7 +76,10 @@ export type ValueRule =
   /** Follows the `attribute` of the first node matching `field` on `screen` as it is now. */
   | { kind: "mirror"; screen: string; field: NodeMatcher; attribute: string };
 
-/** A node attribute that changes with elapsed device time (a temperature reading, a clock, a counter) or follows a field. */
+/**
+ * A node attribute that changes with elapsed device time (a temperature reading, a clock, a counter) or follows a
+ * field.
+ */
 export interface DynamicValueSpec {
   node: NodeMatcher;
   attribute: string;

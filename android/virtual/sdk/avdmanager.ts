@@ -47,7 +47,7 @@ async function createAvd(sdkRoot: string, argv: readonly string[], io: ToolIo): 
   if (typeof pkg !== "string" || pkg === "")
     return error(
       io,
-      "Package path (-k) not specified. Valid system image paths are:\n" + installedImages(sdkRoot).join("\n"),
+      `Package path (-k) not specified. Valid system image paths are:\n${installedImages(sdkRoot).join("\n")}`,
     );
   if (!AVD_NAME.test(name))
     return error(io, `AVD name '${name}' contains invalid characters.\nAllowed characters are: a-z A-Z 0-9 . _ -`);
@@ -149,14 +149,22 @@ function listAvds(argv: readonly string[], io: ToolIo): number {
     names
       .map((name) => {
         const avd = readAvdMetadata(home, name);
-        return `    Name: ${name}\n  Device: ${avd.deviceProfile ?? "unknown"}\n    Path: ${avd.path}\n  Target: ${avd.playStore ? "Google Play" : "Google APIs"}\n          Based on: Android API ${avd.apiLevel ?? "?"} Tag/ABI: ${avd.systemImage?.split(";").slice(2).join("/") ?? "?"}\n`;
+        return (
+          `    Name: ${name}\n  Device: ${avd.deviceProfile ?? "unknown"}\n    Path: ${avd.path}\n` +
+          `  Target: ${avd.playStore ? "Google Play" : "Google APIs"}\n` +
+          `          Based on: Android API ${avd.apiLevel ?? "?"} Tag/ABI: ` +
+          `${avd.systemImage?.split(";").slice(2).join("/") ?? "?"}\n`
+        );
       })
       .join("---------\n"),
   );
   return 0;
 }
 
-/** The stand-in `avdmanager`: `create avd`, `delete avd`, `list avd`, `list device`, writing the ini files the real one writes. */
+/**
+ * The stand-in `avdmanager`: `create avd`, `delete avd`, `list avd`, `list device`, writing the ini files the real one
+ * writes.
+ */
 export async function runAvdmanager(sdkRoot: string, argv: readonly string[], io: ToolIo): Promise<number> {
   const args = argv.filter((arg) => arg !== "-s" && arg !== "--silent" && arg !== "-v" && arg !== "--verbose");
   const [verb, noun, ...rest] = args;
@@ -175,9 +183,13 @@ export async function runAvdmanager(sdkRoot: string, argv: readonly string[], io
     return 0;
   }
   io.err(
-    "Usage:\n      avdmanager [global options] [action] [action options]\n\nValid actions are composed of a verb and an optional direct object:\n" +
-      "-   list              : Lists existing targets or virtual devices.\n-   list avd          : Lists existing Android Virtual Devices.\n" +
-      "-   list device       : Lists existing devices.\n-   create avd        : Creates a new Android Virtual Device.\n-   delete avd        : Deletes an Android Virtual Device.\n",
+    "Usage:\n      avdmanager [global options] [action] [action options]\n\n" +
+      "Valid actions are composed of a verb and an optional direct object:\n" +
+      "-   list              : Lists existing targets or virtual devices.\n" +
+      "-   list avd          : Lists existing Android Virtual Devices.\n" +
+      "-   list device       : Lists existing devices.\n" +
+      "-   create avd        : Creates a new Android Virtual Device.\n" +
+      "-   delete avd        : Deletes an Android Virtual Device.\n",
   );
   return 1;
 }

@@ -50,7 +50,9 @@ const RELEASE_OF_API: Record<number, string> = {
   36: "16",
 };
 
-/** The scenario's device dressed as this AVD's emulator: its API level and ABI, qemu properties, the configured boot. */
+/**
+ * The scenario's device dressed as this AVD's emulator: its API level and ABI, qemu properties, the configured boot.
+ */
 function emulatorScenario(base: Scenario, avd: AvdMetadata, config: VirtualSdkConfig): Scenario {
   const abi = avd.abi ?? "x86_64";
   const sdk = avd.apiLevel ?? base.device.sdk;
@@ -84,7 +86,7 @@ function emulatorScenario(base: Scenario, avd: AvdMetadata, config: VirtualSdkCo
  * process can exit.
  */
 function signalled(): { promise: Promise<void>; cancel(): void } {
-  let cancel = () => undefined as void;
+  let cancel = (): void => undefined;
   const promise = new Promise<void>((resolve) => {
     const keepAlive = setInterval(() => undefined, 1 << 30);
     const done = () => {
@@ -108,14 +110,16 @@ async function runAvd(sdkRoot: string, name: string, port: number | undefined, i
   const avd = readAvdMetadata(home, name);
   if (!avd.exists) {
     io.err(
-      `PANIC: Unknown AVD name [${name}], use -list-avds to see valid list.\nHOME is defined but there is no file ${name}.ini in ${home}\n`,
+      `PANIC: Unknown AVD name [${name}], use -list-avds to see valid list.\n` +
+        `HOME is defined but there is no file ${name}.ini in ${home}\n`,
     );
     return 1;
   }
   const holder = lockHolder(avd.path);
   if (holder !== undefined) {
     io.err(
-      `ERROR   | Running multiple emulators with the same AVD is an experimental feature. (AVD ${name} is in use by pid ${holder})\n`,
+      `ERROR   | Running multiple emulators with the same AVD is an experimental feature. (AVD ${name} is in ` +
+        `use by pid ${holder})\n`,
     );
     return 1;
   }
@@ -129,7 +133,8 @@ async function runAvd(sdkRoot: string, name: string, port: number | undefined, i
   const unlock = lockAvd(avd.path);
   try {
     io.out(
-      `INFO    | Android emulator version ${EMULATOR_VERSION}.0 (Clawperator virtual SDK)\nINFO    | Starting AVD ${name} (${avd.systemImage ?? "unknown image"})\n`,
+      `INFO    | Android emulator version ${EMULATOR_VERSION}.0 (Clawperator virtual SDK)\n` +
+        `INFO    | Starting AVD ${name} (${avd.systemImage ?? "unknown image"})\n`,
     );
     if (!config.register) {
       // The failure path of a start that never registers: alive, but adb never hears of it.

@@ -44,7 +44,8 @@ async function licenses(sdkRoot: string, io: ToolIo): Promise<number> {
     return 0;
   }
   io.out(
-    "\n1/1: License android-sdk-license:\n---------------------------------------\nTerms and Conditions (Clawperator virtual SDK stand-in)\n" +
+    "\n1/1: License android-sdk-license:\n---------------------------------------\n" +
+      "Terms and Conditions (Clawperator virtual SDK stand-in)\n" +
       "---------------------------------------\nAccept? (y/N): ",
   );
   const accept = (await io.readLine())?.trim().toLowerCase();
@@ -71,8 +72,10 @@ async function install(sdkRoot: string, ids: string[], io: ToolIo): Promise<numb
     io.out("\n");
     if (answer !== "y") {
       io.err(
-        `Skipping following packages as the license is not accepted:\n${packages.map((p) => p.description).join("\n")}\n` +
-          `The following packages can not be installed since their licenses or those of the packages they depend on were not accepted:\n${packages.map((p) => `  ${p.id}`).join("\n")}\n`,
+        `Skipping following packages as the license is not accepted:\n` +
+          `${packages.map((p) => p.description).join("\n")}\n` +
+          `The following packages can not be installed since their licenses or those of the packages they ` +
+          `depend on were not accepted:\n${packages.map((p) => `  ${p.id}`).join("\n")}\n`,
       );
       return 1;
     }
@@ -82,7 +85,8 @@ async function install(sdkRoot: string, ids: string[], io: ToolIo): Promise<numb
   for (const pkg of packages) {
     if (config.failImageInstall && pkg.id.startsWith("system-images;")) {
       io.err(
-        `Warning: An error occurred during installation: Failed to download ${pkg.id} (virtual SDK: failImageInstall is set).\n`,
+        `Warning: An error occurred during installation: Failed to download ${pkg.id} (virtual SDK: ` +
+          `failImageInstall is set).\n`,
       );
       return 1;
     }
@@ -109,7 +113,8 @@ export async function runSdkmanager(sdkRoot: string, argv: readonly string[], io
   }
   if (flags.includes("--list")) {
     io.out(
-      `Installed packages:\n${table(installedPackages(sdkRoot), true)}\nAvailable Packages:\n${table(availablePackages(), false)}`,
+      `Installed packages:\n${table(installedPackages(sdkRoot), true)}\nAvailable Packages:\n` +
+        `${table(availablePackages(), false)}`,
     );
     return 0;
   }
@@ -124,7 +129,11 @@ export async function runSdkmanager(sdkRoot: string, argv: readonly string[], io
   const unknown = flags.find((flag) => flag !== "--install");
   if (unknown !== undefined || ids.length === 0) {
     io.err(
-      `${unknown === undefined ? "A package or --list is required" : `Unknown argument ${unknown}`}\n\nUsage:\n  sdkmanager [--uninstall] [<common args>] [--package_file=<file>] [<packages>...]\n  sdkmanager --update [<common args>]\n  sdkmanager --list [<common args>]\n  sdkmanager --list_installed [<common args>]\n  sdkmanager --licenses [<common args>]\n  sdkmanager --version\n`,
+      `${unknown === undefined ? "A package or --list is required" : `Unknown argument ${unknown}`}\n\n` +
+        `Usage:\n  sdkmanager [--uninstall] [<common args>] [--package_file=<file>] [<packages>...]\n` +
+        `  sdkmanager --update [<common args>]\n  sdkmanager --list [<common args>]\n` +
+        `  sdkmanager --list_installed [<common args>]\n  sdkmanager --licenses [<common args>]\n` +
+        `  sdkmanager --version\n`,
     );
     return 1;
   }

@@ -64,7 +64,8 @@ export function writeVirtualSdk(dir: string, options: WriteSdkOptions): WrittenS
     mkdirSync(join(path, ".."), { recursive: true });
     writeFileSync(
       path,
-      `#!/bin/sh\n# Clawperator virtual Android SDK: the ${tool} stand-in.\nexec ${shellQuote(node)} ${shellQuote(runner)} ${tool} "$@"\n`,
+      `#!/bin/sh\n# Clawperator virtual Android SDK: the ${tool} stand-in.\n` +
+        `exec ${shellQuote(node)} ${shellQuote(runner)} ${tool} "$@"\n`,
     );
     chmodSync(path, 0o755);
     tools[tool] = path;

@@ -9,7 +9,8 @@ import { streamStdin } from "./stdin-source.ts";
 const SHELL_ENV: ReadonlyArray<[string, string]> = [
   [
     "PATH",
-    "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin",
+    "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:/system_ext/bin:/system/bin:" +
+      "/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin",
   ],
   ["HOME", "/"],
   ["USER", "shell"],

@@ -241,7 +241,10 @@ class ScenarioScreens implements ScenarioUi {
 
   #state(screen: string): ScreenState {
     let state = this.#states.get(screen);
-    if (!state) this.#states.set(screen, (state = new ScreenState(() => ++this.#version)));
+    if (!state) {
+      state = new ScreenState(() => ++this.#version);
+      this.#states.set(screen, state);
+    }
     return state;
   }
 
@@ -250,7 +253,10 @@ class ScenarioScreens implements ScenarioUi {
     const cached = this.#trees.get(screen);
     if (cached?.version === state.version) return cached;
     let model = this.#models.get(screen);
-    if (!model) this.#models.set(screen, (model = screenModel(this.scenario.screens[screen]!)));
+    if (!model) {
+      model = screenModel(this.scenario.screens[screen]!);
+      this.#models.set(screen, model);
+    }
     const tree = new ScreenTree(model, state, this.#origins);
     this.#trees.set(screen, tree);
     return tree;

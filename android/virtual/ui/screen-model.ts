@@ -21,9 +21,13 @@ function pathsOf(windows: readonly UiNode[]): Map<UiNode, string> {
   const paths = new Map<UiNode, string>();
   const walk = (node: UiNode, path: string): void => {
     paths.set(node, path);
-    node.children.forEach((child, i) => walk(child, childPath(path, i)));
+    node.children.forEach((child, i) => {
+      walk(child, childPath(path, i));
+    });
   };
-  windows.forEach((window, i) => walk(window, String(i)));
+  windows.forEach((window, i) => {
+    walk(window, String(i));
+  });
   return paths;
 }
 

@@ -1,6 +1,6 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { DoctorCheck } from "../../../core/kernel/index.ts";
-import { Transport } from "../../../core/services/transport.ts";
+import { type ShellResult, Transport } from "../../../core/services/transport.ts";
 
 /** `getprop ro.build.version.sdk; wm size; wm density` in one round trip (PROTOCOL.md "Device facts doctor reads"). */
 export const CAPABILITY_COMMAND = "getprop ro.build.version.sdk; wm size; wm density";
@@ -32,7 +32,7 @@ const check: DoctorCheck = {
       platform: "any" as const,
       steps: [{ kind: "shell" as const, value: `adb -s ${serial} reconnect` }],
     };
-    let result;
+    let result: ShellResult;
     try {
       result = await services.resolve(Transport).shell(serial, CAPABILITY_COMMAND, { timeoutMs: 10_000 });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { ErrorCode } from "../../../core/contracts/error-codes.ts";
-import { DoctorFacts } from "../../../core/doctor/facts.ts";
+import { SelectedDevice } from "../../../core/doctor/facts.ts";
 import { selectDevice } from "../../../core/execution/resolve-device.ts";
 import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.ts";
 import { Transport } from "../../../core/services/transport.ts";
@@ -17,13 +17,15 @@ function remedy(code: ErrorCode, devices: string[]): Remedy {
     case "NO_DEVICES":
       return manual(
         "Connect an Android device",
-        "Connect a phone with USB debugging on, start an emulator (clawperator emulator provision), or run `clawperator virtual start`.",
+        "Connect a phone with USB debugging on, start an emulator (clawperator emulator provision), or run " +
+          "`clawperator virtual start`.",
       );
     case "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED":
     case "DEVICE_NOT_FOUND":
       return manual(
         "Choose one device",
-        `Pass --device-id <serial>${devices.length ? ` (connected: ${devices.join(", ")})` : ""}; \`clawperator devices\` lists them.`,
+        `Pass --device-id <serial>${devices.length ? ` (connected: ${devices.join(", ")})` : ""}; ` +
+          `\`clawperator devices\` lists them.`,
       );
     case "DEVICE_UNAUTHORIZED":
       return {
@@ -69,7 +71,7 @@ const check: DoctorCheck = {
     const evidence = { devices: devices.map((d) => ({ serial: d.serial, state: d.state })) };
     try {
       const serial = selectDevice(devices, globals.deviceId ?? config.deviceId);
-      facts.set(DoctorFacts.deviceId, serial);
+      facts.set(SelectedDevice, serial);
       const model = devices.find((d) => d.serial === serial)?.properties?.model;
       return {
         status: "pass",

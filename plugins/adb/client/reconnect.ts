@@ -16,7 +16,9 @@ export function isNetworkSerial(serial: string): boolean {
  */
 export async function reconnectNetworkDevice(address: ServerAddress, serial: string): Promise<boolean> {
   const sockets: AdbSocket[] = [];
-  const timer = setTimeout(() => sockets.forEach((s) => s.close()), RECONNECT_BUDGET_MS);
+  const timer = setTimeout(() => {
+    for (const s of sockets) s.close();
+  }, RECONNECT_BUDGET_MS);
   const open = async () => {
     const socket = await AdbSocket.open(address);
     sockets.push(socket);

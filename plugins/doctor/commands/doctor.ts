@@ -1,5 +1,5 @@
 import type { DoctorReport } from "../../../core/doctor/report.ts";
-import { DoctorFacts } from "../../../core/doctor/facts.ts";
+import { createDoctorFacts, SelectedDevice } from "../../../core/doctor/facts.ts";
 import { DEFAULT_OPERATOR_PACKAGE } from "../../../core/contracts/limits.ts";
 import { CheckRegistry, type CommandHandler } from "../../../core/kernel/index.ts";
 import { applyFixes } from "../apply-fixes.ts";
@@ -19,7 +19,7 @@ const runs = new WeakMap<DoctorReport, { critical: Set<string>; checkOnly: boole
 const doctor: CommandHandler<typeof doctorArgs> = {
   async run({ args, globals, services, config }): Promise<DoctorReport> {
     const receiverPackage = globals.receiverPackage ?? config.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE;
-    const facts = new Map<string, unknown>();
+    const facts = createDoctorFacts();
     const checks = orderChecks(services.resolve(CheckRegistry).entries(), Boolean(args.full));
     const run = await runChecks(checks, {
       services,
@@ -35,7 +35,7 @@ const doctor: CommandHandler<typeof doctorArgs> = {
       },
     });
     const criticalOk = !run.results.some((r) => r.status === "fail" && run.critical.has(r.id));
-    const deviceId = facts.get(DoctorFacts.deviceId) as string | undefined;
+    const deviceId = facts.get(SelectedDevice);
     const fixes = args.fix ? await applyFixes(run.results) : undefined;
     const actions = nextActions(run.results, {
       fixed: Boolean(args.fix),

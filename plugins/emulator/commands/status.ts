@@ -11,7 +11,8 @@ const status: CommandHandler = {
     return devices
       .map(
         (d) =>
-          `${d.serial.padEnd(16)} ${(d.avdName ?? "(unknown AVD)").padEnd(24)} ${d.booted ? "booted" : "booting"}${d.supported ? "" : "  unsupported"}`,
+          `${d.serial.padEnd(16)} ${(d.avdName ?? "(unknown AVD)").padEnd(24)} ` +
+          `${d.booted ? "booted" : "booting"}${d.supported ? "" : "  unsupported"}`,
       )
       .join("\n");
   },

@@ -9,7 +9,9 @@ export function unsupported(avd: EmulatorAvd): ClawperatorError {
     "EMULATOR_UNSUPPORTED",
     `AVD "${avd.name}" does not satisfy Clawperator's emulator profile: ${avd.unsupportedReasons.join(", ")}`,
     {
-      hint: "Inspect it with `clawperator emulator inspect <name>`; `clawperator emulator create` makes a supported one (under another --name if this one is taken).",
+      hint:
+        "Inspect it with `clawperator emulator inspect <name>`; `clawperator emulator create` makes a supported " +
+        "one (under another --name if this one is taken).",
       details: {
         name: avd.name,
         unsupportedReasons: avd.unsupportedReasons,

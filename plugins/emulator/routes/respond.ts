@@ -1,4 +1,3 @@
-import type { H3Event } from "h3";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { httpStatusOf } from "../../../core/contracts/error-codes.ts";
 
@@ -7,7 +6,7 @@ import { httpStatusOf } from "../../../core/contracts/error-codes.ts";
  * with `"ok": true`); a ClawperatorError is `{ ok: false, error }` with the catalogue's HTTP status. Anything
  * else is rethrown for the server's own error handling.
  */
-export async function respond(event: H3Event, work: () => Promise<object>): Promise<object | Response> {
+export async function respond(work: () => Promise<object>): Promise<object | Response> {
   try {
     return { ok: true, ...(await work()) };
   } catch (error) {

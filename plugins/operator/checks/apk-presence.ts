@@ -20,7 +20,9 @@ const check: DoctorCheck = {
       return {
         status: "warn",
         code: "RECEIVER_VARIANT_MISMATCH",
-        summary: `${receiverPackage} is not installed, but the ${other === OPERATOR_PACKAGES.debug ? "debug" : "release"} variant ${other} is.`,
+        summary:
+          `${receiverPackage} is not installed, but the ` +
+          `${other === OPERATOR_PACKAGES.debug ? "debug" : "release"} variant ${other} is.`,
         detail: `Commands target ${receiverPackage} unless told otherwise.`,
         fix: {
           title: `Target ${other}, or install ${receiverPackage}`,

@@ -9,7 +9,7 @@ import { installFailure } from "../setup/install-apk.ts";
  */
 const check: DoctorCheck = {
   async run({ services, deviceId, flags }) {
-    const apk = typeof flags.apk === "string" ? flags.apk : undefined;
+    const { apk } = flags;
     if (!apk)
       return {
         status: "warn",

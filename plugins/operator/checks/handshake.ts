@@ -75,7 +75,9 @@ const check: DoctorCheck = {
                 { kind: "shell", value: grant(serial, receiverPackage) },
                 {
                   kind: "shell",
-                  value: `clawperator observe snapshot --timeout-ms 5000 --device-id ${serial} --receiver-package ${receiverPackage}`,
+                  value:
+                    `clawperator observe snapshot --timeout-ms 5000 --device-id ${serial} --receiver-package ` +
+                    `${receiverPackage}`,
                 },
               ]
             : [

@@ -1,7 +1,7 @@
 import { otherVariant } from "../../../android/operator/package-info.ts";
 import { shellQuote } from "../../../android/operator/shell-quote.ts";
 import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
-import type { DoctorCheckContext } from "../../../core/kernel/index.ts";
+import { createToken, type DoctorCheckContext } from "../../../core/kernel/index.ts";
 import { Transport } from "../../../core/services/transport.ts";
 
 /** What the readiness checks read of the device, all in one shell round trip. */
@@ -14,7 +14,7 @@ export interface ReadinessFacts {
   settings: Record<"development_settings_enabled" | "adb_enabled", string>;
 }
 
-const KEY = "operator.readinessFacts";
+const KEY = createToken<Promise<ReadinessFacts>>("operator.readinessFacts");
 const MARK = "--clawperator-doctor--";
 
 async function fetchFacts({ services, deviceId, receiverPackage }: DoctorCheckContext): Promise<ReadinessFacts> {
@@ -36,7 +36,7 @@ async function fetchFacts({ services, deviceId, receiverPackage }: DoctorCheckCo
  * instead of four) and shared with the others through the run's facts.
  */
 export function readinessFacts(ctx: DoctorCheckContext): Promise<ReadinessFacts> {
-  let facts = ctx.facts.get(KEY) as Promise<ReadinessFacts> | undefined;
+  let facts = ctx.facts.get(KEY);
   if (!facts) {
     facts = fetchFacts(ctx);
     ctx.facts.set(KEY, facts);

@@ -1,6 +1,6 @@
-import { parseDumpsysVersion } from "../../../android/operator/package-info.ts";
+import { listedPackages, parseDumpsysVersion } from "../../../android/operator/package-info.ts";
 import { compatibility } from "../../../android/operator/version-compat.ts";
-import { DoctorFacts } from "../../../core/doctor/facts.ts";
+import { OperatorVersion } from "../../../core/doctor/facts.ts";
 import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.ts";
 import { packageVersion } from "../../../core/package-version.ts";
 import { readinessFacts } from "./readiness-facts.ts";
@@ -14,10 +14,19 @@ type Result = Omit<DoctorCheckResult, "id">;
 const check: DoctorCheck = {
   async run(ctx): Promise<Result> {
     const { deviceId, receiverPackage, facts } = ctx;
-    const raw = (await readinessFacts(ctx)).dumpsys;
+    const readiness = await readinessFacts(ctx);
+    // Without the APK there is no version to compare: readiness.apk.presence reports it, once.
+    if (!listedPackages(readiness.packages).has(receiverPackage)) {
+      return {
+        status: "warn",
+        summary: `Skipped: the Operator APK ${receiverPackage} is not installed (see readiness.apk.presence).`,
+        evidence: { skipped: true, reason: "RECEIVER_NOT_INSTALLED", receiverPackage },
+      };
+    }
+    const raw = readiness.dumpsys;
     const installed = { ...parseDumpsysVersion(raw), raw };
     if (installed.versionName !== undefined)
-      facts.set(DoctorFacts.operatorVersion, {
+      facts.set(OperatorVersion, {
         versionName: installed.versionName,
         versionCode: installed.versionCode,
       });
@@ -32,7 +41,9 @@ const check: DoctorCheck = {
     if (verdict.compatible) {
       return {
         status: "pass",
-        summary: `Operator ${verdict.apkVersion} (versionCode ${verdict.apkVersionCode}) is on the ${verdict.operatorProtocol} line this CLI (${verdict.cliVersion}) drives.`,
+        summary:
+          `Operator ${verdict.apkVersion} (versionCode ${verdict.apkVersionCode}) is on the ` +
+          `${verdict.operatorProtocol} line this CLI (${verdict.cliVersion}) drives.`,
         evidence,
       };
     }

@@ -1,14 +1,13 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { checkExecution } from "../../../core/contracts/check-execution.ts";
 import { LIMITS } from "../../../core/contracts/limits.ts";
-import type { ParsedArgs } from "citty";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
+import type { CommandArgs, CommandHandler } from "../../../core/kernel/index.ts";
 import type { actionArgs, ActionName } from "../command-args.ts";
 import { cliExecution, exitCodeOfResult, runExecution } from "./run-actions.ts";
 import { renderResult } from "../../../android/operator/render-result.ts";
 
 type Args = Record<string, unknown>;
-type ActionOf<N extends ActionName> = (args: ParsedArgs<(typeof actionArgs)[N]>) => {
+type ActionOf<N extends ActionName> = (args: CommandArgs<(typeof actionArgs)[N]>) => {
   type: string;
   params?: Record<string, unknown>;
 };

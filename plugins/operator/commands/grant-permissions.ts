@@ -43,7 +43,8 @@ const grantPermissions: CommandHandler = {
   pretty(value) {
     const r = value as GrantResult;
     return [
-      `${r.receiverPackage} on ${r.deviceId}: ${r.changed ? "permissions granted" : "every permission was already in place"}`,
+      `${r.receiverPackage} on ${r.deviceId}: ` +
+        `${r.changed ? "permissions granted" : "every permission was already in place"}`,
       ...permissionLines(r.permissions),
     ].join("\n");
   },

@@ -13,7 +13,10 @@ const inspectUi: CommandHandler = {
     const xml = result.envelope.stepResults[0]?.data.text;
     if (!xml) return renderResult(result);
     const hierarchy = parseHierarchy(xml);
-    return `${result.deviceId} — ${hierarchy.windows.length} window(s), rotation ${hierarchy.rotation}\n${renderUiTree(hierarchy.windows)}`;
+    return (
+      `${result.deviceId} — ${hierarchy.windows.length} window(s), rotation ${hierarchy.rotation}\n` +
+      `${renderUiTree(hierarchy.windows)}`
+    );
   },
 };
 

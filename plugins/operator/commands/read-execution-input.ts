@@ -47,3 +47,14 @@ export function readExecutionInput(value: string, cwd = process.cwd()): unknown 
     throw invalid(`${source} is not valid JSON: ${(error as Error).message}`);
   }
 }
+
+/**
+ * `skills compile-artifact` prints `{ execution }` (as the reference CLI does), so its output piped into
+ * `execute --execution -` is taken as the execution inside. Anything else is the execution itself.
+ */
+export function unwrapCompiled(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const { execution, ...rest } = input as Record<string, unknown>;
+  const wrapped = typeof execution === "object" && execution !== null && !Array.isArray(execution);
+  return wrapped && Object.keys(rest).every((key) => key === "ok") ? execution : input;
+}

@@ -16,7 +16,8 @@ function timeoutFrom(ctx: RunContext): number {
   if (timeoutMs < LIMITS.MIN_EXECUTION_TIMEOUT_MS || timeoutMs > LIMITS.MAX_EXECUTION_TIMEOUT_MS) {
     throw new ClawperatorError(
       "EXECUTION_VALIDATION_FAILED",
-      `timeoutMs must be between ${LIMITS.MIN_EXECUTION_TIMEOUT_MS} and ${LIMITS.MAX_EXECUTION_TIMEOUT_MS} (got ${timeoutMs})`,
+      `timeoutMs must be between ${LIMITS.MIN_EXECUTION_TIMEOUT_MS} and ${LIMITS.MAX_EXECUTION_TIMEOUT_MS} ` +
+        `(got ${timeoutMs})`,
       {
         details: { path: "timeoutMs" },
       },

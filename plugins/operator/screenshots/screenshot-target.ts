@@ -2,7 +2,10 @@ import { lstatSync, openSync, readSync, closeSync, realpathSync, statSync, type 
 import { homedir, tmpdir } from "node:os";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 
-/** Who chose a screenshot path: an execution payload (an agent, maybe steered by an untrusted screen) or a person's CLI flag. */
+/**
+ * Who chose a screenshot path: an execution payload (an agent, maybe steered by an untrusted screen) or a person's CLI
+ * flag.
+ */
 export type PathOrigin = "payload" | "person";
 
 /** A screenshot step that cannot be written, with the step-level code (`data.error`) the catalogue documents. */
@@ -86,7 +89,8 @@ export function screenshotTarget(requested: string, policy: TargetPolicy): Scree
     const allowed = policy.allowedDirs.filter((dir) => inside(dir, path));
     if (allowed.length === 0) {
       throw refused(
-        `${requested} is outside the directories a payload may write to (${policy.allowedDirs.join(", ")}); set screenshots.allowedDirs in the config to allow more`,
+        `${requested} is outside the directories a payload may write to (${policy.allowedDirs.join(", ")}); ` +
+          `set screenshots.allowedDirs in the config to allow more`,
       );
     }
     const parent = realOrSelf(dirname(path));
@@ -107,7 +111,8 @@ export function screenshotTarget(requested: string, policy: TargetPolicy): Scree
   }
   if (!isPng(path, stat) && !(policy.origin === "person" && policy.force)) {
     throw refused(
-      `${requested} exists and is not a PNG; it was left untouched${policy.origin === "person" ? " (pass --force to replace it)" : ""}`,
+      `${requested} exists and is not a PNG; it was left untouched` +
+        `${policy.origin === "person" ? " (pass --force to replace it)" : ""}`,
     );
   }
   // A person's symlink to a PNG: the file it points at is replaced, as a shell redirection would.

@@ -11,7 +11,9 @@ import type { Transport } from "../../../core/services/transport.ts";
 export const requestedReceiver = (globals: GlobalOptions, config: RuntimeConfig): string | undefined =>
   globals.receiverPackage ?? config.operatorPackage;
 
-/** The receiver package commands target: the requested one, else the release Operator (spec/001 "Receiver Packages"). */
+/**
+ * The receiver package commands target: the requested one, else the release Operator (spec/001 "Receiver Packages").
+ */
 export const receiverPackageOf = (globals: GlobalOptions, config: RuntimeConfig): string =>
   requestedReceiver(globals, config) ?? DEFAULT_OPERATOR_PACKAGE;
 

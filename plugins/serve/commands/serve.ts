@@ -11,7 +11,7 @@ import { listen } from "../server/listen.ts";
 import { runUntilStopped } from "../server/run-until-stopped.ts";
 import { allowedHostsFor } from "../server/security.ts";
 import { resolveSettings } from "../server/settings.ts";
-import { DEFAULT_BODY_LIMIT_BYTES, ServeOptions } from "../serve-options.ts";
+import { ServeOptions } from "../serve-options.ts";
 
 /** `clawperator serve`: mounts the route registry, prints where it listens, serves until a signal, exits 0. */
 const serveCommand: CommandHandler<typeof serveArgs> = {
@@ -22,7 +22,6 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
     services.register(ServeOptions, {
       useValue: {
         heartbeatMs: settings.heartbeatMs,
-        bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
         tokenRequired: settings.token !== undefined,
         version: packageVersion(),
       },
@@ -36,13 +35,14 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
       security: {
         ...(settings.token === undefined ? {} : { token: settings.token }),
         allowedHosts: allowedHostsFor(settings.host, settings.allowedHosts),
+        allowedOrigins: new Set(settings.allowedOrigins),
       },
       lifecycle,
     });
     const server = await listen(app, {
       host: settings.host,
       port: settings.port,
-      bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
+      requestTimeoutMs: settings.requestTimeoutMs,
     });
 
     const banner = {
@@ -55,7 +55,7 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
     process.stdout.write(`${globals.output === "pretty" ? bannerPretty(banner) : bannerJson(banner)}\n`);
 
     await runUntilStopped(server, lifecycle, logger);
-    if (services.isRegistered(OperatorDispatcher)) await services.resolve(OperatorDispatcher).close();
+    if (services.isRegistered(OperatorDispatcher)) await services.resolve(OperatorDispatcher).dispose();
     // Printed its own output (the banner); nothing more to print, exit 0.
     return undefined;
   },

@@ -42,19 +42,30 @@ export function receiverPackageOf(body: Record<string, unknown>): string | undef
   if (given.length === 2 && body.receiverPackage !== body.operatorPackage) {
     throw new ClawperatorError(
       "INVALID_OPERATOR_PACKAGE",
-      `receiverPackage ${describe(body.receiverPackage)} and operatorPackage ${describe(body.operatorPackage)} disagree; send one`,
+      `receiverPackage ${describe(body.receiverPackage)} and operatorPackage ${describe(body.operatorPackage)}` +
+        ` disagree; send one`,
     );
   }
   return given.length ? (body[given[0]!] as string) : undefined;
 }
 
-/** The device and receiver fields of a run request, checked. */
+/** A boolean option of a body (`inline`, `deviceEnvelope`): absent is false, anything but a boolean EXECUTION_VALIDATION_FAILED. */
+export function flagOf(body: Record<string, unknown>, key: string): boolean {
+  const value = body[key];
+  if (value === undefined) return false;
+  if (typeof value !== "boolean")
+    throw new ClawperatorError("EXECUTION_VALIDATION_FAILED", `${key} must be true or false (got ${describe(value)})`);
+  return value;
+}
+
+/** The device and receiver fields of a run request and its `deviceEnvelope` option, checked. */
 export function targetOf(body: Record<string, unknown>): Omit<RunExecutionRequest, "execution"> {
   const deviceId = deviceIdOf(body);
   const receiverPackage = receiverPackageOf(body);
   return {
     ...(deviceId === undefined ? {} : { deviceId }),
     ...(receiverPackage === undefined ? {} : { receiverPackage }),
+    ...(flagOf(body, "deviceEnvelope") ? { deviceEnvelope: true } : {}),
   };
 }
 

@@ -31,10 +31,13 @@ export function bannerJson(input: BannerInput): string {
 /** The start-up banner for people: where it listens, who can reach it, and every route. */
 export function bannerPretty(input: BannerInput): string {
   const width = Math.max(...input.routes.map((r) => `${r.value.method} ${r.value.path}`.length));
+  const auth = input.tokenRequired
+    ? "Authorization: Bearer <token> on every route but GET /health"
+    : "none (loopback only)";
   const lines = [
     `Clawperator API listening on ${input.url}`,
     `  reachable from: ${exposure(input)}`,
-    `  auth: ${input.tokenRequired ? "Authorization: Bearer <token> on every route but GET /health" : "none (loopback only)"}`,
+    `  auth: ${auth}`,
     "",
     ...input.routes.map(
       ({ plugin, value }) =>

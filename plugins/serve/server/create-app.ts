@@ -1,4 +1,4 @@
-import { defineLazyEventHandler, H3 } from "h3";
+import { defineLazyEventHandler, H3, type H3Event } from "h3";
 import type { Owned, RouteContribution, RouteRequestContext } from "../../../core/kernel/index.ts";
 import { errorResponse } from "./error-response.ts";
 import type { Lifecycle } from "./lifecycle.ts";
@@ -12,6 +12,8 @@ export interface ServeAppOptions {
   security: SecurityPolicy;
   lifecycle: Lifecycle;
 }
+
+const connectionGone = (event: H3Event) => event.req.runtime?.node?.req.socket?.destroyed === true;
 
 /**
  * The h3 app: every registered route mounted with its handler loaded on first request; before any route, the
@@ -33,10 +35,12 @@ export function createServeApp(options: ServeAppOptions): H3 {
     onError: (error, event) => {
       const allow = event.context.allow as string | undefined;
       const response = errorResponse(error, allow ? { allow } : {});
-      if (response.status >= 500) {
+      // A request whose connection is gone (the client left, or shutdown cut its arriving body) is nobody's bug.
+      if (response.status >= 500 && !connectionGone(event)) {
         const cause = error.cause instanceof Error ? error.cause : error;
         options.context.logger.warn(
-          `${event.req.method} ${event.url.pathname} failed with HTTP ${response.status}: ${cause.stack ?? cause.message}`,
+          `${event.req.method} ${event.url.pathname} failed with HTTP ${response.status}: ` +
+            `${cause.stack ?? cause.message}`,
         );
       }
       return response;

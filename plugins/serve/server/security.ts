@@ -3,10 +3,15 @@ import { networkInterfaces, hostname as machineName } from "node:os";
 import type { H3Event } from "h3";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 
-/** Who may talk to the server: the bearer token (if any) and the host names a client may address it by. */
+/**
+ * Who may talk to the server: the bearer token (if any), the host names a client may address it by, and the web
+ * origins besides its own whose pages may call it.
+ */
 export interface SecurityPolicy {
   token?: string;
   allowedHosts: ReadonlySet<string>;
+  /** Normalized origins (`normalizeOrigin`). */
+  allowedOrigins: ReadonlySet<string>;
 }
 
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "::1"];
@@ -28,7 +33,7 @@ export function isLoopback(host: string): boolean {
 export const isWildcard = (host: string) => WILDCARDS.has(host.trim());
 
 /**
- * The names a Host or Origin header may carry: loopback always; the bound address; for a wildcard bind, the
+ * The names a Host header may carry: loopback always; the bound address; for a wildcard bind, the
  * machine's name and every interface address; plus what `--allowed-hosts` adds. A DNS-rebinding page's own name is
  * never among them, so its requests are refused before any route runs.
  */
@@ -61,30 +66,50 @@ function checkHost(event: H3Event, policy: SecurityPolicy): void {
   const host = hostOfHeader(header);
   if (!allowedHost(host, policy)) {
     throw new ClawperatorError("HOST_NOT_ALLOWED", `Host ${JSON.stringify(header)} is not a name of this server`, {
-      hint: "Address the server by an allowed name (loopback, the bound address) or add it with `serve --allowed-hosts`.",
+      hint:
+        "Address the server by an allowed name (loopback, the bound address) or add it with `serve " +
+        "--allowed-hosts`.",
     });
   }
 }
 
+/** An http(s) origin as browsers send it: `scheme://host[:port]`, lower-case, the default port dropped. */
+export function normalizeOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A page the server itself serves (at `/`, say): its origin names the host and port the request is addressed to. */
+function isOwnOrigin(origin: string, event: H3Event): boolean {
+  const header = event.req.headers.get("host") ?? event.url.host;
+  try {
+    return new URL(origin).host === new URL(`http://${header}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A browser names the page behind every cross-origin request in Origin, and sends a `text/plain` POST to any port of
+ * localhost without asking first. So only requests without an Origin (agents, CLI clients) and those from the
+ * server's own origin or an allowed one pass: another local web app, on another port, drives no device.
+ */
 function checkOrigin(event: H3Event, policy: SecurityPolicy): void {
   const origin = event.req.headers.get("origin");
   if (origin === null) return;
-  let host: string | undefined;
-  try {
-    const url = new URL(origin);
-    if (url.protocol === "http:" || url.protocol === "https:") host = normalize(url.hostname);
-  } catch {
-    host = undefined;
-  }
-  if (host === undefined || !allowedHost(host, policy)) {
-    throw new ClawperatorError(
-      "ORIGIN_NOT_ALLOWED",
-      `requests from web pages at ${JSON.stringify(origin)} are refused`,
-      {
-        hint: "Browsers may not drive a device through this API; call it from an agent or a server.",
-      },
-    );
-  }
+  const normalized = normalizeOrigin(origin);
+  if (normalized !== undefined && (policy.allowedOrigins.has(normalized) || isOwnOrigin(normalized, event))) return;
+  throw new ClawperatorError("ORIGIN_NOT_ALLOWED", `requests from web pages at ${JSON.stringify(origin)} are refused`, {
+    hint:
+      "Only the server's own pages and origins allowed with `serve --allowed-origins` " +
+      "(or config serve.allowedOrigins) " +
+      "may call it from a browser; agents and scripts send no Origin.",
+    details: { origin },
+  });
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest();

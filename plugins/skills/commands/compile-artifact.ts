@@ -9,10 +9,11 @@ const handler: CommandHandler<typeof compileArgs> = {
     if (!skillId || !ctx.args.artifact) {
       throw new ClawperatorError(
         "USAGE",
-        "skills compile-artifact requires <skill_id> (positional) or --skill-id <id>, and --artifact <name>. Example: skills compile-artifact com.example.skill --artifact ac-status [--vars '{}']",
+        "skills compile-artifact requires <skill_id> (positional) or --skill-id <id>, and --artifact <name>. " +
+          "Example: skills compile-artifact com.example.skill --artifact ac-status [--vars '{}']",
       );
     }
-    // `{ execution }` as the reference CLI prints it; `execute --execution` takes the inner object.
+    // `{ execution }` as the reference CLI prints it; `execute --execution -` takes it as it is.
     return { execution: await skillsRuntime(ctx).compile(skillId, ctx.args.artifact, ctx.args.vars) };
   },
 };

@@ -20,10 +20,13 @@ export function repoCommand(action: "install" | "update" | "sync"): CommandHandl
         dir: managedSkillsDir(cfg.dir),
         url,
         ...(ref ? { ref } : {}),
+        ...(cfg.allowedRepoTransports ? { allowedTransports: cfg.allowedRepoTransports } : {}),
+        ...(cfg.gitTimeoutMs ? { timeoutMs: cfg.gitTimeoutMs } : {}),
         ...(ctx.globals.output === "pretty" ? { onProgress: (line: string) => ctx.logger.progress(`  ${line}`) } : {}),
       };
       ctx.logger.progress(
-        `${action === "install" ? "Installing" : action === "update" ? "Updating" : "Syncing"} skills from ${url} into ${options.dir}`,
+        `${action === "install" ? "Installing" : action === "update" ? "Updating" : "Syncing"} skills from ` +
+          `${url} into ${options.dir}`,
       );
       if (action === "install") return installSkills(options);
       if (action === "update") return updateSkills(options);
@@ -31,7 +34,10 @@ export function repoCommand(action: "install" | "update" | "sync"): CommandHandl
     },
     pretty(result) {
       const r = result as RepoResult;
-      return `skills ${r.action} at ${r.commit.slice(0, 12)} (${r.ref}) in ${r.dir}\nregistry: ${r.registryPath}\nadd to your shell profile:\n  ${r.export}`;
+      return (
+        `skills ${r.action} at ${r.commit.slice(0, 12)} (${r.ref}) in ${r.dir}\nregistry: ${r.registryPath}\n` +
+        `add to your shell profile:\n  ${r.export}`
+      );
     },
   };
 }

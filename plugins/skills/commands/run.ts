@@ -48,13 +48,20 @@ const handler: CommandHandler<typeof runArgs> = {
   },
   pretty(result) {
     const r = result as SkillRunOutcome | Failure;
+    const warnings = ((r.warnings as string[] | undefined) ?? []).map((w) => `\nwarning: ${w}`).join("");
     if (r.status === "failed") {
       const f = r as Failure;
-      return `── failed: ${f.code}: ${f.message}${typeof f.stderr === "string" && f.stderr ? `\n${f.stderr.trimEnd()}` : ""}`;
+      return (
+        `── failed: ${f.code}: ${f.message}` +
+        `${typeof f.stderr === "string" && f.stderr ? `\n${f.stderr.trimEnd()}` : ""}${warnings}`
+      );
     }
     const ok = r as SkillRunOutcome;
     const verdict = ok.status === "success" ? "success" : `indeterminate: ${ok.reason ?? ok.message}`;
-    return `── ${verdict} (exit ${ok.exitCode}, ${ok.durationMs} ms)${ok.skillResult ? `, skill result ${ok.skillResult.status}` : ""}`;
+    return (
+      `── ${verdict} (exit ${ok.exitCode}, ${ok.durationMs} ms)` +
+      `${ok.skillResult ? `, skill result ${ok.skillResult.status}` : ""}${warnings}`
+    );
   },
   // Only a proved success exits 0: a failure or an unproved verification is not one.
   exitCode: (result) => ((result as { status: string }).status === "success" ? 0 : 1),

@@ -4,7 +4,7 @@ import { Transport } from "../../../core/services/transport.ts";
 import { SkillsRuntime } from "../service/skills-service.ts";
 
 /** The skills runtime for one command, over the kernel's config, contributed sources and transport. */
-export function skillsRuntime(ctx: Pick<CommandRunContext<any>, "services" | "config" | "logger">): SkillsRuntime {
+export function skillsRuntime(ctx: Pick<CommandRunContext, "services" | "config" | "logger">): SkillsRuntime {
   return new SkillsRuntime({
     config: ctx.config,
     sources: ctx.services.resolve(SkillSourceRegistry),

@@ -9,7 +9,7 @@ import type { SkillRecord } from "../sources/catalog.ts";
 import { resolveInside } from "../run/safe-path.ts";
 
 const PLACEHOLDER = /\{\{([A-Za-z0-9_]+)\}\}/g;
-const stem = (name: string) => name.replace(/\.recipe\.json$/i, "").replace(/\.json$/i, "");
+export const stem = (name: string) => name.replace(/\.recipe\.json$/i, "").replace(/\.json$/i, "");
 
 /** The artifact an `--artifact` name means: `ac-status`, `ac-status.recipe.json` or the listed path. */
 export function findArtifact(record: SkillRecord, name: string): string | undefined {
@@ -73,11 +73,12 @@ export async function compileTemplate(
     TASK_ID: `task-${hash}`,
     ...Object.fromEntries(Object.entries(input.vars).filter(([, v]) => v !== "")),
   };
-  const missing = placeholders(template).find((name) => vars[name as keyof typeof vars] === undefined);
-  if (missing !== undefined) {
-    throw new ClawperatorError("COMPILE_VAR_MISSING", `Missing required variable: ${missing}`, {
-      hint: `Pass it with --vars '{"${missing}":"..."}'.`,
-      details: { placeholder: missing, skillId: input.skillId, artifactName: input.artifact },
+  const missing = placeholders(template).filter((name) => vars[name as keyof typeof vars] === undefined);
+  if (missing.length > 0) {
+    const example = JSON.stringify(Object.fromEntries(missing.map((name) => [name, "..."])));
+    throw new ClawperatorError("COMPILE_VAR_MISSING", `Missing required variable: ${missing.join(", ")}`, {
+      hint: `Pass ${missing.length === 1 ? "it" : "them"} with --vars '${example}'.`,
+      details: { placeholder: missing[0], missing, skillId: input.skillId, artifactName: input.artifact },
     });
   }
   const text = template.replace(PLACEHOLDER, (_, name: string) =>
@@ -132,19 +133,6 @@ export async function compileArtifact(
     throw new ClawperatorError("ARTIFACT_NOT_FOUND", `Cannot read artifact ${path}: ${(error as Error).message}`, {
       details: { skillId, artifactName, path },
     });
-  }
-  // spec/001 reserves COMPILE_VARS_REQUIRED; it says what no --vars at all means for a recipe that needs some,
-  // while COMPILE_VAR_MISSING names the one a given --vars lacks.
-  const required = placeholders(template).filter((name) => name !== "COMMAND_ID" && name !== "TASK_ID");
-  if (varsJson === undefined && required.length > 0) {
-    throw new ClawperatorError(
-      "COMPILE_VARS_REQUIRED",
-      `Artifact ${artifactName} needs --vars with ${required.join(", ")}`,
-      {
-        hint: `Pass them with --vars '${JSON.stringify(Object.fromEntries(required.map((n) => [n, "..."])))}'.`,
-        details: { skillId, artifactName, required },
-      },
-    );
   }
   return compileTemplate(template, { skillId, artifact: artifactName, vars });
 }

@@ -70,7 +70,8 @@ export function loadRegistry(choice: RegistryChoice): LoadedRegistry {
     if (typeof text !== "string") {
       const message =
         text.code === "ENOENT"
-          ? `Registry not found at configured path: ${choice.path}. Update ${REGISTRY_ENV} or run clawperator skills install.`
+          ? `Registry not found at configured path: ${choice.path}. Update ${REGISTRY_ENV} or run clawperator ` +
+            `skills install.`
           : `Registry at ${choice.path} could not be read: ${text.message}`;
       throw readFailed(message, choice.path, text);
     }

@@ -5,7 +5,7 @@ const tokenize = (text: string) =>
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((t) => t !== "");
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * A keyword compiled once per search into case-insensitive patterns, so ranking 10,000 skills allocates no
@@ -21,8 +21,8 @@ interface Keyword {
 function compileKeyword(keyword: string): Keyword {
   return {
     length: keyword.length,
-    contains: new RegExp(escape(keyword), "i"),
-    tokens: tokenize(keyword).map((t) => new RegExp(`(?:^|[^a-z0-9])${escape(t)}(?:[^a-z0-9]|$)`, "i")),
+    contains: new RegExp(escapeRegExp(keyword), "i"),
+    tokens: tokenize(keyword).map((t) => new RegExp(`(?:^|[^a-z0-9])${escapeRegExp(t)}(?:[^a-z0-9]|$)`, "i")),
   };
 }
 

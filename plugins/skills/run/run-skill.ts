@@ -5,9 +5,10 @@ import type { SkillResult, SkillRunOutcome, SkillRunRequest } from "../../../cor
 import type { SkillRecord } from "../sources/catalog.ts";
 import { readAgent, resolveAgentCli } from "./agent-cli.ts";
 import { chooseScript, commandFor, harnessScript } from "./choose-script.ts";
+import { DEFAULT_MAX_OUTPUT_BYTES, TextWatch } from "./output-tail.ts";
 import { resolveInside } from "./safe-path.ts";
-import { spawnScript } from "./spawn-script.ts";
-import { findSkillResultFrame } from "./skill-frame.ts";
+import { type ScriptResult, spawnScript } from "./spawn-script.ts";
+import { FrameScanner } from "./skill-frame.ts";
 import { checkSkillResult } from "./skill-result.ts";
 import { readContract, unprovedVerification } from "./verify-contract.ts";
 
@@ -19,10 +20,25 @@ export interface RunContext {
   clawperatorBin: string;
   operatorPackage: string;
   registryPath?: string;
+  /** The bytes of each stream kept for the result (config `skills.maxOutputBytes`). */
+  maxOutputBytes?: number;
 }
 
 /** spec/000: `stdout` and `stderr` appear on a failure only when the child wrote to them. */
 const streams = (stdout: string, stderr: string) => ({ ...(stdout ? { stdout } : {}), ...(stderr ? { stderr } : {}) });
+
+/** What every shape adds when there is something to say: bytes dropped from a stream, processes that outlived it. */
+function aftermath(result: ScriptResult) {
+  const { stdout, stderr, warnings } = result;
+  const truncated = {
+    ...(stdout.dropped ? { stdout: stdout.dropped } : {}),
+    ...(stderr.dropped ? { stderr: stderr.dropped } : {}),
+  };
+  return {
+    ...(Object.keys(truncated).length ? { truncated } : {}),
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
 
 function fail(
   code: ConstructorParameters<typeof ClawperatorError>[0],
@@ -98,39 +114,49 @@ export async function runSkillScript(
   const scriptArgs = !agent && request.deviceId ? [request.deviceId, ...args] : args;
   const command = commandFor(script, scriptArgs);
 
+  // The frame and --expect-contains are read as stdout streams by: the kept tail may have lost what they need.
+  const frames = new FrameScanner();
+  const expected = request.expectContains === undefined ? undefined : new TextWatch(request.expectContains);
   const started = performance.now();
   const result = await spawnScript(command.file, command.args, {
     env: { ...ctx.env, ...injected },
     timeoutMs,
+    maxOutputBytes: ctx.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
     ...(request.signal ? { signal: request.signal } : {}),
-    ...(request.onOutput ? { onOutput: request.onOutput } : {}),
+    onOutput: (chunk, stream) => {
+      if (stream === "stdout") {
+        frames.push(chunk);
+        expected?.push(chunk);
+      }
+      request.onOutput?.(chunk, stream);
+    },
   });
   const durationMs = Math.round(performance.now() - started);
-  const { stdout, stderr } = result;
+  const stdout = result.stdout.text();
+  const stderr = result.stderr.text();
+  const extras = aftermath(result);
+  const output = { ...streams(stdout, stderr), ...extras };
 
   if (result.timedOut)
-    fail("SKILL_EXECUTION_TIMEOUT", `Skill ${skillId} timed out after ${timeoutMs}ms`, {
-      skillId,
-      ...streams(stdout, stderr),
-    });
+    fail("SKILL_EXECUTION_TIMEOUT", `Skill ${skillId} timed out after ${timeoutMs}ms`, { skillId, ...output });
   if (result.spawnError) {
     const cause = result.spawnError;
     fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} ${cause.code ?? "SPAWN_FAILED"}: ${cause.message}`, {
       skillId,
-      ...streams(stdout, stderr),
+      ...output,
       skillResult: null,
     });
   }
   if (result.exitCode === undefined) {
     fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} was stopped by a signal`, {
       skillId,
-      ...streams(stdout, stderr),
+      ...output,
       skillResult: null,
     });
   }
 
   const source: SkillResult["source"] = agent ? { kind: "agent", agentCli: agent.cli } : { kind: "script" };
-  const found = findSkillResultFrame(stdout, agent !== null && result.exitCode === 0);
+  const found = frames.end(agent !== null && result.exitCode === 0);
   const frame =
     found.kind === "json"
       ? checkSkillResult(found.line, skillId, source)
@@ -141,7 +167,7 @@ export async function runSkillScript(
     fail("SKILL_RESULT_PARSE_FAILED", frame.message, {
       skillId,
       exitCode: result.exitCode,
-      ...streams(stdout, stderr),
+      ...output,
       skillResult: null,
     });
   const { skillResult } = frame;
@@ -149,7 +175,7 @@ export async function runSkillScript(
     fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} exited with code ${result.exitCode}`, {
       skillId,
       exitCode: result.exitCode,
-      ...streams(stdout, stderr),
+      ...output,
       skillResult,
     });
   }
@@ -157,19 +183,20 @@ export async function runSkillScript(
     ...(request.timeoutMs === undefined ? {} : { timeoutMs: request.timeoutMs }),
     ...(request.expectContains === undefined ? {} : { expectedSubstring: request.expectContains }),
   };
-  if (request.expectContains !== undefined && !stdout.includes(request.expectContains)) {
+  if (expected && !expected.seen) {
     fail("SKILL_OUTPUT_ASSERTION_FAILED", `Skill ${skillId} output did not include expected text`, {
       skillId,
       output: stdout,
       skillResult,
-      expectedSubstring: request.expectContains,
+      expectedSubstring: expected.needle,
+      ...extras,
     });
   }
   if (contract?.verification && skillResult?.status === "failed") {
     fail(
       "SKILL_EXECUTION_FAILED",
       `Skill ${skillId} reported failed status while executing a declared verification contract`,
-      { skillId, exitCode: 0, ...streams(stdout, stderr), skillResult },
+      { skillId, exitCode: 0, ...output, skillResult },
     );
   }
   const unproved = unprovedVerification(contract, skillResult, args);
@@ -185,7 +212,8 @@ export async function runSkillScript(
       durationMs,
       ...echo,
       reason: unproved,
+      ...extras,
     };
   }
-  return { status: "success", skillId, output: stdout, skillResult, exitCode: 0, durationMs, ...echo };
+  return { status: "success", skillId, output: stdout, skillResult, exitCode: 0, durationMs, ...echo, ...extras };
 }

@@ -2,45 +2,72 @@ import type { SkillEntryConfig } from "../gating/eligibility.ts";
 
 /**
  * Variables a skill's config overrides may not set: they change how the child (or anything it starts) loads
- * code or finds programs. Matched case-insensitively; prefixes end in `_` or `*`.
+ * code, finds programs, runs shell startup or prompt code, or whom it trusts. Matched case-insensitively.
  */
 const BLOCKED_NAMES = new Set([
   "PATH",
+  "HOME",
+  "TMPDIR",
+  // Shells: startup files, options and code run on expansion (bash, sh, ksh, zsh).
+  "SHELL",
+  "SHELLOPTS",
+  "ENV",
+  "IFS",
+  "CDPATH",
+  "GLOBIGNORE",
+  "EXECIGNORE",
+  "PROMPT_COMMAND",
+  "POSIXLY_CORRECT",
+  "ZDOTDIR",
+  "FPATH",
+  // Interpreters and runtimes.
   "NODE_OPTIONS",
   "NODE_PATH",
   "NODE_EXTRA_CA_CERTS",
   "NODE_TLS_REJECT_UNAUTHORIZED",
   "NODE_REPL_EXTERNAL_MODULE",
-  "SHELL",
-  "BASH_ENV",
-  "ENV",
-  "IFS",
-  "PS4",
-  "PROMPT_COMMAND",
-  "HOME",
-  "TMPDIR",
   "PYTHONPATH",
+  "PYTHONHOME",
   "PYTHONSTARTUP",
+  "PYTHONINSPECT",
+  "PYTHONBREAKPOINT",
+  "PYTHONUSERBASE",
   "PERL5LIB",
+  "PERLLIB",
   "PERL5OPT",
+  "PERL5DB",
   "RUBYLIB",
   "RUBYOPT",
+  "JAVA_TOOL_OPTIONS",
+  "_JAVA_OPTIONS",
+  "JDK_JAVA_OPTIONS",
+  // The C library and TLS: modules loaded by name, trust anchors.
+  "GCONV_PATH",
+  "OPENSSL_CONF",
+  "OPENSSL_ENGINES",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  // Git and adb: programs run, configuration read, the server reached.
   "GIT_SSH",
   "GIT_SSH_COMMAND",
   "GIT_EXEC_PATH",
-  "GIT_CONFIG_GLOBAL",
-  "JAVA_TOOL_OPTIONS",
+  "GIT_ASKPASS",
+  "SSH_ASKPASS",
   "ANDROID_ADB_SERVER_PORT",
   "ADB_SERVER_SOCKET",
   "ADB_VENDOR_KEYS",
   "ADB_PATH",
 ]);
-const BLOCKED_PREFIXES = ["LD_", "DYLD_", "CLAWPERATOR_", "BASH_FUNC_", "NPM_CONFIG_", "GIT_CONFIG_"];
+/** BASH covers BASH_ENV, BASHOPTS, BASH_FUNC_*, BASH_XTRACEFD, BASH_LOADABLES_PATH and the rest of bash's own. */
+const BLOCKED_PREFIXES = ["BASH", "LD_", "DYLD_", "CLAWPERATOR_", "NPM_CONFIG_", "GIT_CONFIG"];
+/** PS0-PS4: prompt strings, expanded (command substitution included) by interactive shells and by `set -x`. */
+const PROMPT = /^PS\d$/;
 
 export function isDangerousEnvName(name: string): boolean {
   const upper = name.toUpperCase();
   return (
     BLOCKED_NAMES.has(upper) ||
+    PROMPT.test(upper) ||
     BLOCKED_PREFIXES.some((p) => upper.startsWith(p)) ||
     !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
   );

@@ -23,20 +23,31 @@ function evidence(value: unknown, path: string, issues: Issue[]): void {
  */
 export function skillResultIssues(value: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];
-  if (typeof value.contractVersion !== "string" || !/^\d+\.\d+\.\d+$/.test(value.contractVersion)) {
+  const present = (key: string) => {
+    if (value[key] !== undefined) return true;
+    issues.push({ path: key, message: "missing" });
+    return false;
+  };
+  if (
+    present("contractVersion") &&
+    (typeof value.contractVersion !== "string" || !/^\d+\.\d+\.\d+$/.test(value.contractVersion))
+  ) {
     issues.push({ path: "contractVersion", message: "must be semver-shaped, like 1.0.0" });
   }
-  if (typeof value.skillId !== "string" || value.skillId === "")
+  if (present("skillId") && (typeof value.skillId !== "string" || value.skillId === ""))
     issues.push({ path: "skillId", message: "expected a non-empty string" });
-  oneOf(value.status, ["success", "failed", "indeterminate"], "status", issues);
-  if (!Array.isArray(value.checkpoints)) issues.push({ path: "checkpoints", message: "expected an array" });
-  else {
-    value.checkpoints.forEach((c: unknown, i) => {
-      if (!isRecord(c)) return issues.push({ path: `checkpoints.${i}`, message: "expected an object" });
-      if (typeof c.id !== "string" || c.id === "")
-        issues.push({ path: `checkpoints.${i}.id`, message: "expected a non-empty string" });
-      oneOf(c.status, ["ok", "failed", "skipped"], `checkpoints.${i}.status`, issues);
-    });
+  if (present("status")) oneOf(value.status, ["success", "failed", "indeterminate"], "status", issues);
+  if (present("checkpoints")) {
+    if (!Array.isArray(value.checkpoints)) issues.push({ path: "checkpoints", message: "expected an array" });
+    else
+      for (const [i, c] of (value.checkpoints as unknown[]).entries()) {
+        if (!isRecord(c)) issues.push({ path: `checkpoints.${i}`, message: "expected an object" });
+        else {
+          if (typeof c.id !== "string" || c.id === "")
+            issues.push({ path: `checkpoints.${i}.id`, message: "expected a non-empty string" });
+          oneOf(c.status, ["ok", "failed", "skipped"], `checkpoints.${i}.status`, issues);
+        }
+      }
   }
   const tv = value.terminalVerification;
   if (tv !== undefined && tv !== null) {

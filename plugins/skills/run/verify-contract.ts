@@ -15,7 +15,9 @@ export function readContract(value: unknown): SkillContract | null {
   return { inputs, verification };
 }
 
-/** The value of a declared input: `--name value` / `--name=value` (underscores as dashes), else positionals in order. */
+/**
+ * The value of a declared input: `--name value` / `--name=value` (underscores as dashes), else positionals in order.
+ */
 function inputValues(contract: SkillContract, args: readonly string[]): Record<string, string> {
   const names = Object.keys(contract.inputs).sort();
   const values: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import { dirname, resolve } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { checkDeviceSerial } from "../../../core/contracts/device-serial.ts";
 import type { Execution } from "../../../core/contracts/execution.ts";
 import { DEFAULT_OPERATOR_PACKAGE } from "../../../core/contracts/limits.ts";
 import type { SkillSourceContribution } from "../../../core/kernel/contributions.ts";
@@ -27,6 +28,7 @@ import { skillEnv } from "../run/skill-env.ts";
 import { frontmatterOf, loadCatalog, type Catalog, type SkillRecord } from "../sources/catalog.ts";
 import { sourceDirs } from "../sources/source-dirs.ts";
 import type { SkillsConfig } from "../skills-config.ts";
+import type { SkillInputs } from "../usage/skill-inputs.ts";
 import type { SkillValidation } from "../validate/validate-skill.ts";
 import { devicePackages } from "./device-packages.ts";
 
@@ -107,15 +109,18 @@ export class SkillsRuntime implements SkillsService {
     return this.record(skillId).entry;
   }
 
+  /** What to pass to a skill: its declared inputs, SKILL.md's usage lines, its artifacts' variables. */
+  async inputs(skillId: string): Promise<SkillInputs> {
+    return (await import("../usage/skill-inputs.js")).skillInputs(this.record(skillId));
+  }
+
   // validate, compile and run load their code on first use: list and search stay free of zod and execa.
   async validate(skillId: string, options: { dryRun?: boolean } = {}): Promise<SkillValidation> {
     const record = this.record(skillId);
     return (await import("../validate/validate-skill.js")).validateSkill(record, options);
   }
 
-  async validateAll(
-    options: { dryRun?: boolean } = {},
-  ): Promise<{
+  async validateAll(options: { dryRun?: boolean } = {}): Promise<{
     valid: boolean;
     count: number;
     results: (SkillValidation | { valid: false; skillId: string; error: unknown })[];
@@ -141,7 +146,10 @@ export class SkillsRuntime implements SkillsService {
 
   #hasBin = (name: string) => {
     let found = this.#bins.get(name);
-    if (found === undefined) this.#bins.set(name, (found = findOnPath(name, this.#env) !== undefined));
+    if (found === undefined) {
+      found = findOnPath(name, this.#env) !== undefined;
+      this.#bins.set(name, found);
+    }
     return found;
   };
 
@@ -177,6 +185,7 @@ export class SkillsRuntime implements SkillsService {
 
   async #device(deviceId: string | undefined): Promise<{ id: string; packages: ReadonlySet<string> } | undefined> {
     if (!deviceId) return undefined;
+    checkDeviceSerial(deviceId, "device id");
     const packages = await devicePackages(this.#deps.transport(), deviceId);
     return packages ? { id: deviceId, packages } : undefined;
   }
@@ -212,6 +221,9 @@ export class SkillsRuntime implements SkillsService {
 
   async run(given: SkillRunRequest): Promise<SkillRunOutcome> {
     const deviceId = given.deviceId ?? this.#deps.config.deviceId;
+    // The serial becomes the script's first argument and CLAWPERATOR_DEVICE_ID: only what adb itself prints.
+    if (deviceId !== undefined)
+      checkDeviceSerial(deviceId, given.deviceId === undefined ? "config deviceId" : "device id");
     const request = { ...given, ...(deviceId ? { deviceId } : {}) };
     const catalog = this.catalog();
     const record = this.record(request.skillId, catalog);
@@ -241,6 +253,7 @@ export class SkillsRuntime implements SkillsService {
       clawperatorBin: resolveClawperatorBin(this.#env),
       operatorPackage: request.operatorPackage ?? this.#deps.config.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE,
       ...(catalog.registry ? { registryPath: catalog.registry.path } : {}),
+      ...(this.#skillsConfig.maxOutputBytes ? { maxOutputBytes: this.#skillsConfig.maxOutputBytes } : {}),
     });
   }
 }

@@ -23,9 +23,8 @@ export function sourceDirs(input: {
   contributed: ContributionList<SkillSourceContribution>;
 }): SourceDir[] {
   const dirs: SourceDir[] = [];
-  (input.extraDirs ?? []).forEach((dir, index) =>
-    dirs.push({ id: `extra:${index}`, dir: resolve(input.configDir ?? input.cwd, dir), precedence: "extra" }),
-  );
+  for (const [index, dir] of (input.extraDirs ?? []).entries())
+    dirs.push({ id: `extra:${index}`, dir: resolve(input.configDir ?? input.cwd, dir), precedence: "extra" });
   for (const { plugin, value } of input.contributed.entries()) {
     dirs.push({ id: value.id, dir: resolve(value.dir), precedence: value.precedence ?? "extra", plugin });
   }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import type { RegistrySkill } from "../../../core/services/skills.ts";
 import type { SkillRecord } from "../sources/catalog.ts";
 import { resolveInside } from "../run/safe-path.ts";
 
@@ -15,10 +16,14 @@ const PARITY_FIELDS = [
   "scripts",
   "artifacts",
 ] as const;
+/** List fields a skill.json may leave out: absent means empty (the registry generator writes `[]`). */
+const LIST_FIELDS: ReadonlySet<string> = new Set(["scripts", "artifacts"]);
 
 export interface SkillValidation {
   valid: true;
   skillId: string;
+  /** The skill's registry entry (the reference runtime's validate result carries it as `skill`). */
+  skill: RegistrySkill;
   skillJsonPath?: string;
   checked: string[];
   dryRun?: { payloadValidation: "passed" | "skipped"; reason?: string; artifacts?: string[] };
@@ -60,7 +65,9 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
         { details: { skillJsonPath } },
       );
     }
-    const mismatches = PARITY_FIELDS.filter((f) => JSON.stringify(manifest[f]) !== JSON.stringify(entry[f])).map(
+    const comparable = (value: unknown, field: string) =>
+      JSON.stringify(LIST_FIELDS.has(field) ? (value ?? []) : value);
+    const mismatches = PARITY_FIELDS.filter((f) => comparable(manifest[f], f) !== comparable(entry[f], f)).map(
       (field) => ({
         field,
         registry: entry[field],
@@ -76,7 +83,13 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
     }
   }
 
-  const result: SkillValidation = { valid: true, skillId, ...(skillJsonPath ? { skillJsonPath } : {}), checked: files };
+  const result: SkillValidation = {
+    valid: true,
+    skillId,
+    skill: entry,
+    ...(skillJsonPath ? { skillJsonPath } : {}),
+    checked: files,
+  };
   if (!options.dryRun) return result;
   const artifacts = strings(entry.artifacts);
   if (artifacts.length === 0) {

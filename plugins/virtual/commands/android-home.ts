@@ -9,7 +9,10 @@ import type { sdkArgs } from "../command-args.ts";
  */
 export { runSdkTool } from "../../../android/virtual/sdk/run-sdk-tool.ts";
 
-/** `virtual android-home --out <dir>`: an Android SDK stand-in for trying the emulator flow (and testing one) without an SDK. */
+/**
+ * `virtual android-home --out <dir>`: an Android SDK stand-in for trying the emulator flow (and testing one) without an
+ * SDK.
+ */
 const androidHome: CommandHandler<typeof sdkArgs> = {
   async run(ctx) {
     const { writeAndroidHome } = await import("../write-android-home.ts");
@@ -18,7 +21,8 @@ const androidHome: CommandHandler<typeof sdkArgs> = {
   pretty(result) {
     const { root, config } = result as WrittenSdk;
     return [
-      `Android SDK stand-in written to ${root} (emulator boot ${config.bootDelayMs === "never" ? "never completes" : `takes ${config.bootDelayMs} ms`}).`,
+      `Android SDK stand-in written to ${root} (emulator boot ` +
+        `${config.bootDelayMs === "never" ? "never completes" : `takes ${config.bootDelayMs} ms`}).`,
       "Use it for the emulator commands:",
       `  export ANDROID_HOME=${root}`,
       "  clawperator provision emulator --output pretty",

@@ -42,7 +42,10 @@ const operatorApk: CommandHandler<typeof operatorApkArgs> = {
   },
   pretty(value) {
     const r = value as OperatorApkResult;
-    return `${r.path}\n${r.package} ${r.versionName} (versionCode ${r.versionCode}); install it with: clawperator operator setup --apk ${r.path}`;
+    return (
+      `${r.path}\n${r.package} ${r.versionName} (versionCode ${r.versionCode}); install it with: clawperator ` +
+      `operator setup --apk ${r.path}`
+    );
   },
 };
 

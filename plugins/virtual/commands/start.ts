@@ -68,7 +68,9 @@ async function startDetached(argv: readonly string[]): Promise<VirtualDeviceReco
   return record;
 }
 
-/** A built-in scenario or a scenario file; a bad one is the user's to fix, so it is a USAGE error naming every problem. */
+/**
+ * A built-in scenario or a scenario file; a bad one is the user's to fix, so it is a USAGE error naming every problem.
+ */
 async function scenarioOf(nameOrPath: string): Promise<Scenario> {
   try {
     return await loadScenario(nameOrPath);
@@ -135,15 +137,16 @@ const start: CommandHandler<typeof startArgs> = {
     saveRecord(record);
     process.stdout.write(globals.output === "json" ? `${JSON.stringify(record)}\n` : `${record.serial}\n`);
     logger.progress(
-      `virtual device ${device.serial} is running (scenario ${device.scenario}); stop it with Ctrl-C or \`clawperator virtual stop ${device.serial}\``,
+      `virtual device ${device.serial} is running (scenario ${device.scenario}); stop it with Ctrl-C or ` +
+        `\`clawperator virtual stop ${device.serial}\``,
     );
 
-    await new Promise<void>((resolve) => {
+    const signalled = new Promise<void>((resolve) => {
       const onSignal = () => resolve();
       process.once("SIGTERM", onSignal);
       process.once("SIGINT", onSignal);
-      device.stopped.then(resolve);
     });
+    await Promise.race([signalled, device.stopped]);
     if (!args.emulator) await adbDisconnect(address, target);
     await device.stop();
     removeRecord(device.serial);

@@ -37,7 +37,10 @@ async function stopOne(record: VirtualDeviceRecord): Promise<void> {
   removeRecord(record.serial, record.log);
 }
 
-/** `virtual stop <serial>` (or `--device-id <serial>`, as every other command, or `--all`): SIGTERM the device process and wait until it has exited. */
+/**
+ * `virtual stop <serial>` (or `--device-id <serial>`, as every other command, or `--all`): SIGTERM the device process
+ * and wait until it has exited.
+ */
 const stop: CommandHandler<typeof stopArgs> = {
   async run({ args, globals }) {
     if (args.serial !== undefined && globals.deviceId !== undefined && args.serial !== globals.deviceId) {

@@ -9,7 +9,8 @@ describe("parseDevices", () => {
       "emulator-5554          device product:sdk_gphone64 model:Pixel_7 device:emu64 transport_id:1",
       "127.0.0.1:40001        unauthorized transport_id:2",
       "R58M1234               offline usb:1-1 transport_id:3",
-      "0123456789ABCDEF       no permissions (user in plugdev group; are your udev rules wrong?); see [http://developer.android.com/tools/device.html] usb:1-2 transport_id:4",
+      "0123456789ABCDEF       no permissions (user in plugdev group; are your udev rules wrong?); see " +
+        "[http://developer.android.com/tools/device.html] usb:1-2 transport_id:4",
       "ZY22                   recovery usb:1-3 transport_id:5",
       "",
     ].join("\n");
@@ -24,7 +25,8 @@ describe("parseDevices", () => {
       {
         serial: "0123456789ABCDEF",
         state:
-          "no permissions (user in plugdev group; are your udev rules wrong?); see [http://developer.android.com/tools/device.html]",
+          "no permissions (user in plugdev group; are your udev rules wrong?); see " +
+          "[http://developer.android.com/tools/device.html]",
         properties: { usb: "1-2", transport_id: "4" },
       },
       { serial: "ZY22", state: "recovery", properties: { usb: "1-3", transport_id: "5" } },

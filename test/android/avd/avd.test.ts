@@ -79,7 +79,8 @@ describe("AVD ini files", () => {
     const home = await makeDir();
     await writeFiles(elsewhere, {
       "config.ini":
-        "abi.type=arm64-v8a\nimage.sysdir.1=system-images/android-34/google_apis_playstore/arm64-v8a/\nhw.device.name=pixel_6\n",
+        "abi.type=arm64-v8a\nimage.sysdir.1=system-images/android-34/google_apis_playstore/arm64-v8a/\n" +
+        "hw.device.name=pixel_6\n",
     });
     await writeFiles(home, { "old.ini": `path=${elsewhere}\ntarget=android-34\n` });
     expect(readAvdMetadata(home, "old")).toMatchObject({

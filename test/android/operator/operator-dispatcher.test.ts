@@ -36,12 +36,14 @@ function device(shell: ShellResult, lines: string[] = []): Transport {
 }
 
 const dispatched =
-  "11-22 18:00:01.000\npackage:/data/app/x/base.apk\nBroadcasting: Intent { act=a flg=0x10000000 pkg=com.clawperator.operator }\n";
+  "11-22 18:00:01.000\npackage:/data/app/x/base.apk\n" +
+  "Broadcasting: Intent { act=a flg=0x10000000 pkg=com.clawperator.operator }\n";
 
 describe("the operator dispatcher", () => {
   it("BROADCAST_FAILED when am broadcast fails, with what it said as the dispatch status", async () => {
     const denial =
-      "Security exception: Permission Denial: not allowed to send broadcast app.clawperator.operator.ACTION_AGENT_COMMAND";
+      "Security exception: Permission Denial: not allowed to send broadcast " +
+      "app.clawperator.operator.ACTION_AGENT_COMMAND";
     const dispatcher = createOperatorDispatcher({
       transport: device({ stdout: dispatched, stderr: `${denial}\n`, exitCode: 255 }),
       graceMs: 0,
@@ -83,7 +85,8 @@ describe("the operator dispatcher", () => {
         exitCode: 0,
       },
       [
-        "11-22 18:00:01.050 I/Op(  42): [Clawperator-Command] start commandId=cmd-1 taskId=t source=test timeoutMs=1000 actionCount=1",
+        "11-22 18:00:01.050 I/Op(  42): [Clawperator-Command] start commandId=cmd-1 taskId=t source=test " +
+          "timeoutMs=1000 actionCount=1",
         `11-22 18:00:01.100 I/Op(  42): [Clawperator-Result] ${JSON.stringify(envelope)}`,
       ],
     );
@@ -141,7 +144,10 @@ describe("the dispatcher's connections", () => {
           calls.push("shell done");
           return result;
         },
-        logcat: (...args) => (calls.push("logcat"), transport.logcat(...args)),
+        logcat: (...args) => {
+          calls.push("logcat");
+          return transport.logcat(...args);
+        },
         prepare: (serial) => calls.push(`prepare ${serial}`),
       };
       const dispatcher = createOperatorDispatcher({ transport: traced, graceMs: 0, sharedStreams });
@@ -149,7 +155,7 @@ describe("the dispatcher's connections", () => {
       expect(calls).toEqual(
         sharedStreams ? ["shell", "shell done", "logcat"] : ["shell", "prepare emulator-5554", "shell done", "logcat"],
       );
-      await dispatcher.close();
+      await dispatcher.dispose();
     }
   });
 });

@@ -70,8 +70,10 @@ describe("grantOperatorPermissions", () => {
   });
 
   it.each([
-    "Exception occurred while executing 'grant':\njava.lang.IllegalArgumentException: Unknown permission: android.permission.POST_NOTIFICATIONS",
-    "java.lang.SecurityException: Permission android.permission.POST_NOTIFICATIONS requested by p is not a changeable permission type",
+    "Exception occurred while executing 'grant':\n" +
+      "java.lang.IllegalArgumentException: Unknown permission: android.permission.POST_NOTIFICATIONS",
+    "java.lang.SecurityException: Permission android.permission.POST_NOTIFICATIONS requested by p is not a " +
+      "changeable permission type",
   ])("POST_NOTIFICATIONS refused as on Android 12 and older is skipped: %s", async (stderr) => {
     const device = fakeDevice(
       { enabled_accessibility_services: A11Y, enabled_notification_listeners: LISTENER, accessibility_enabled: "1" },

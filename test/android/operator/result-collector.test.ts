@@ -241,7 +241,7 @@ describe("the steps of a failed command, from the log", () => {
         },
         { id: "r", actionType: "read_text", data: { text: "Wi-Fi", validator: "none" } },
       ],
-      failed: { id: "bad", actionType: "click", stage: `click(${matcher("nope")})`, reason },
+      failed: { id: "bad", actionType: "click", stage: `click(${matcher("nope")})`, reason, failurePoint: "not_found" },
       notStarted: ["after"],
     });
   });
@@ -308,7 +308,8 @@ describe("ResultCollector, formats and schema", () => {
     expect(started().feed(`I/Op: [Clawperator-Result] ${JSON.stringify(envelope())}`)).toBe(true);
     const d = collector({ dispatchMarker: undefined });
     d.feed(
-      `11-22 18:00:00.000  1234  1250 I Op      : TaskScopeDefault: [Clawperator-Command] start commandId="${C}" taskId="${T}" timeoutMs=1000 actionCount=1`,
+      `11-22 18:00:00.000  1234  1250 I Op      : TaskScopeDefault: [Clawperator-Command] start commandId="` +
+        `${C}" taskId="${T}" timeoutMs=1000 actionCount=1`,
     );
     expect(
       d.feed(`11-22 18:00:00.000  1234  1250 I Op      : [Clawperator-Result] ${JSON.stringify(envelope())}`),

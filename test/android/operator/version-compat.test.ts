@@ -97,7 +97,8 @@ describe("the Operator protocol line, not the package version, decides", () => {
       "clawperator operator setup --device-id d",
     );
     expect(operatorSetupCommand({ deviceId: "d", receiverPackage: "com.clawperator.operator.dev" })).toBe(
-      "clawperator operator setup --apk <your build of Operator 0.5.x> --device-id d --receiver-package com.clawperator.operator.dev",
+      "clawperator operator setup --apk <your build of Operator 0.5.x> --device-id d " +
+        "--receiver-package com.clawperator.operator.dev",
     );
   });
 

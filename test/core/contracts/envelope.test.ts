@@ -3,21 +3,50 @@ import { ResultEnvelopeSchema, StepResultSchema } from "../../../core/contracts/
 
 /** The `envelope` of each example success response in spec/001 "Action behavior notes", verbatim. */
 const EXAMPLE_ENVELOPES: Readonly<Record<string, string>> = {
-  click: `{ "commandId": "cmd-click-1", "taskId": "task-click-1", "status": "success", "stepResults": [ { "id": "click1", "actionType": "click", "success": true, "data": { "click_types": "click" } } ], "error": null }`,
-  enter_text: `{ "commandId": "cmd-type-1", "taskId": "task-type-1", "status": "success", "stepResults": [ { "id": "type1", "actionType": "enter_text", "success": true, "data": { "text": "hello world", "submit": "true" } } ], "error": null }`,
-  read_text: `{ "commandId": "cmd-read-1", "taskId": "task-read-1", "status": "success", "stepResults": [ { "id": "read1", "actionType": "read_text", "success": true, "data": { "text": "22.5 C", "validator": "none" } } ], "error": null }`,
-  snapshot_ui: `{ "commandId": "cmd-snap-1", "taskId": "task-snap-1", "status": "success", "stepResults": [ { "id": "snap1", "actionType": "snapshot_ui", "success": true, "data": { "actual_format": "hierarchy_xml", "text": "..." } } ], "error": null }`,
-  press_key: `{ "commandId": "cmd-press-home", "taskId": "task-press-home", "status": "success", "stepResults": [ { "id": "open1", "actionType": "open_app", "success": true, "data": { "application_id": "com.android.settings" } }, { "id": "home1", "actionType": "press_key", "success": true, "data": { "key": "home" } }, { "id": "snap1", "actionType": "snapshot_ui", "success": true, "data": { "actual_format": "hierarchy_xml", "text": "" } } ], "error": null }`,
-  "API Overview": `{ "commandId": "my-cmd-001", "taskId": "my-task-001", "status": "success", "stepResults": [ { "id": "step1", "actionType": "click", "success": true, "data": {} } ], "error": null }`,
+  click:
+    `{ "commandId": "cmd-click-1", "taskId": "task-click-1", "status": "success", "stepResults": [ { "id": ` +
+    `"click1", "actionType": "click", "success": true, "data": { "click_types": "click" } } ], "error": null }`,
+  enter_text:
+    `{ "commandId": "cmd-type-1", "taskId": "task-type-1", "status": "success", "stepResults": [ { "id": ` +
+    `"type1", "actionType": "enter_text", "success": true, "data": { "text": "hello world", "submit": "true" } } ` +
+    `], "error": null }`,
+  read_text:
+    `{ "commandId": "cmd-read-1", "taskId": "task-read-1", "status": "success", "stepResults": [ { "id": ` +
+    `"read1", "actionType": "read_text", "success": true, "data": { "text": "22.5 C", "validator": "none" } } ], ` +
+    `"error": null }`,
+  snapshot_ui:
+    `{ "commandId": "cmd-snap-1", "taskId": "task-snap-1", "status": "success", "stepResults": [ { "id": ` +
+    `"snap1", "actionType": "snapshot_ui", "success": true, "data": { "actual_format": "hierarchy_xml", "text": ` +
+    `"..." } } ], "error": null }`,
+  press_key:
+    `{ "commandId": "cmd-press-home", "taskId": "task-press-home", "status": "success", "stepResults": [ { ` +
+    `"id": "open1", "actionType": "open_app", "success": true, "data": { "application_id": ` +
+    `"com.android.settings" } }, { "id": "home1", "actionType": "press_key", "success": true, "data": { "key": ` +
+    `"home" } }, { "id": "snap1", "actionType": "snapshot_ui", "success": true, "data": { "actual_format": ` +
+    `"hierarchy_xml", "text": "" } } ], "error": null }`,
+  "API Overview":
+    `{ "commandId": "my-cmd-001", "taskId": "my-task-001", "status": "success", "stepResults": [ { "id": ` +
+    `"step1", "actionType": "click", "success": true, "data": {} } ], "error": null }`,
 };
 
 /** Example step results in spec/001 ("scroll", "scroll_until" notes and the close_app step error example), verbatim. */
 const EXAMPLE_STEPS: Readonly<Record<string, string>> = {
-  "scroll moved": `{ "id": "scr1", "actionType": "scroll", "success": true, "data": { "scroll_outcome": "moved", "direction": "down", "distance_ratio": "0.7" } }`,
-  "scroll edge_reached": `{ "id": "scr1", "actionType": "scroll", "success": true, "data": { "scroll_outcome": "edge_reached", "direction": "down", "distance_ratio": "0.7" } }`,
-  "scroll_until EDGE_REACHED": `{ "id": "su1", "actionType": "scroll_until", "success": true, "data": { "termination_reason": "EDGE_REACHED", "scrolls_executed": "12", "direction": "down" } }`,
-  "scroll_until MAX_SCROLLS_REACHED": `{ "id": "su1", "actionType": "scroll_until", "success": true, "data": { "termination_reason": "MAX_SCROLLS_REACHED", "scrolls_executed": "20", "direction": "down" } }`,
-  "close_app UNSUPPORTED_RUNTIME_CLOSE": `{ "id": "step-1", "actionType": "close_app", "success": false, "data": { "application_id": "com.example.app", "error": "UNSUPPORTED_RUNTIME_CLOSE", "message": "Android runtime cannot reliably close apps. Use the Clawperator Node API or 'adb shell am force-stop' directly for this action." } }`,
+  "scroll moved":
+    `{ "id": "scr1", "actionType": "scroll", "success": true, "data": { "scroll_outcome": "moved", "direction": ` +
+    `"down", "distance_ratio": "0.7" } }`,
+  "scroll edge_reached":
+    `{ "id": "scr1", "actionType": "scroll", "success": true, "data": { "scroll_outcome": "edge_reached", ` +
+    `"direction": "down", "distance_ratio": "0.7" } }`,
+  "scroll_until EDGE_REACHED":
+    `{ "id": "su1", "actionType": "scroll_until", "success": true, "data": { "termination_reason": ` +
+    `"EDGE_REACHED", "scrolls_executed": "12", "direction": "down" } }`,
+  "scroll_until MAX_SCROLLS_REACHED":
+    `{ "id": "su1", "actionType": "scroll_until", "success": true, "data": { "termination_reason": ` +
+    `"MAX_SCROLLS_REACHED", "scrolls_executed": "20", "direction": "down" } }`,
+  "close_app UNSUPPORTED_RUNTIME_CLOSE":
+    `{ "id": "step-1", "actionType": "close_app", "success": false, "data": { "application_id": ` +
+    `"com.example.app", "error": "UNSUPPORTED_RUNTIME_CLOSE", "message": "Android runtime cannot reliably close ` +
+    `apps. Use the Clawperator Node API or 'adb shell am force-stop' directly for this action." } }`,
 };
 
 /** PROTOCOL.md / spec/001 press_key note: an unavailable service answers with a failed envelope, no stepResults. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { execution, rejection, single, validationFailure } from "./fixtures.ts";
+import { execution, single, validationFailure } from "./fixtures.ts";
 
 describe("validation messages an agent can act on", () => {
   it("unknown param key → details.path names the key (actions.0.params.<key>)", () => {

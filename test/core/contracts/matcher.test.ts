@@ -8,7 +8,9 @@ const fields = Object.keys(MATCHER_EXAMPLES);
 /** Where a NodeMatcher goes: action type, param key, and the other params that action needs. */
 type Site = readonly [type: string, key: string, rest: Record<string, unknown>];
 
-/** Every place a NodeMatcher is taken (spec/001 NodeMatcher Reference, Action types and params; the APK's parser table). */
+/**
+ * Every place a NodeMatcher is taken (spec/001 NodeMatcher Reference, Action types and params; the APK's parser table).
+ */
 const SITES: readonly Site[] = [
   ["click", "matcher", {}],
   ["enter_text", "matcher", { text: "hello" }],

@@ -116,7 +116,10 @@ export const RETRY_PARAMS: readonly (readonly [string, string])[] = Object.entri
       .map(([key]) => [type, key] as const),
 );
 
-/** Retry caps (spec/001: "`maxAttempts` is capped at 10. `initialDelayMs` and `maxDelayMs` are capped at 30,000 and 60,000 ms"). */
+/**
+ * Retry caps (spec/001: "`maxAttempts` is capped at 10. `initialDelayMs` and `maxDelayMs` are capped at 30,000 and
+ * 60,000 ms").
+ */
 export const RETRY_CAPS: readonly (readonly [string, number])[] = [
   ["maxAttempts", 10],
   ["initialDelayMs", 30_000],

@@ -2,6 +2,7 @@ import type { ArgsDef } from "citty";
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   createToken,
+  defineCommand,
   definePlugin,
   type CommandContribution,
   type CommandHandler,
@@ -164,6 +165,23 @@ describe("typed contributions", () => {
       args: { _: [], serial: "emulator-5554" },
     } as never);
     expect(seen).toEqual(["emulator-5554"]);
+  });
+
+  it("defineCommand infers the args from the table and refuses a handler typed for another table", async () => {
+    const args = { serial: { type: "positional", required: true, description: "serial" } } as const satisfies ArgsDef;
+    const more = { ...args, force: { type: "boolean", required: true, description: "force" } } as const;
+    const handler: CommandHandler<typeof args> = { run: ({ args: parsed }) => parsed.serial };
+    const wants: CommandHandler<typeof more> = { run: ({ args: parsed }) => parsed.force };
+    const command = defineCommand({ path: ["x"], description: "x", args, load: async () => ({ default: handler }) });
+    expectTypeOf(command).toEqualTypeOf<CommandContribution<typeof args>>();
+    // @ts-expect-error the handler reads --force, which the table does not declare
+    defineCommand({ path: ["y"], description: "y", args, load: async () => ({ default: wants }) });
+    // @ts-expect-error a command without a table gets no args to read
+    defineCommand({ path: ["z"], description: "z", load: async () => ({ default: handler }) });
+
+    const kernel = await boot([plugin("p", (ctx) => ctx.commands.add(command))]);
+    const registered = (await kernel.commands.get("x")!.value.load()).default;
+    expect(await registered.run({ args: { _: [], serial: "emulator-5554" } } as never)).toBe("emulator-5554");
   });
 
   it("services resolve with the token's type, no type argument", async () => {

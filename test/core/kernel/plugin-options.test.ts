@@ -4,7 +4,7 @@ import { bootKernel, definePlugin, type ClawperatorPlugin } from "../../../core/
 import { caught } from "../../helpers/caught.ts";
 import { silentLogger } from "../../helpers/boot-kernel.ts";
 
-const withOptions = (plugin: ClawperatorPlugin<any>, options: unknown, config = {}) =>
+const withOptions = (plugin: ClawperatorPlugin, options: unknown, config = {}) =>
   bootKernel({ plugins: [{ plugin, options, origin: "./farm.ts" }], config, logger: silentLogger });
 
 describe("plugin options are parsed by the kernel with the plugin's schema", () => {

@@ -19,7 +19,9 @@ describe("services", () => {
       definePlugin({
         name: "user",
         dependsOn: ["clock"],
-        setup: (ctx) => void (seenInSetup = ctx.services.resolve(Clock)),
+        setup: (ctx) => {
+          seenInSetup = ctx.services.resolve(Clock);
+        },
       }),
     ]);
     expect(seenInSetup).toBe(clock);
@@ -78,6 +80,51 @@ describe("services", () => {
     expect(b.services.isRegistered(Clock)).toBe(false);
   });
 
+  it("two kernels of the same plugins build their own instances; disposing one leaves the other working", async () => {
+    const plugin = definePlugin({
+      name: "p",
+      setup: (ctx) => ctx.services.register(Greeter, { useFactory: () => ({ greet: (name) => `hi ${name}` }) }),
+    });
+    const [a, b] = [await boot([plugin]), await boot([plugin])];
+    expect(a.services.resolve(Greeter)).not.toBe(b.services.resolve(Greeter));
+    await a.dispose();
+    expect(b.services.resolve(Greeter).greet("Ana")).toBe("hi Ana");
+  });
+
+  it("dispose() disposes what factories built, only that, once; the kernel then refuses use (USAGE)", async () => {
+    const disposed: string[] = [];
+    const Built = createToken<{ dispose(): Promise<void> }>("test.Built");
+    const Unbuilt = createToken<{ dispose(): void }>("test.Unbuilt");
+    const kernel = await boot([
+      definePlugin({
+        name: "p",
+        setup(ctx) {
+          ctx.services.register(Built, { useFactory: () => ({ dispose: async () => void disposed.push("built") }) });
+          ctx.services.register(Unbuilt, { useFactory: () => ({ dispose: () => void disposed.push("unbuilt") }) });
+        },
+      }),
+    ]);
+    kernel.services.resolve(Built);
+    await Promise.all([kernel.dispose(), kernel.dispose()]);
+    await kernel.dispose();
+    expect(disposed).toEqual(["built"]);
+    for (const use of [() => kernel.services.resolve(Built), () => kernel.services.isRegistered(Built)]) {
+      const error = await caught(use);
+      expect(error.code).toBe("USAGE");
+      expect(error.message).toContain("closed");
+    }
+  });
+
+  it("a factory that makes something other than an object is PLUGIN_INVALID naming the token", async () => {
+    const Port = createToken<number>("test.Port");
+    const kernel = await boot([
+      definePlugin({ name: "p", setup: (ctx) => ctx.services.register(Port, { useFactory: () => 8080 }) }),
+    ]);
+    const error = await caught(() => kernel.services.resolve(Port));
+    expect(error.code).toBe("PLUGIN_INVALID");
+    expect(error.message).toContain("test.Port");
+  });
+
   it("core provides the config and logger it was booted with", async () => {
     const config = { deviceId: "emulator-5554" };
     const kernel = await boot([], config);
@@ -128,16 +175,19 @@ describe("core services derived from registries", () => {
       return {
         name,
         ...(order === undefined ? {} : { order }),
-        load: async () => (loaded.push(name), { default: implementation }),
+        load: async () => {
+          loaded.push(name);
+          return { default: implementation };
+        },
       };
     };
     const kernel = await boot([
       definePlugin({
         name: "p",
-        setup: (ctx) =>
-          [hook("screenshots", 30), hook("close-app", 10), hook("default"), hook("snapshots", 20)].forEach((h) =>
-            ctx.hooks.add(h),
-          ),
+        setup: (ctx) => {
+          for (const h of [hook("screenshots", 30), hook("close-app", 10), hook("default"), hook("snapshots", 20)])
+            ctx.hooks.add(h);
+        },
       }),
     ]);
     expect(loaded).toEqual([]);

@@ -16,13 +16,18 @@ function fake(name: string, devices: Device[] | Error, calls: string[]) {
       if (devices instanceof Error) throw devices;
       return devices;
     },
-    shell: async (serial, command) => (
-      calls.push(`${name}:shell:${serial}`), { stdout: `${name}:${command}`, stderr: "", exitCode: 0 }
-    ),
-    execOut: async (serial) => (calls.push(`${name}:exec:${serial}`), Buffer.from(name)),
-    install: async (serial) => (
-      calls.push(`${name}:install:${serial}`), { stdout: "Success", stderr: "", exitCode: 0 }
-    ),
+    shell: async (serial, command) => {
+      calls.push(`${name}:shell:${serial}`);
+      return { stdout: `${name}:${command}`, stderr: "", exitCode: 0 };
+    },
+    execOut: async (serial) => {
+      calls.push(`${name}:exec:${serial}`);
+      return Buffer.from(name);
+    },
+    install: async (serial) => {
+      calls.push(`${name}:install:${serial}`);
+      return { stdout: "Success", stderr: "", exitCode: 0 };
+    },
     logcat(serial): LineStream {
       calls.push(`${name}:logcat:${serial}`);
       return {
@@ -44,10 +49,10 @@ async function router(transports: Record<string, Device[] | Error>, config: Runt
     [
       definePlugin({
         name: "transports",
-        setup: (ctx) =>
-          Object.entries(transports).forEach(([name, devices]) =>
-            ctx.transports.add({ name, load: async () => ({ default: () => fake(name, devices, calls) }) }),
-          ),
+        setup: (ctx) => {
+          for (const [name, devices] of Object.entries(transports))
+            ctx.transports.add({ name, load: async () => ({ default: () => fake(name, devices, calls) }) });
+        },
       }),
     ],
     config,

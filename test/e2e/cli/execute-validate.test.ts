@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cliSandbox, json, STACK_FRAME, type CliResult } from "../../helpers/run-cli.ts";
 import { writeFiles } from "../../helpers/temp-dirs.ts";
 import { canonicalTapExecution, tapExecution } from "./executions.ts";
+import type { ErrorOutput, ValidatedOutput } from "../../helpers/cli-output.ts";
 
 const cli = cliSandbox();
 const inline = (execution: unknown = tapExecution()) => [
@@ -14,11 +15,11 @@ const inline = (execution: unknown = tapExecution()) => [
 ];
 
 /** Every failure: exit 1, exactly one JSON error document on stdout, no stack trace anywhere. */
-function expectError(result: CliResult, code: string): Record<string, any> {
+function expectError(result: CliResult, code: string): ErrorOutput {
   expect(result.exitCode).toBe(1);
   expect(result.stdout).not.toMatch(STACK_FRAME);
   expect(result.stderr).not.toMatch(STACK_FRAME);
-  const error = json(result);
+  const error = json<ErrorOutput>(result);
   expect(error.code).toBe(code);
   expect(typeof error.message).toBe("string");
   return error;
@@ -34,7 +35,7 @@ describe("execute --validate-only", () => {
   it("prints the normalized canonical execution for inline JSON and exits 0", async () => {
     const result = await cli.run(inline());
     expect(result.exitCode).toBe(0);
-    const output = json(result);
+    const output = json<ValidatedOutput>(result);
     expect(output).toEqual({
       ok: true,
       validated: true,
@@ -48,16 +49,16 @@ describe("execute --validate-only", () => {
   it("reads a file path given to --execution, relative to the working directory", async () => {
     const result = await cli.run(["execute", "--validate-only", "--execution", "flows/tap.json"]);
     expect(result.exitCode).toBe(0);
-    expect(json(result).execution).toEqual(canonicalTapExecution({ commandId: "from-file" }));
+    expect(json<ValidatedOutput>(result).execution).toEqual(canonicalTapExecution({ commandId: "from-file" }));
   });
 
   it("reads a file given as the positional argument, also through the exec alias", async () => {
     const positional = await cli.run(["execute", "flows/tap.json", "--validate-only"]);
     expect(positional.exitCode).toBe(0);
-    expect(json(positional).execution.commandId).toBe("from-file");
+    expect(json<ValidatedOutput>(positional).execution.commandId).toBe("from-file");
     const alias = await cli.run(["exec", join(cli.project, "flows/tap.json"), "--validate-only"], { cwd: "/" });
     expect(alias.exitCode).toBe(0);
-    expect(json(alias).execution).toEqual(canonicalTapExecution({ commandId: "from-file" }));
+    expect(json<ValidatedOutput>(alias).execution).toEqual(canonicalTapExecution({ commandId: "from-file" }));
   });
 
   it("reads stdin for --execution -", async () => {
@@ -65,7 +66,7 @@ describe("execute --validate-only", () => {
       input: JSON.stringify(tapExecution({ commandId: "from-stdin" })),
     });
     expect(result.exitCode).toBe(0);
-    expect(json(result).execution).toEqual(canonicalTapExecution({ commandId: "from-stdin" }));
+    expect(json<ValidatedOutput>(result).execution).toEqual(canonicalTapExecution({ commandId: "from-stdin" }));
   });
 
   it("resolves long_press to click with clickType long_click", async () => {
@@ -74,7 +75,7 @@ describe("execute --validate-only", () => {
     });
     const result = await cli.run(inline(execution));
     expect(result.exitCode).toBe(0);
-    expect(json(result).execution.actions).toEqual([
+    expect(json<ValidatedOutput>(result).execution.actions).toEqual([
       { id: "hold", type: "click", params: { matcher: { textEquals: "Wi-Fi" }, clickType: "long_click" } },
     ]);
   });
@@ -93,13 +94,13 @@ describe("execute validation failures", () => {
   it("a missing matcher is EXECUTION_VALIDATION_FAILED with details.path", async () => {
     const execution = tapExecution({ actions: [{ id: "tap", type: "click", params: {} }] });
     const error = expectError(await cli.run(inline(execution)), "EXECUTION_VALIDATION_FAILED");
-    expect(error.details.path).toBe("actions.0.params.matcher");
+    expect(error.details!.path).toBe("actions.0.params.matcher");
   });
 
   it("a missing top-level field names its path", async () => {
     const { commandId: _omitted, ...execution } = tapExecution();
     const error = expectError(await cli.run(inline(execution)), "EXECUTION_VALIDATION_FAILED");
-    expect(error.details.path).toBe("commandId");
+    expect(error.details!.path).toBe("commandId");
   });
 
   it("an unknown action type is EXECUTION_ACTION_UNSUPPORTED naming the action", async () => {
@@ -120,7 +121,7 @@ describe("execute validation failures", () => {
       "PAYLOAD_TOO_LARGE",
     );
     expect(error.details).toMatchObject({ limit: 64_000 });
-    expect(error.details.bytes).toBeGreaterThan(64_000);
+    expect(error.details!.bytes).toBeGreaterThan(64_000);
   });
 
   it("malformed JSON and a missing file are EXECUTION_VALIDATION_FAILED", async () => {
@@ -157,7 +158,7 @@ describe("execute validation failures", () => {
 
   it("nesting deeper than 64 levels is EXECUTION_VALIDATION_FAILED, also 6,000 levels deep (no stack overflow)", async () => {
     for (const levels of [65, 6_000]) {
-      const nested = '{"a":'.repeat(levels) + "1" + "}".repeat(levels);
+      const nested = `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
       const payload = JSON.stringify(tapExecution()).replace(
         '"params":{"applicationId"',
         `"params":{"x":${nested},"applicationId"`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cliSandbox, json } from "../../helpers/run-cli.ts";
 import { canonicalTapExecution, tapExecution } from "./executions.ts";
+import type { ErrorOutput, ValidatedOutput } from "../../helpers/cli-output.ts";
 
 const cli = cliSandbox();
 const execution = JSON.stringify(tapExecution());
@@ -25,7 +26,7 @@ describe("global flags, before and after the subcommand", () => {
   ])("%j is accepted and leaves the validated execution unchanged", async (flags) => {
     for (const result of await bothPlacements(flags)) {
       expect(result.exitCode, result.stdout).toBe(0);
-      expect(json(result).execution).toEqual(canonicalTapExecution());
+      expect(json<ValidatedOutput>(result).execution).toEqual(canonicalTapExecution());
     }
   });
 
@@ -42,14 +43,14 @@ describe("global flags, before and after the subcommand", () => {
   it("the last output flag wins: --output pretty --json prints JSON", async () => {
     const result = await cli.run([...command, "--output", "pretty", "--json"]);
     expect(result.exitCode).toBe(0);
-    expect(json(result).validated).toBe(true);
+    expect(json<ValidatedOutput>(result).validated).toBe(true);
   });
 
   it("an unknown output format is USAGE", async () => {
     const result = await cli.run([...command, "--output", "yaml"]);
     expect(result.exitCode).toBe(1);
     expect(json(result)).toMatchObject({ code: "USAGE" });
-    expect(json(result).message).toContain("yaml");
+    expect(json<ErrorOutput>(result).message).toContain("yaml");
   });
 });
 
@@ -61,7 +62,7 @@ describe("--timeout-ms / --timeout", () => {
   ])("%j overrides timeoutMs in the validated execution", async (flags, expected) => {
     for (const result of await bothPlacements(flags)) {
       expect(result.exitCode).toBe(0);
-      expect(json(result).execution).toEqual(canonicalTapExecution({ timeoutMs: expected }));
+      expect(json<ValidatedOutput>(result).execution).toEqual(canonicalTapExecution({ timeoutMs: expected }));
     }
   });
 

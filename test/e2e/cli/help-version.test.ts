@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
 import { cliSandbox, json, STACK_FRAME } from "../../helpers/run-cli.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
+import type { ErrorOutput } from "../../helpers/cli-output.ts";
 
 const cli = cliSandbox();
 const makeDir = tempDirs();
@@ -55,7 +56,7 @@ describe("usage errors", () => {
   it("a misspelt command is USAGE, exit 1, suggesting the nearest command", async () => {
     const result = await cli.run(["exeute"]);
     expect(result.exitCode).toBe(1);
-    const error = json(result);
+    const error = json<ErrorOutput>(result);
     expect(error).toMatchObject({ code: "USAGE", details: { command: "exeute", suggestion: "execute" } });
     expect(error.message).toContain('did you mean "execute"?');
   });
@@ -63,7 +64,7 @@ describe("usage errors", () => {
   it("a misspelt subcommand suggests the full path", async () => {
     const result = await cli.run(["observe", "snapshto"]);
     expect(result.exitCode).toBe(1);
-    expect(json(result).message).toContain('did you mean "observe snapshot"?');
+    expect(json<ErrorOutput>(result).message).toContain('did you mean "observe snapshot"?');
   });
 
   it("an unknown flag is USAGE suggesting the nearest of the command's flags", async () => {
@@ -85,7 +86,7 @@ describe("usage errors", () => {
     const result = await cli.run(["execute", "--device-id"]);
     expect(result.exitCode).toBe(1);
     expect(json(result)).toMatchObject({ code: "USAGE" });
-    expect(json(result).message).toContain("--device-id");
+    expect(json<ErrorOutput>(result).message).toContain("--device-id");
   });
 
   it("usage errors in pretty mode are readable text on stderr, without a stack", async () => {

@@ -2,6 +2,7 @@ import { cp, mkdir, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import type { ErrorOutput } from "../../helpers/cli-output.ts";
 import { cliSandbox, json, STACK_FRAME } from "../../helpers/run-cli.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
@@ -82,7 +83,7 @@ export default defineConfig({ plugins: [["clawperator-plugin-hello", { greeting:
     const hello = await cli.run(["hello"], { cwd: bad });
     expect(hello.exitCode).toBe(1);
     expect(hello.stderr).not.toMatch(STACK_FRAME);
-    const error = json(hello);
+    const error = json<ErrorOutput>(hello);
     expect(error).toMatchObject({
       code: "CONFIG_INVALID",
       details: { plugin: "hello", command: "hello", issues: [{ path: "greeting" }] },
@@ -126,7 +127,7 @@ describe("config effects on the command set", () => {
       const result = await cli.run(args, { cwd: project });
       expect(result.exitCode).toBe(1);
       expect(result.stderr).not.toMatch(STACK_FRAME);
-      const error = json(result);
+      const error = json<ErrorOutput>(result);
       expect(error.code).toBe("CONFIG_INVALID");
       expect(error.message).toContain(join(project, "clawperator.config.json"));
       expect(error.message).toContain("serve.port");

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 // The single-word commands of the reference CLI 0.5.3 that real skills and their authors type, as aliases of ours.
 const session = virtualSession();
@@ -12,8 +13,10 @@ beforeAll(async () => {
 });
 
 const run = async (...args: string[]) => {
-  const { exitCode, body } = await session.json([...args, "--device", device.serial]);
-  return { exitCode, body, steps: body.envelope?.stepResults?.map((s: any) => [s.actionType, s.success, s.data]) };
+  const { exitCode, body } = await session.json<ExecutionOutput>([...args, "--device", device.serial]);
+  // A usage error has no envelope: then steps is undefined.
+  const steps = body.envelope?.stepResults?.map((s) => [s.actionType, s.success, s.data] as const);
+  return { exitCode, body, steps };
 };
 
 describe("reference CLI 0.5.3 single-word commands", () => {
@@ -48,7 +51,7 @@ describe("reference CLI 0.5.3 single-word commands", () => {
 
     const all = await run("read", "--role", "text", "--all");
     expect(all.exitCode).toBe(0);
-    expect(all.steps[0][2].text.split("\n")).toEqual(expect.arrayContaining(["Network & internet"]));
+    expect(all.steps![0]![2].text!.split("\n")).toEqual(expect.arrayContaining(["Network & internet"]));
 
     expect((await run("click", "--text", "Network & internet")).steps).toEqual([
       ["click", true, { click_types: "click" }],
@@ -78,7 +81,7 @@ describe("reference CLI 0.5.3 single-word commands", () => {
     const typed = await run("type", "--id", "com.clawperator.demo:id/search", "--text", "Oslo");
     expect(typed.steps).toEqual([["enter_text", true, { text: "Oslo", submit: "false" }]]);
     const scrolled = await run("scroll", "--direction", "down");
-    expect(scrolled.steps[0][0]).toBe("scroll");
+    expect(scrolled.steps![0]![0]).toBe("scroll");
     const closed = await run("close", "com.clawperator.demo");
     expect(closed.exitCode).toBe(0);
   });

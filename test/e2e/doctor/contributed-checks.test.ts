@@ -63,7 +63,8 @@ describe("checks contributed by plugins named in the config", () => {
       status: "fail",
       code: "DOCTOR_FAILED",
       summary:
-        "Check broken.host.probe of plugin \"broken\" failed to run: cannot read properties of undefined (reading 'port')",
+        'Check broken.host.probe of plugin "broken" failed to run: cannot read properties of undefined ' +
+        "(reading 'port')",
       evidence: { plugin: "broken" },
     });
     expect(report.checks[4]!.summary).toMatch(/^temp directory .+ is writable$/);

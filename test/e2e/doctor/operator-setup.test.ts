@@ -15,7 +15,7 @@ const LISTENER = `${OPERATOR}/action.notification.NotificationListenerService`;
 
 async function operatorApk(name: string, ...flags: string[]): Promise<string> {
   const out = join(session.harness.home, name);
-  const { exitCode, body } = await session.json(["virtual", "operator-apk", "--out", out, ...flags]);
+  const { exitCode, body } = await session.json<{ path: string }>(["virtual", "operator-apk", "--out", out, ...flags]);
   expect(exitCode).toBe(0);
   expect(body.path).toBe(out);
   return out;
@@ -31,7 +31,14 @@ describe("operator setup", () => {
     const apk = await operatorApk("operator.apk");
     const version = OPERATOR_REFERENCE_RELEASE.versionName;
 
-    const first = await session.json(["operator", "setup", "--apk", apk, "--device-id", device.serial]);
+    const first = await session.json<{ permissions: { permission: string; status: string }[] }>([
+      "operator",
+      "setup",
+      "--apk",
+      apk,
+      "--device-id",
+      device.serial,
+    ]);
     expect(first.exitCode).toBe(0);
     expect(first.body).toMatchObject({
       ok: true,
@@ -54,7 +61,14 @@ describe("operator setup", () => {
     expect(settings.get("secure", "accessibility_enabled")).toBe("1");
     expect(device.device.state.packages.get(OPERATOR)).toMatchObject({ versionName: version, operator: true });
 
-    const second = await session.json(["operator", "install", "--apk", apk, "--device-id", device.serial]);
+    const second = await session.json<{ permissions: { permission: string; status: string }[] }>([
+      "operator",
+      "install",
+      "--apk",
+      apk,
+      "--device-id",
+      device.serial,
+    ]);
     expect(second.exitCode).toBe(0);
     expect(second.body).toMatchObject({
       install: "unchanged",
@@ -167,14 +181,22 @@ describe("operator setup", () => {
 describe("grant-device-permissions", () => {
   it("grants what a crash revoked, then reports every permission already enabled", async () => {
     const device = await session.startDevice({ scenario: "no-accessibility" });
-    const first = await session.json(["grant-device-permissions", "--device-id", device.serial]);
+    const first = await session.json<{ permissions: { permission: string; status: string }[] }>([
+      "grant-device-permissions",
+      "--device-id",
+      device.serial,
+    ]);
     expect(first).toMatchObject({ exitCode: 0, body: { ok: true, receiverPackage: OPERATOR, changed: true } });
     expect(first.body.permissions.map((p: { status: string }) => p.status)).toEqual([
       "granted",
       "granted",
       "already_enabled",
     ]);
-    const second = await session.json(["grant-device-permissions", "--device-id", device.serial]);
+    const second = await session.json<{ permissions: { permission: string; status: string }[] }>([
+      "grant-device-permissions",
+      "--device-id",
+      device.serial,
+    ]);
     expect(second.body).toMatchObject({ changed: false });
     expect(second.body.permissions.map((p: { status: string }) => p.status)).toEqual([
       "already_enabled",
@@ -223,7 +245,12 @@ describe("version", () => {
 
   it("an incompatible Operator: compatible false, VERSION_INCOMPATIBLE, remediation, exit 1", async () => {
     const device = await session.startDevice({ scenario: "outdated-operator" });
-    const { exitCode, body } = await session.json(["version", "--check-compat", "--device-id", device.serial]);
+    const { exitCode, body } = await session.json<{ remediation: unknown[] }>([
+      "version",
+      "--check-compat",
+      "--device-id",
+      device.serial,
+    ]);
     expect(exitCode).toBe(1);
     expect(body).toMatchObject({
       compatible: false,

@@ -4,6 +4,7 @@ import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdbHarness } from "../../helpers/adb-harness.ts";
 import { freePort } from "../../helpers/free-port.ts";
+import { jsonAt } from "../../helpers/json-at.ts";
 import { runCli } from "../../helpers/run-cli.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { exited } from "../virtual/processes.ts";
@@ -30,7 +31,8 @@ afterAll(async () => {
 
 interface Run {
   exitCode: number;
-  body: any;
+  /** The parsed JSON document, or the text of pretty output. */
+  body: unknown;
   stderr: string;
 }
 
@@ -102,7 +104,7 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
       started: true,
       reused: false,
     });
-    const serial: string = first.body.serial;
+    const serial = jsonAt(first.body, "serial") as string;
     expect(serial).toMatch(/^emulator-55\d\d$/);
     expect((await harness.devices()).get(serial)).toBe("device");
     expect(String((await harness.adb(["-s", serial, "emu", "avd", "name"])).stdout)).toBe("clawperator-pixel\r\nOK");
@@ -121,7 +123,7 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
 
     const pid = emulatorPid(sdk, "clawperator-pixel");
     const second = await cli(sdk, ["emulator", "provision"]);
-    expect(second.body).toEqual({ ...first.body, created: false, started: false, reused: true });
+    expect(second.body).toEqual({ ...(first.body as object), created: false, started: false, reused: true });
     expect(avdIniFiles(sdk)).toEqual(["clawperator-pixel.ini"]);
 
     expect((await cli(sdk, ["emulator", "status"])).body).toEqual({
@@ -137,7 +139,7 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
       ],
     });
     const list = await cli(sdk, ["emulator", "list"]);
-    expect(list.body.avds).toEqual([
+    expect(jsonAt(list.body, "avds")).toEqual([
       expect.objectContaining({
         name: "clawperator-pixel",
         running: true,
@@ -149,9 +151,9 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     ]);
 
     const startAgain = await cli(sdk, ["emulator", "start", "clawperator-pixel"]);
-    expect([startAgain.exitCode, startAgain.body.code]).toEqual([1, "EMULATOR_ALREADY_RUNNING"]);
+    expect([startAgain.exitCode, jsonAt(startAgain.body, "code")]).toEqual([1, "EMULATOR_ALREADY_RUNNING"]);
     const deleteRunning = await cli(sdk, ["emulator", "delete", "clawperator-pixel"]);
-    expect([deleteRunning.exitCode, deleteRunning.body.code]).toEqual([1, "EMULATOR_ALREADY_RUNNING"]);
+    expect([deleteRunning.exitCode, jsonAt(deleteRunning.body, "code")]).toEqual([1, "EMULATOR_ALREADY_RUNNING"]);
     expect(avdIniFiles(sdk)).toEqual(["clawperator-pixel.ini"]);
 
     const stop = await cli(sdk, ["emulator", "stop", "clawperator-pixel"]);
@@ -159,7 +161,9 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     expect((await harness.devices()).has(serial)).toBe(false);
     // `emu kill` ends the emulator's process, not only its adb face.
     await exited(pid);
-    expect((await cli(sdk, ["emulator", "stop", "clawperator-pixel"])).body.code).toBe("EMULATOR_NOT_RUNNING");
+    expect(jsonAt((await cli(sdk, ["emulator", "stop", "clawperator-pixel"])).body, "code")).toBe(
+      "EMULATOR_NOT_RUNNING",
+    );
 
     // Started again from the stopped AVD, in pretty mode: the phases with their elapsed time on stderr.
     const pretty = await cli(sdk, ["emulator", "start", "clawperator-pixel", "--output", "pretty"]);
@@ -174,16 +178,18 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
       deleted: true,
     });
     expect(avdIniFiles(sdk)).toEqual([]);
-    expect((await cli(sdk, ["emulator", "inspect", "clawperator-pixel"])).body.code).toBe("EMULATOR_NOT_FOUND");
+    expect(jsonAt((await cli(sdk, ["emulator", "inspect", "clawperator-pixel"])).body, "code")).toBe(
+      "EMULATOR_NOT_FOUND",
+    );
   });
 
   it("two provisions at once: one creates, the other waits and reuses it; one AVD", async () => {
     const sdk = await sdkWith("concurrent", "--boot-delay-ms", "300");
     const [a, b] = await Promise.all([cli(sdk, ["provision", "emulator"]), cli(sdk, ["provision", "emulator"])]);
     expect([a.exitCode, b.exitCode], JSON.stringify([a.body, b.body])).toEqual([0, 0]);
-    expect([a.body.created, b.body.created].sort()).toEqual([false, true]);
-    expect([a.body.reused, b.body.reused].sort()).toEqual([false, true]);
-    expect(a.body.serial).toBe(b.body.serial);
+    expect([jsonAt(a.body, "created"), jsonAt(b.body, "created")].sort()).toEqual([false, true]);
+    expect([jsonAt(a.body, "reused"), jsonAt(b.body, "reused")].sort()).toEqual([false, true]);
+    expect(jsonAt(a.body, "serial")).toBe(jsonAt(b.body, "serial"));
     expect(avdIniFiles(sdk)).toEqual(["clawperator-pixel.ini"]);
     expect((await cli(sdk, ["emulator", "stop", "clawperator-pixel"])).exitCode).toBe(0);
   });
@@ -193,11 +199,13 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
     const run = await cli(sdk, ["emulator", "list"]);
     expect(run.exitCode).toBe(1);
     expect(run.body).toMatchObject({ code: "ANDROID_SDK_TOOL_MISSING", details: { tool: "emulator" } });
-    expect(run.body.details.searched).toContain(join(sdk.sdk, "emulator", "emulator"));
+    expect(jsonAt(run.body, "details", "searched")).toContain(join(sdk.sdk, "emulator", "emulator"));
     // Bad input to the stand-in writer is USAGE too, never a stack trace.
     const notAFolder = await cli(sdk, ["virtual", "android-home", "--out", join(sdk.sdk, "virtual-sdk.json", "x")]);
-    expect([notAFolder.exitCode, notAFolder.body.code]).toEqual([1, "USAGE"]);
-    expect((await cli(sdk, ["virtual", "android-home", "--out", sdk.sdk, "--omit", "adb"])).body.code).toBe("USAGE");
+    expect([notAFolder.exitCode, jsonAt(notAFolder.body, "code")]).toEqual([1, "USAGE"]);
+    expect(jsonAt((await cli(sdk, ["virtual", "android-home", "--out", sdk.sdk, "--omit", "adb"])).body, "code")).toBe(
+      "USAGE",
+    );
   });
 
   it("adb is found in the SDK's platform-tools when it is not on PATH, and named when it is nowhere", async () => {
@@ -257,9 +265,9 @@ describe("emulator commands through real adb and the SDK stand-in", () => {
       code: "EMULATOR_BOOT_TIMEOUT",
       details: { avdName: "flaky", bootTimeoutMs: 1500 },
     });
-    const serial: string = neverBoots.body.details.serial;
+    const serial = jsonAt(neverBoots.body, "details", "serial") as string;
     const pid = emulatorPid(sdk, "flaky");
-    expect((await cli(sdk, ["emulator", "status"])).body.devices).toEqual([
+    expect(jsonAt((await cli(sdk, ["emulator", "status"])).body, "devices")).toEqual([
       expect.objectContaining({ serial, avdName: "flaky", booted: false }),
     ]);
     expect((await cli(sdk, ["emulator", "stop", "flaky"])).exitCode).toBe(0);

@@ -10,6 +10,7 @@ import emulator from "../../../plugins/emulator/index.ts";
 import { AdbHarness } from "../../helpers/adb-harness.ts";
 import { boot } from "../../helpers/boot-kernel.ts";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { jsonAt } from "../../helpers/json-at.ts";
 
 /**
  * The `/android/...` routes the emulator plugin contributes, mounted on an h3 app the way serve mounts them, run
@@ -49,7 +50,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   const response = await app.request(path, {
     method,
     ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
@@ -84,13 +85,14 @@ describe("the /android routes", () => {
       status: 404,
       json: { ok: false, error: { code: "EMULATOR_NOT_FOUND" } },
     });
+    // A body the route's schema refuses gets the code every route's body reader gives, naming the field.
     expect(await call("POST", "/android/emulators/create", { name: "bad name" })).toMatchObject({
       status: 400,
-      json: { ok: false, error: { code: "USAGE" } },
+      json: { ok: false, error: { code: "EXECUTION_VALIDATION_FAILED", details: { issues: [{ path: "name" }] } } },
     });
     expect(await call("POST", "/android/emulators/create", { apiLevel: "35" })).toMatchObject({
       status: 400,
-      json: { error: { code: "USAGE" } },
+      json: { error: { code: "EXECUTION_VALIDATION_FAILED", details: { issues: [{ path: "apiLevel" }] } } },
     });
 
     const created = await call("POST", "/android/emulators/create", {});
@@ -112,7 +114,7 @@ describe("the /android routes", () => {
       status: 200,
       json: { ok: true, type: "emulator", avdName: "clawperator-pixel", booted: true },
     });
-    const serial = started.json.serial as string;
+    const serial = jsonAt(started.json, "serial") as string;
     expect(await call("POST", "/android/emulators/clawperator-pixel/start")).toMatchObject({
       status: 409,
       json: { error: { code: "EMULATOR_ALREADY_RUNNING" } },

@@ -6,6 +6,7 @@ import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { execution, OPERATOR } from "./support.ts";
+import type { ErrorOutput, ExecutionOutput, ValidatedOutput } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
 const makeDir = tempDirs("clawperator-e2e-fidelity-");
@@ -24,7 +25,8 @@ const node = (attrs: Record<string, string>) =>
     .map(([k, v]) => `${k}="${v}"`)
     .join(" ")} />`;
 const screen = (...nodes: string[]) =>
-  `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="${APP}" bounds="[0,0][1080,2400]">${nodes.join("")}</node></hierarchy>`;
+  `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="${APP}" ` +
+  `bounds="[0,0][1080,2400]">${nodes.join("")}</node></hierarchy>`;
 
 /** A recorded-app shape: a splash and a loading screen that move on by themselves, then content. */
 async function writeScenario(): Promise<string> {
@@ -47,7 +49,8 @@ async function writeScenario(): Promise<string> {
       loading: { hierarchy_xml: screen(node({ text: "Loading…" })), after: { ms: 1_500, to: "content" } },
       content: {
         hierarchy_xml: screen(
-          `<node class="android.widget.LinearLayout" package="${APP}" resource-id="${APP}:id/list" scrollable="true" bounds="[0,100][1080,700]">`,
+          `<node class="android.widget.LinearLayout" package="${APP}" resource-id="${APP}:id/list" ` +
+            `scrollable="true" bounds="[0,100][1080,700]">`,
           node({ "resource-id": `${APP}:id/item`, text: "Apples", bounds: "[0,100][1080,200]" }),
           node({ "resource-id": `${APP}:id/item`, text: "Pears", bounds: "[0,200][1080,300]" }),
           "</node>",
@@ -91,9 +94,15 @@ beforeAll(async () => {
 });
 
 const run = (actions: unknown[], overrides: Record<string, unknown> = {}) =>
-  session.json(["execute", "--execution", JSON.stringify(execution(actions, overrides)), "--device-id", device.serial]);
+  session.json<ExecutionOutput>([
+    "execute",
+    "--execution",
+    JSON.stringify(execution(actions, overrides)),
+    "--device-id",
+    device.serial,
+  ]);
 
-const steps = (body: any) => body.envelope.stepResults.map((s: any) => [s.id, s.success, s.data]);
+const steps = (body: ExecutionOutput) => body.envelope.stepResults.map((s) => [s.id, s.success, s.data]);
 
 describe("real-app shapes through the CLI, the real adb and the virtual APK", () => {
   it("a splash that moves on by itself is polled by wait_for_node with timeoutMs, past what its retry alone would wait", async () => {
@@ -157,7 +166,17 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
         },
       },
     ]);
-    expect(exitCode).toBe(0);
+    // The device went on after its failed steps, and the host reports the run as failed (the reference's rule).
+    expect(exitCode).toBe(1);
+    expect(body.envelope).toMatchObject({
+      status: "failed",
+      error: "Step rec (start_recording) failed: UNSUPPORTED_RUNTIME_RECORDING",
+    });
+    expect(body.error).toMatchObject({
+      code: "DEVICE_FAILURE_UNCLASSIFIED",
+      deviceCode: "UNSUPPORTED_RUNTIME_RECORDING",
+      stepId: "rec",
+    });
     expect(steps(body)).toEqual([
       ["nav", true, expect.objectContaining({ foreground_package: APP })],
       ["version", true, { text: "4.2.1 (build 77)", validator: "version" }],
@@ -166,7 +185,7 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
       ["kv", true, { key: "Version", value: "4.2.1 (build 77)" }],
       ["rec", false, expect.objectContaining({ error: "UNSUPPORTED_RUNTIME_RECORDING", session_id: "s1" })],
       ["unrec", false, expect.objectContaining({ error: "UNSUPPORTED_RUNTIME_RECORDING" })],
-      // VALIDATOR_MISMATCH is a failed step, not a failed command (the APK's behaviour).
+      // VALIDATOR_MISMATCH is a failed step; the device runs on (the APK's behaviour).
       ["mismatch", false, expect.objectContaining({ error: "VALIDATOR_MISMATCH", raw_text: "Version" })],
     ]);
   });
@@ -198,7 +217,10 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
     const { services } = device.device;
     const deviceRun = services.run;
     const ran: string[] = [];
-    services.run = (commandLine, shellSession) => (ran.push(commandLine), deviceRun(commandLine, shellSession));
+    services.run = (commandLine, shellSession) => {
+      ran.push(commandLine);
+      return deviceRun(commandLine, shellSession);
+    };
     try {
       const { exitCode, body } = await run([{ id: "o", type: "open_app", params: { applicationId: "   " } }]);
       expect(exitCode).toBe(1);
@@ -223,20 +245,30 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
         },
       },
     ]);
-    const checked = await session.json(["execute", "--execution", JSON.stringify(payload), "--validate-only"]);
+    const checked = await session.json<ValidatedOutput>([
+      "execute",
+      "--execution",
+      JSON.stringify(payload),
+      "--validate-only",
+    ]);
     expect(checked.exitCode).toBe(0);
     expect(checked.body.apkClamps).toEqual([
       { path: "actions.0.params.retry.backoffMultiplier", value: 8, applied: 5, reason: expect.any(String) },
       { path: "actions.0.params.retry.maxDelayMs", value: 50, applied: 100, reason: expect.any(String) },
     ]);
-    expect(checked.body.execution.actions[0].params.retry.backoffMultiplier).toBe(8);
+    expect(checked.body.execution.actions[0]).toMatchObject({ params: { retry: { backoffMultiplier: 8 } } });
 
     // A payload of quotes near the 64,000-byte limit: refused by both, never accepted by one and failed by the other.
     const quotes = execution([
       { id: "t", type: "take_screenshot", params: { path: `/sdcard/${"'".repeat(60_000)}.png` } },
     ]);
     for (const args of [["--validate-only"], ["--device-id", device.serial]]) {
-      const { exitCode, body } = await session.json(["execute", "--execution", JSON.stringify(quotes), ...args]);
+      const { exitCode, body } = await session.json<ErrorOutput>([
+        "execute",
+        "--execution",
+        JSON.stringify(quotes),
+        ...args,
+      ]);
       expect([exitCode, body.code]).toEqual([1, "PAYLOAD_TOO_LARGE"]);
     }
   });

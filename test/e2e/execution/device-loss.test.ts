@@ -2,24 +2,28 @@ import { describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, execution, nextCommand, nextLogLine } from "./support.ts";
+import type { ErrorOutput, ExecutionOutput } from "../../helpers/cli-output.ts";
 
 // Faults in the middle of an execution (issue 11, item 5), through the real CLI and the real adb server. The
 // executions sleep far longer than these tests may run, so a result that arrives at all did not wait for them.
 const session = virtualSession();
 
-const executeOn = (target: RunningVirtualDevice, payload: Record<string, unknown>) =>
-  session.json(["execute", "--device-id", target.serial, "--execution", JSON.stringify(payload)]);
+const executeOn = <T = ExecutionOutput>(target: RunningVirtualDevice, payload: Record<string, unknown>) =>
+  session.json<T>(["execute", "--device-id", target.serial, "--execution", JSON.stringify(payload)]);
 const openDemo = () =>
   execution([
     { id: "open", type: "open_app", params: { applicationId: DEMO } },
     { id: "snap", type: "snapshot_ui" },
   ]);
 
-/** Starts `payload` on `device` and resolves, with the run in flight, once the operator is inside its sleep and the CLI reads the log. */
-async function midExecution(device: RunningVirtualDevice, payload: Record<string, unknown>) {
+/**
+ * Starts `payload` on `device` and resolves, with the run in flight, once the operator is inside its sleep and the CLI
+ * reads the log.
+ */
+async function midExecution<T = ExecutionOutput>(device: RunningVirtualDevice, payload: Record<string, unknown>) {
   const sleeping = nextLogLine(device, "step_start");
   const reading = nextCommand(device, /^'?logcat'? /);
-  const run = executeOn(device, payload);
+  const run = executeOn<T>(device, payload);
   await Promise.all([sleeping, reading]);
   // Wrapped: an async function returning the promise itself would wait for it.
   return { run };
@@ -29,7 +33,7 @@ describe("the device dies in the middle of an execution", () => {
   it("fails with a device error code and the evidence read so far, without waiting for the timeout; the device works again at once", async () => {
     const doomed = await session.startDevice();
     const payload = execution([{ id: "nap", type: "sleep", params: { durationMs: 100_000 } }], { timeoutMs: 120_000 });
-    const { run } = await midExecution(doomed, payload);
+    const { run } = await midExecution<ErrorOutput>(doomed, payload);
     // Killed, not disconnected: nobody tells adb, it sees the connection drop.
     await doomed.stop();
 
@@ -43,7 +47,7 @@ describe("the device dies in the middle of an execution", () => {
       details: { phase: "awaiting_result", dispatchReachedLog: true, streamOpens: 2 },
     });
     expect(body.message).toContain(payload.commandId);
-    const events: string[] = body.lastCorrelatedEvents;
+    const events = body.lastCorrelatedEvents!;
     expect(events.some((line) => line.includes("[Clawperator-Dispatch]"))).toBe(true);
     expect(
       events.some((line) => line.includes("[Clawperator-Command] start") && line.includes(payload.commandId)),
@@ -85,7 +89,7 @@ describe("the adb server is killed in the middle of an execution", () => {
       ["nap", true],
       ["snap", true],
     ]);
-    expect(body.envelope.stepResults[1].data.text).toContain("<hierarchy");
+    expect(body.envelope.stepResults[1]!.data.text).toContain("<hierarchy");
     // Read again, from the dispatch's device time (the same -T as the first stream).
     expect(streams).toHaveLength(1);
     expect(streams[0]).toMatch(/'-T' '\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}'/);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO } from "./support.ts";
+import type { ErrorOutput, ExecutionOutput } from "../../helpers/cli-output.ts";
 
 // One adb server; devices are added as the file goes on: none, one, one plus an unauthorized one, two ready ones.
 const session = virtualSession();
@@ -15,7 +16,7 @@ describe('device selection (spec/001 "Device Selection Policy")', () => {
   it("with nothing connected: devices is [], executions are NO_DEVICES", async () => {
     expect(await session.json(["devices"])).toMatchObject({ exitCode: 0, body: [] });
     for (const args of [snapshot, ["action", "open-app", "--app", DEMO], ["packages", "list"]]) {
-      const { exitCode, body } = await session.json(args);
+      const { exitCode, body } = await session.json<ErrorOutput>(args);
       expect(exitCode).toBe(1);
       expect(body).toMatchObject({ code: "NO_DEVICES" });
       expect(body.hint).toContain("virtual start");
@@ -32,8 +33,8 @@ describe('device selection (spec/001 "Device Selection Policy")', () => {
       expect(exitCode).toBe(1);
       expect(body).toMatchObject({ code: "DEVICE_NOT_FOUND", details: { deviceId: "127.0.0.1:1" } });
     }
-    const listed = await session.json(["packages", "list", "--device-id", "127.0.0.1:1"]);
-    expect(listed.body.details.connected).toEqual([first.serial]);
+    const listed = await session.json<ErrorOutput>(["packages", "list", "--device-id", "127.0.0.1:1"]);
+    expect(listed.body.details!.connected).toEqual([first.serial]);
   });
 
   it("an unauthorized device is listed as such, refused by name with DEVICE_UNAUTHORIZED, and skipped otherwise", async () => {
@@ -56,14 +57,14 @@ describe('device selection (spec/001 "Device Selection Policy")', () => {
     }
 
     // The one ready device is used without --device-id.
-    const { exitCode, body } = await session.json(snapshot);
+    const { exitCode, body } = await session.json<ExecutionOutput>(snapshot);
     expect(exitCode).toBe(0);
     expect(body.deviceId).toBe(first.serial);
   });
 
   it("the only listed device being unauthorized is DEVICE_UNAUTHORIZED, not NO_DEVICES", async () => {
     await session.stopDevice(first);
-    const { exitCode, body } = await session.json(snapshot);
+    const { exitCode, body } = await session.json<ErrorOutput>(snapshot);
     expect(exitCode).toBe(1);
     expect(body.code).toBe("DEVICE_UNAUTHORIZED");
     first = await session.startDevice();
@@ -72,19 +73,19 @@ describe('device selection (spec/001 "Device Selection Policy")', () => {
   it("two ready devices: MULTIPLE_DEVICES_DEVICE_ID_REQUIRED lists both serials; --device-id / --device / CLAWPERATOR_DEVICE_ID pick one", async () => {
     second = await session.startDevice();
     for (const args of [snapshot, ["packages", "list"], ["open", DEMO]]) {
-      const { exitCode, body } = await session.json(args);
+      const { exitCode, body } = await session.json<ErrorOutput>(args);
       expect(exitCode).toBe(1);
       expect(body.code).toBe("MULTIPLE_DEVICES_DEVICE_ID_REQUIRED");
-      expect([...body.details.devices].sort()).toEqual([first.serial, second.serial].sort());
+      expect([...(body.details!.devices as string[])].sort()).toEqual([first.serial, second.serial].sort());
       expect(body.hint).toContain(first.serial);
       expect(body.hint).toContain(second.serial);
       expect(body.hint).not.toContain(locked.serial);
     }
 
     const picks = [
-      await session.json([...snapshot, "--device-id", second.serial]),
-      await session.json(["--device", first.serial, ...snapshot]),
-      await session.json(snapshot, { env: { CLAWPERATOR_DEVICE_ID: second.serial } }),
+      await session.json<ExecutionOutput>([...snapshot, "--device-id", second.serial]),
+      await session.json<ExecutionOutput>(["--device", first.serial, ...snapshot]),
+      await session.json<ExecutionOutput>(snapshot, { env: { CLAWPERATOR_DEVICE_ID: second.serial } }),
     ];
     expect(picks.map((p) => [p.exitCode, p.body.deviceId])).toEqual([
       [0, second.serial],

@@ -13,6 +13,7 @@ import {
   RESULT_KEYS,
   SETTINGS,
 } from "./support.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
 let device: RunningVirtualDevice;
@@ -24,14 +25,14 @@ beforeAll(async () => {
 /** Runs an execution given inline and returns the parsed result; the device is the only one connected. */
 async function execute(actions: unknown[], overrides: Record<string, unknown> = {}) {
   const payload = execution(actions, overrides);
-  const run = await session.json(["execute", "--execution", JSON.stringify(payload)]);
+  const run = await session.json<ExecutionOutput>(["execute", "--execution", JSON.stringify(payload)]);
   return { ...run, payload };
 }
 
 const snapshotOf = async (): Promise<string> => {
-  const { exitCode, body } = await session.json(["observe", "snapshot"]);
+  const { exitCode, body } = await session.json<ExecutionOutput>(["observe", "snapshot"]);
   expect(exitCode).toBe(0);
-  return body.envelope.stepResults[0].data.text;
+  return body.envelope.stepResults[0]!.data.text!;
 };
 
 describe("devices and packages", () => {
@@ -50,13 +51,17 @@ describe("devices and packages", () => {
   });
 
   it("packages list returns every installed application id, sorted; --third-party leaves system apps out", async () => {
-    const all = await session.json(["packages", "list"]);
+    const all = await session.json<{ packages: string[] }>(["packages", "list"]);
     expect(all.exitCode).toBe(0);
     expect(all.body).toMatchObject({ deviceId: device.serial, thirdPartyOnly: false });
     expect(all.body.packages).toEqual(expect.arrayContaining([SETTINGS, DEMO, "com.clawperator.operator"]));
     expect(all.body.packages).toEqual([...all.body.packages].sort());
 
-    const thirdParty = await session.json(["packages", "list", "--third-party"]);
+    const thirdParty = await session.json<{ packages: string[]; thirdPartyOnly: boolean }>([
+      "packages",
+      "list",
+      "--third-party",
+    ]);
     expect(thirdParty.exitCode).toBe(0);
     expect(thirdParty.body.thirdPartyOnly).toBe(true);
     expect(thirdParty.body.packages).toContain(DEMO);
@@ -100,8 +105,8 @@ describe("execute", () => {
       success: true,
       data: { actual_format: "hierarchy_xml" },
     });
-    expect(hierarchyNodeCount(snap.data.text)).toBeGreaterThan(10);
-    expect(attributeValues(snap.data.text, "package")).toContain(SETTINGS);
+    expect(hierarchyNodeCount(snap!.data.text!)).toBeGreaterThan(10);
+    expect(attributeValues(snap!.data.text!, "package")).toContain(SETTINGS);
   });
 
   it("--execution <path>, exec <path> and --execution - (stdin) run the same payload", async () => {
@@ -110,9 +115,9 @@ describe("execute", () => {
     await writeFile(file, JSON.stringify(payload));
 
     const runs = [
-      await session.json(["execute", "--execution", file]),
-      await session.json(["exec", file]),
-      await session.json(["execute", "--execution", "-"], { input: JSON.stringify(payload) }),
+      await session.json<ExecutionOutput>(["execute", "--execution", file]),
+      await session.json<ExecutionOutput>(["exec", file]),
+      await session.json<ExecutionOutput>(["execute", "--execution", "-"], { input: JSON.stringify(payload) }),
     ];
     for (const run of runs) {
       expect(run.exitCode).toBe(0);
@@ -210,20 +215,20 @@ describe("--timeout-ms", () => {
 describe("observe and inspect", () => {
   it("observe snapshot returns the current screen as hierarchy_xml in data.text", async () => {
     await execute([{ id: "open", type: "open_app", params: { applicationId: DEMO } }]);
-    const { exitCode, body } = await session.json(["observe", "snapshot"]);
+    const { exitCode, body } = await session.json<ExecutionOutput>(["observe", "snapshot"]);
     expect(exitCode).toBe(0);
     expect(body).toMatchObject({ ok: true, deviceId: device.serial, terminalSource: "clawperator_result" });
     const [step] = body.envelope.stepResults;
     expect(step).toMatchObject({ actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } });
-    hierarchyNodeCount(step.data.text);
-    expect(attributeValues(step.data.text, "resource-id")).toEqual(
+    hierarchyNodeCount(step!.data.text!);
+    expect(attributeValues(step!.data.text!, "resource-id")).toEqual(
       expect.arrayContaining([DEMO_IDS.search, DEMO_IDS.units, DEMO_IDS.temperature]),
     );
   });
 
   it("observe screenshot --path writes a PNG there and reports the path", async () => {
     const path = join(session.harness.home, "screen.png");
-    const { exitCode, body } = await session.json(["observe", "screenshot", "--path", path]);
+    const { exitCode, body } = await session.json<ExecutionOutput>(["observe", "screenshot", "--path", path]);
     expect(exitCode).toBe(0);
     expect(body.envelope.stepResults[0]).toMatchObject({
       actionType: "take_screenshot",
@@ -240,9 +245,9 @@ describe("observe and inspect", () => {
   });
 
   it("observe screenshot without --path writes the PNG to a temp file", async () => {
-    const { exitCode, body } = await session.json(["observe", "screenshot"]);
+    const { exitCode, body } = await session.json<ExecutionOutput>(["observe", "screenshot"]);
     expect(exitCode).toBe(0);
-    const { path } = body.envelope.stepResults[0].data;
+    const path = body.envelope.stepResults[0]!.data.path!;
     expect(path.startsWith(session.harness.home)).toBe(true);
     expect(path).toMatch(/\.png$/);
     expect((await stat(path)).size).toBeGreaterThan(PNG_SIGNATURE.length);
@@ -263,7 +268,7 @@ describe("observe and inspect", () => {
   });
 
   it("inspect ui in json mode is the observe snapshot result", async () => {
-    const { exitCode, body } = await session.json(["inspect", "ui"]);
+    const { exitCode, body } = await session.json<ExecutionOutput>(["inspect", "ui"]);
     expect(exitCode).toBe(0);
     expect(body.envelope.stepResults[0]).toMatchObject({
       actionType: "snapshot_ui",

@@ -5,6 +5,7 @@ import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { STACK_FRAME } from "../../helpers/run-cli.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, execution, registerReceiver } from "./support.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 // Issue 11 "Faults as tests" (the host's side: the CLI killed, a corrupt lock, a full disk). Each asserts what the
 // failing run reports and that the next execution on that device succeeds. Times to fail are in bench/faults.mjs.
@@ -17,7 +18,7 @@ beforeAll(async () => {
 
 const lockFile = () => join(session.harness.home, ".clawperator", "locks", `${encodeURIComponent(device.serial)}.lock`);
 const executeOn = (payload: Record<string, unknown>) =>
-  session.json(["execute", "--device-id", device.serial, "--execution", JSON.stringify(payload)]);
+  session.json<ExecutionOutput>(["execute", "--device-id", device.serial, "--execution", JSON.stringify(payload)]);
 
 async function nextExecutionSucceeds(): Promise<void> {
   const run = await executeOn(
@@ -88,10 +89,17 @@ describe("faults", () => {
 
   it("a full disk for a screenshot is a failed step and exit 1 with the reason; the next execution succeeds", async () => {
     // /dev/full answers every write with ENOSPC: a full file system without root, a mount or a tmpfs.
-    const run = await session.json(["observe", "screenshot", "--device-id", device.serial, "--path", "/dev/full"]);
+    const run = await session.json<ExecutionOutput>([
+      "observe",
+      "screenshot",
+      "--device-id",
+      device.serial,
+      "--path",
+      "/dev/full",
+    ]);
     expect(run.exitCode).toBe(1);
     expect(run.body).toMatchObject({ ok: false, envelope: { status: "failed", errorCode: "SCREENSHOT_WRITE_FAILED" } });
-    expect(run.body.envelope.stepResults[0].data.message).toBe(
+    expect(run.body.envelope.stepResults[0]!.data.message).toBe(
       "/dev/full could not be written: no space left on the device (ENOSPC)",
     );
     await nextExecutionSucceeds();

@@ -8,6 +8,7 @@ import { freePort } from "../../helpers/free-port.ts";
 import { LIMITS } from "../../../core/contracts/limits.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, execution, OPERATOR, registerReceiver, type ReceivedCommand } from "./support.ts";
+import type { ErrorOutput, ExecutionOutput } from "../../helpers/cli-output.ts";
 
 // A default device (operator installed) and a `fresh` one (no operator); every command names its device.
 const session = virtualSession();
@@ -25,7 +26,8 @@ afterAll(async () => {
 
 /** The APK's start line for a command (a receiver standing in for the APK logs it before anything else). */
 const startLine = (command: ReceivedCommand) =>
-  `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`;
+  `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e timeoutMs=` +
+  `${command.timeoutMs} actionCount=${command.actions.length}`;
 const on = (target: RunningVirtualDevice, ...args: string[]) => ["--device-id", target.serial, ...args];
 const openDemo = () =>
   JSON.stringify(execution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }], { timeoutMs: 5_000 }));
@@ -37,7 +39,7 @@ describe("the Operator APK is missing or not running", () => {
       ["execute", "--execution", openDemo()],
       ["open", DEMO],
     ]) {
-      const { exitCode, body } = await session.json(on(fresh, ...args));
+      const { exitCode, body } = await session.json<ErrorOutput>(on(fresh, ...args));
       expect(exitCode).toBe(1);
       expect(body).toMatchObject({
         code: "RECEIVER_NOT_INSTALLED",
@@ -62,12 +64,17 @@ describe("the Operator APK is missing or not running", () => {
       session.harness.adb(["-s", device.serial, "shell", "settings", "put", "secure", "accessibility_enabled", value]);
     expect((await settings("0")).exitCode).toBe(0);
     try {
-      const { exitCode, body } = await session.json(on(device, "execute", "--execution", openDemo()));
+      const { exitCode, body } = await session.json<ExecutionOutput>(on(device, "execute", "--execution", openDemo()));
       expect(exitCode).toBe(1);
       expect(body.ok).toBe(false);
       expect(body.deviceId).toBe(device.serial);
       expect(body.envelope).toMatchObject({ status: "failed", errorCode: "SERVICE_UNAVAILABLE", stepResults: [] });
       expect(body.envelope.error).toEqual(expect.any(String));
+      // The reference's hint, and the code outside the envelope where every failure has one.
+      expect(body.envelope.hint).toBe(
+        `Accessibility service not running. Run 'clawperator doctor --fix --device-id ${device.serial}' to diagnose and repair, or 'clawperator operator setup --apk <path-to-apk> --device-id ${device.serial}' to reinstall.`,
+      );
+      expect(body.error).toEqual({ code: "SERVICE_UNAVAILABLE", message: body.envelope.error, source: "envelope" });
     } finally {
       await settings("1");
     }
@@ -82,13 +89,15 @@ describe("what a receiver writes to the log", () => {
       log("I", `[Clawperator-Result] {"commandId":${JSON.stringify(command.commandId)},"taskId":"t","status":"succ`);
     });
     try {
-      const { exitCode, body } = await session.json(on(device, "observe", "snapshot", "--receiver-package", DEMO));
+      const { exitCode, body } = await session.json<ErrorOutput>(
+        on(device, "observe", "snapshot", "--receiver-package", DEMO),
+      );
       expect(exitCode).toBe(1);
       expect(body).toMatchObject({
         code: "RESULT_ENVELOPE_MALFORMED",
         details: { deviceId: device.serial, receiverPackage: DEMO },
       });
-      expect(body.details.line).toContain("[Clawperator-Result] ");
+      expect(body.details!.line).toContain("[Clawperator-Result] ");
     } finally {
       unregister();
     }
@@ -100,7 +109,8 @@ describe("what a receiver writes to the log", () => {
       log("I", startLine(command));
       log(
         "I",
-        `[Clawperator-Result] ${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`,
+        `[Clawperator-Result] ` +
+          `${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`,
       );
     });
     try {
@@ -131,7 +141,7 @@ describe("what a receiver writes to the log", () => {
     });
     try {
       const payload = execution([{ id: "nap", type: "sleep", params: { durationMs: 1 } }], { timeoutMs: 5_000 });
-      const { exitCode, body } = await session.json(
+      const { exitCode, body } = await session.json<ExecutionOutput>(
         on(device, "execute", "--execution", JSON.stringify(payload), "--receiver-package", DEMO),
       );
       expect(exitCode).toBe(0);
@@ -159,7 +169,7 @@ describe("RESULT_ENVELOPE_TIMEOUT", () => {
     });
     const payload = execution([{ id: "hang", type: "sleep", params: { durationMs: 10 } }], { timeoutMs: 1_000 });
     const started = Date.now();
-    const { exitCode, body } = await session.json(
+    const { exitCode, body } = await session.json<ErrorOutput>(
       on(silent, "execute", "--execution", JSON.stringify(payload), "--receiver-package", DEMO),
     );
     const finished = Date.now();
@@ -190,7 +200,7 @@ describe("RESULT_ENVELOPE_TIMEOUT", () => {
     // is moved rather than raced: still open, another process is refused as settling; passed, it takes the device.
     const settleUntil = (at: number) => writeFileSync(lock, JSON.stringify({ ...record, settleUntil: at }));
     settleUntil(Date.now() + 60_000);
-    const busy = await session.json(on(silent, "execute", "--execution", openDemo()));
+    const busy = await session.json<ErrorOutput>(on(silent, "execute", "--execution", openDemo()));
     expect(busy).toMatchObject({ exitCode: 1, body: { code: "EXECUTION_CONFLICT_IN_FLIGHT" } });
     expect(busy.body.message).toContain("settling");
     settleUntil(Date.now() - 1);
@@ -206,7 +216,7 @@ describe("ADB_NOT_FOUND", () => {
   });
 
   it("ADB_PATH pointing to a missing file", async () => {
-    const { exitCode, body } = await session.json(["devices"], {
+    const { exitCode, body } = await session.json<ErrorOutput>(["devices"], {
       env: { ADB_PATH: join(scratch, "no-such-adb"), ANDROID_ADB_SERVER_PORT: String(deadPort) },
     });
     expect(exitCode).toBe(1);
@@ -218,7 +228,7 @@ describe("ADB_NOT_FOUND", () => {
     // node itself is run by absolute path; nothing on this PATH.
     const bin = join(scratch, "empty-bin");
     for (const args of [["devices"], ["observe", "snapshot"]]) {
-      const { exitCode, body } = await session.json(args, {
+      const { exitCode, body } = await session.json<ErrorOutput>(args, {
         env: { PATH: bin, ANDROID_ADB_SERVER_PORT: String(deadPort) },
       });
       expect(exitCode).toBe(1);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { attributeValues, DEMO, DEMO_IDS, execution, hierarchyNodeCount, OPERATOR } from "./support.ts";
+import type { ErrorOutput, ExecutionOutput } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
 let demo: RunningVirtualDevice;
@@ -55,10 +56,15 @@ function bigScreenXml(): string {
     { class: "android.widget.ListView", "resource-id": `${BIG_APP}:id/list`, scrollable: "true" },
     rows,
   );
-  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${node({ class: "android.widget.FrameLayout" }, list)}</hierarchy>`;
+  return (
+    `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">` +
+    `${node({ class: "android.widget.FrameLayout" }, list)}</hierarchy>`
+  );
 }
 
-const homeXml = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${node({ class: "android.widget.FrameLayout", package: "com.example.launcher", text: "Home" })}</hierarchy>`;
+const homeXml =
+  `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">` +
+  `${node({ class: "android.widget.FrameLayout", package: "com.example.launcher", text: "Home" })}</hierarchy>`;
 
 beforeAll(async () => {
   const scenario = {
@@ -85,7 +91,9 @@ beforeAll(async () => {
 });
 
 describe("text with shell and JSON metacharacters", () => {
-  const nasty = `He said "hi" & 'bye'; $(touch /tmp/clawperator-pwned) \`id\` $HOME \\n \\ back\nsecond line\ttab 🚀 👩‍💻 ✓ <b>&amp;</b> '"'"'`;
+  const nasty =
+    `He said "hi" & 'bye'; $(touch /tmp/clawperator-pwned) \`id\` $HOME \\n \\ back\n` +
+    `second line\ttab 🚀 👩‍💻 ✓ <b>&amp;</b> '"'"'`;
 
   it("enter_text then read_text returns it identical, through adb shell quoting and logcat", async () => {
     const payload = execution([
@@ -93,7 +101,7 @@ describe("text with shell and JSON metacharacters", () => {
       { id: "type", type: "enter_text", params: { matcher: { resourceId: DEMO_IDS.search }, text: nasty } },
       { id: "read", type: "read_text", params: { matcher: { resourceId: DEMO_IDS.search } } },
     ]);
-    const { exitCode, body } = await session.json([
+    const { exitCode, body } = await session.json<ExecutionOutput>([
       "execute",
       "--device-id",
       demo.serial,
@@ -103,13 +111,13 @@ describe("text with shell and JSON metacharacters", () => {
     expect(exitCode).toBe(0);
     const [, typed, read] = body.envelope.stepResults;
     expect(typed).toMatchObject({ id: "type", success: true });
-    expect(typed.data.text).toBe(nasty);
+    expect(typed!.data.text).toBe(nasty);
     expect(read).toMatchObject({ id: "read", success: true });
-    expect(read.data.text).toBe(nasty);
+    expect(read!.data.text).toBe(nasty);
   });
 
   it("action type --text passes it as one argv value, unchanged", async () => {
-    const typed = await session.json([
+    const typed = await session.json<ExecutionOutput>([
       "action",
       "type",
       "--device-id",
@@ -120,9 +128,16 @@ describe("text with shell and JSON metacharacters", () => {
       nasty,
     ]);
     expect(typed.exitCode).toBe(0);
-    expect(typed.body.envelope.stepResults[0].data.text).toBe(nasty);
-    const read = await session.json(["action", "read", "--device-id", demo.serial, "--resource-id", DEMO_IDS.search]);
-    expect(read.body.envelope.stepResults[0].data.text).toBe(nasty);
+    expect(typed.body.envelope.stepResults[0]!.data.text).toBe(nasty);
+    const read = await session.json<ExecutionOutput>([
+      "action",
+      "read",
+      "--device-id",
+      demo.serial,
+      "--resource-id",
+      DEMO_IDS.search,
+    ]);
+    expect(read.body.envelope.stepResults[0]!.data.text).toBe(nasty);
   });
 });
 
@@ -134,7 +149,12 @@ describe("a payload that adb cannot carry once quoted", () => {
     ]);
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(64_000);
     for (const flags of [["--device-id", demo.serial], ["--validate-only"]]) {
-      const { exitCode, body } = await session.json(["execute", ...flags, "--execution", JSON.stringify(payload)]);
+      const { exitCode, body } = await session.json<ErrorOutput>([
+        "execute",
+        ...flags,
+        "--execution",
+        JSON.stringify(payload),
+      ]);
       expect(exitCode).not.toBe(0);
       expect(body).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
       expect(body.message).toContain("once quoted for the device shell");
@@ -148,7 +168,7 @@ describe("a 2,000-node screen", () => {
       { id: "open", type: "open_app", params: { applicationId: BIG_APP } },
       { id: "snap", type: "snapshot_ui" },
     ]);
-    const { exitCode, body } = await session.json([
+    const { exitCode, body } = await session.json<ExecutionOutput>([
       "execute",
       "--device-id",
       big.serial,
@@ -156,7 +176,7 @@ describe("a 2,000-node screen", () => {
       JSON.stringify(payload),
     ]);
     expect(exitCode).toBe(0);
-    const xml: string = body.envelope.stepResults[1].data.text;
+    const xml = body.envelope.stepResults[1]!.data.text!;
     expect(hierarchyNodeCount(xml)).toBe(2_000);
     const ids = attributeValues(xml, "resource-id").filter((id) => id.includes(":id/row_"));
     expect(ids).toEqual(Array.from({ length: ROWS }, (_, i) => `${BIG_APP}:id/row_${i}`));

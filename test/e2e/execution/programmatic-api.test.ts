@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdbDeviceServer, type DeviceServices } from "../../../android/virtual/adb/index.ts";
 import { createVirtualDevice, type VirtualDevice } from "../../../android/virtual/index.ts";
 import { loadScenario } from "../../../android/virtual/scenario/load-scenario.ts";
+import * as kernelApi from "../../../core/kernel/public.ts";
+import * as rootApi from "../../../index.ts";
 import { createClawperator, EventBus, type Clawperator, type ClawperatorEvents } from "../../../index.ts";
 import { AdbHarness } from "../../helpers/adb-harness.ts";
 import { DEMO, DEMO_IDS, execution, hierarchyNodeCount, RESULT_KEYS } from "./support.ts";
@@ -92,6 +94,24 @@ describe("createClawperator", () => {
     expect(logcatSessions[0]!.aborted).toBe(false);
   });
 
+  it("the CLI's result: a failed step fails the run with its code; { deviceEnvelope: true } keeps the device's envelope", async () => {
+    const result = await api.execute(
+      execution([
+        { id: "open", type: "open_app", params: { applicationId: DEMO } },
+        {
+          id: "r",
+          type: "read_text",
+          params: { matcher: { resourceId: DEMO_IDS.temperature }, validator: "regex", validatorPattern: "^zzz$" },
+        },
+      ]),
+      { deviceEnvelope: true },
+    );
+    expect(result.ok).toBe(false);
+    expect(result.envelope).toMatchObject({ status: "failed", error: "Step r (read_text) failed: VALIDATOR_MISMATCH" });
+    expect(result.error).toMatchObject({ code: "VALIDATOR_MISMATCH", source: "step", stepId: "r" });
+    expect(result.deviceEnvelope).toMatchObject({ status: "success", error: null });
+  });
+
   it("publishes clawperator:result and clawperator:execution for every execution that reached the device", async () => {
     events["clawperator:execution"].length = 0;
     events["clawperator:result"].length = 0;
@@ -141,5 +161,42 @@ describe("createClawperator", () => {
     await api.close();
     await ended;
     expect(stream.aborted).toBe(true);
+  });
+});
+
+describe("two runtimes in one process", () => {
+  it("get separate instances of every service, and closing one leaves the other working", async () => {
+    const a = await createClawperator({ cwd: home });
+    const b = await createClawperator({ cwd: home });
+    try {
+      const before = logcatSessions.length;
+      expect((await a.snapshot({ deviceId: serial })).ok).toBe(true);
+      expect((await b.snapshot({ deviceId: serial })).ok).toBe(true);
+      // Each runtime built its own dispatcher, so each keeps its own result stream open.
+      const [streamA, streamB] = logcatSessions.slice(before);
+      expect(logcatSessions).toHaveLength(before + 2);
+
+      const tokens = [...Object.values(rootApi), ...Object.values(kernelApi)].filter(
+        (value): value is symbol => typeof value === "symbol" && a.kernel.services.isRegistered(value),
+      );
+      expect(tokens.map((token) => token.description?.replace("clawperator.", ""))).toEqual(
+        expect.arrayContaining(["Transport", "EventBus", "ExecutionRunner", "OperatorDispatcher", "Skills"]),
+      );
+      for (const token of tokens) {
+        expect(b.kernel.services.isRegistered(token)).toBe(true);
+        expect(a.kernel.services.resolve(token), token.description).not.toBe(b.kernel.services.resolve(token));
+      }
+
+      const ended = streamA!.aborted ? Promise.resolve() : once(streamA!, "abort");
+      await a.close();
+      await ended;
+      await expect(a.snapshot({ deviceId: serial })).rejects.toMatchObject({ code: "USAGE" });
+      expect((await b.snapshot({ deviceId: serial })).ok).toBe(true);
+      expect(streamB!.aborted).toBe(false);
+      expect(logcatSessions).toHaveLength(before + 2);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });

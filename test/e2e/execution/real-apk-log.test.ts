@@ -3,6 +3,7 @@ import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { matcher, snapshotXml } from "../../helpers/apk-log.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, execution, registerReceiver, type ReceivedCommand } from "./support.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 // The host against the real APK's log lines (PROTOCOL.md "The APK's log lines"), written by a receiver that
 // stands in for the APK inside a virtual device, through the real CLI and adb.
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 
 const run = (payload: Record<string, unknown>) =>
-  session.json([
+  session.json<ExecutionOutput>([
     "execute",
     "--device-id",
     device.serial,
@@ -36,13 +37,14 @@ describe("what the real APK logs", () => {
       log("D", "[UiActionEngine] step_success id=snap type=SnapshotUi data={actual_format=hierarchy_xml}");
       log(
         "I",
-        `[Clawperator-Result] ${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "success", stepResults: [{ id: "snap", actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } }], error: null })}`,
+        `[Clawperator-Result] ` +
+          `${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "success", stepResults: [{ id: "snap", actionType: "snapshot_ui", success: true, data: { actual_format: "hierarchy_xml" } }], error: null })}`,
       );
     });
     try {
       const { exitCode, body } = await run(execution([{ id: "snap", type: "snapshot_ui" }]));
       expect(exitCode).toBe(0);
-      expect(body.envelope.stepResults[0].data.text).toBe(snapshotXml("Ours"));
+      expect(body.envelope.stepResults[0]!.data.text).toBe(snapshotXml("Ours"));
     } finally {
       unregister();
     }
@@ -52,7 +54,9 @@ describe("what the real APK logs", () => {
     const text = "0123456789".repeat(1_100);
     const unregister = registerReceiver(device, DEMO, (c, log) => {
       log("I", start(c));
-      const line = `[Clawperator-Result] ${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "success", stepResults: [{ id: "r", actionType: "read_text", success: true, data: { text } }], error: null })}`;
+      const line =
+        `[Clawperator-Result] ` +
+        `${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "success", stepResults: [{ id: "r", actionType: "read_text", success: true, data: { text } }], error: null })}`;
       for (let at = 0; at < line.length; at += 4_000) log("I", line.slice(at, at + 4_000));
     });
     try {
@@ -60,7 +64,7 @@ describe("what the real APK logs", () => {
         execution([{ id: "r", type: "read_text", params: { matcher: { textContains: "x" } } }]),
       );
       expect(exitCode).toBe(0);
-      expect(body.envelope.stepResults[0].data.text).toBe(text);
+      expect(body.envelope.stepResults[0]!.data.text).toBe(text);
     } finally {
       unregister();
     }
@@ -79,12 +83,14 @@ describe("what the real APK logs", () => {
       log("D", "[UiActionEngine] step_start id=bad type=Click");
       log(
         "D",
-        `[Clawperator-Command] stage-failure ${ct(c)} id=click(${matcher("nope")}) reason=${reason}\njava.lang.IllegalStateException: ${reason}`,
+        `[Clawperator-Command] stage-failure ${ct(c)} id=click(${matcher("nope")}) reason=${reason}\n` +
+          `java.lang.IllegalStateException: ${reason}`,
       );
       log("I", `[Clawperator-Command] failure ${ct(c)} reason=Task execution failed: ${reason}`);
       log(
         "I",
-        `[Clawperator-Result] ${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "failed", stepResults: [], error: `Task execution failed: ${reason}` })}`,
+        `[Clawperator-Result] ` +
+          `${JSON.stringify({ commandId: c.commandId, taskId: c.taskId, status: "failed", stepResults: [], error: `Task execution failed: ${reason}` })}`,
       );
     });
     try {
@@ -120,10 +126,10 @@ describe("what the real APK logs", () => {
 describe("a commandId used twice", () => {
   it("never returns the other run's envelope, with the same taskId, run after run in the same second", async () => {
     const cli = (payload: Record<string, unknown>) =>
-      session.json(["execute", "--device-id", device.serial, "--execution", JSON.stringify(payload)]);
+      session.json<ExecutionOutput>(["execute", "--device-id", device.serial, "--execution", JSON.stringify(payload)]);
     for (let i = 0; i < 8; i++) {
       const first = execution([{ id: "r", type: "read_text", params: { matcher: { textContains: "Settings" } } }]);
-      expect((await cli(first)).body.envelope.stepResults[0].actionType).toBe("read_text");
+      expect((await cli(first)).body.envelope.stepResults[0]!.actionType).toBe("read_text");
       const second = await cli({ ...first, actions: [{ id: "s", type: "snapshot_ui" }] });
       expect(
         second.body.envelope.stepResults.map((s: { id: string; actionType: string }) => [s.id, s.actionType]),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { STACK_FRAME } from "../../helpers/run-cli.ts";
 import { execution, PNG_SIGNATURE } from "./support.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 // Issue 11 items 2 and 4: a payload's screenshot path is confined and never clobbers a file that is not a PNG;
 // a screenshot that cannot be written fails its step and the run, with the reason.
@@ -21,17 +22,20 @@ afterAll(() => rm(outside, { recursive: true, force: true }));
 const shot = (path: string) => ({ id: "shot", type: "take_screenshot", params: { path } });
 
 async function execute(actions: unknown[], env?: Record<string, string>) {
-  return session.json(["execute", "--execution", JSON.stringify(execution(actions))], env ? { env } : {});
+  return session.json<ExecutionOutput>(
+    ["execute", "--execution", JSON.stringify(execution(actions))],
+    env ? { env } : {},
+  );
 }
 
 /** A failed run: exit 1, the envelope failed with the step's code, the step naming why; no stack trace. */
-function expectFailedStep(run: { exitCode: number; body: any; stderr: string }, code: string): string {
+function expectFailedStep(run: { exitCode: number; body: ExecutionOutput; stderr: string }, code: string): string {
   expect(run.exitCode).toBe(1);
   expect(run.stderr).not.toMatch(STACK_FRAME);
   expect(run.body).toMatchObject({ ok: false, envelope: { status: "failed", errorCode: code } });
-  const step = run.body.envelope.stepResults.find((s: any) => s.actionType === "take_screenshot");
+  const step = run.body.envelope.stepResults.find((s) => s.actionType === "take_screenshot");
   expect(step).toMatchObject({ success: false, data: { error: code } });
-  return step.data.message as string;
+  return step!.data.message!;
 }
 
 const isPng = (path: string) => readFileSync(path).subarray(0, 8).equals(PNG_SIGNATURE);
@@ -70,7 +74,7 @@ describe("take_screenshot from a payload", () => {
     const project = join(session.harness.home, "project");
     mkdirSync(project, { recursive: true });
     writeFileSync(join(project, ".clawperatorrc.json"), JSON.stringify({ screenshots: { allowedDirs: [outside] } }));
-    const run = await session.json([
+    const run = await session.json<ExecutionOutput>([
       "execute",
       "--execution",
       JSON.stringify(execution([shot(join(outside, "allowed.png"))])),
@@ -89,7 +93,7 @@ describe("take_screenshot from a payload", () => {
 describe("observe screenshot --path (a person's path)", () => {
   it("may write outside the allowed dirs", async () => {
     const path = join(outside, "person.png");
-    const run = await session.json(["observe", "screenshot", "--path", path]);
+    const run = await session.json<ExecutionOutput>(["observe", "screenshot", "--path", path]);
     expect(run.exitCode).toBe(0);
     expect(isPng(path)).toBe(true);
   });
@@ -98,18 +102,19 @@ describe("observe screenshot --path (a person's path)", () => {
     const path = join(outside, "notes.txt");
     writeFileSync(path, "notes");
     const message = expectFailedStep(
-      await session.json(["observe", "screenshot", "--path", path]),
+      await session.json<ExecutionOutput>(["observe", "screenshot", "--path", path]),
       "SCREENSHOT_PATH_REFUSED",
     );
     expect(message).toContain("--force");
     expect(readFileSync(path, "utf8")).toBe("notes");
-    const forced = await session.json(["observe", "screenshot", "--path", path, "--force"]);
+    const forced = await session.json<ExecutionOutput>(["observe", "screenshot", "--path", path, "--force"]);
     expect(forced.exitCode).toBe(0);
     expect(isPng(path)).toBe(true);
   });
 
   const readOnly = () => {
-    if (process.getuid?.() === 0) return "/sys/clawperator-screenshot.png"; // root writes through permissions; sysfs refuses new files
+    // root writes through permissions; sysfs refuses new files
+    if (process.getuid?.() === 0) return "/sys/clawperator-screenshot.png";
     const dir = join(outside, "read-only");
     mkdirSync(dir, { recursive: true });
     chmodSync(dir, 0o500);
@@ -123,15 +128,15 @@ describe("observe screenshot --path (a person's path)", () => {
     ["a full disk (/dev/full)", () => "/dev/full", "no space left on the device (ENOSPC)"],
   ])("to %s is a failed step and exit 1 with the reason", async (_what, pathOf, reason) => {
     const message = expectFailedStep(
-      await session.json(["observe", "screenshot", "--path", pathOf()]),
+      await session.json<ExecutionOutput>(["observe", "screenshot", "--path", pathOf()]),
       "SCREENSHOT_WRITE_FAILED",
     );
     expect(message).toContain(reason);
   });
 
   it("without --path writes a private temp file", async () => {
-    const run = await session.json(["observe", "screenshot"]);
+    const run = await session.json<ExecutionOutput>(["observe", "screenshot"]);
     expect(run.exitCode).toBe(0);
-    expect(statSync(run.body.envelope.stepResults[0].data.path).mode & 0o777).toBe(0o600);
+    expect(statSync(run.body.envelope.stepResults[0]!.data.path!).mode & 0o777).toBe(0o600);
   });
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, execution, registerReceiver, type ReceivedCommand } from "./support.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
 let device: RunningVirtualDevice;
@@ -16,7 +17,14 @@ beforeAll(async () => {
 const lockFile = (serial: string) =>
   join(session.harness.home, ".clawperator", "locks", `${encodeURIComponent(serial)}.lock`);
 const executeOn = (target: RunningVirtualDevice, payload: Record<string, unknown>, ...flags: string[]) =>
-  session.json(["execute", "--device-id", target.serial, "--execution", JSON.stringify(payload), ...flags]);
+  session.json<ExecutionOutput>([
+    "execute",
+    "--device-id",
+    target.serial,
+    "--execution",
+    JSON.stringify(payload),
+    ...flags,
+  ]);
 
 describe("one execution per device, across processes", () => {
   it("8 concurrent CLI processes: exactly one reaches the device, the other 7 are refused while it holds it, and the device is free after", async () => {
@@ -31,7 +39,8 @@ describe("one execution per device, across processes", () => {
       // What the APK logs first for a command it accepted; the host reads the result only after it.
       log(
         "I",
-        `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`,
+        `[Clawperator-Command] start commandId=${command.commandId} taskId=${command.taskId} source=e2e ` +
+          `timeoutMs=${command.timeoutMs} actionCount=${command.actions.length}`,
       );
       received.push({ command, log });
       account();
@@ -53,7 +62,8 @@ describe("one execution per device, across processes", () => {
       const stepResults = [{ id: "nap", actionType: "sleep", success: true, data: { duration_ms: "1" } }];
       log(
         "I",
-        `[Clawperator-Result] ${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`,
+        `[Clawperator-Result] ` +
+          `${JSON.stringify({ commandId: command.commandId, taskId: command.taskId, status: "success", stepResults, error: null })}`,
       );
       const runs = await Promise.all(running);
 

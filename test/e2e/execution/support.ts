@@ -18,8 +18,16 @@ export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x
 /** The keys of a CLI execution result (spec/001 "Result Envelope", plus run metadata). */
 export const RESULT_KEYS = ["deviceId", "envelope", "executionId", "mode", "ok", "terminalSource", "timings"];
 
+/** An execution in the agent's input form; overrides may set any key, including ones the schema refuses. */
+export interface ExecutionInput {
+  commandId: string;
+  taskId: string;
+  actions: unknown[];
+  [key: string]: unknown;
+}
+
 /** An execution in the agent's input form, with a commandId no other test uses. */
-export function execution(actions: unknown[], overrides: Record<string, unknown> = {}): Record<string, any> {
+export function execution(actions: unknown[], overrides: Record<string, unknown> = {}): ExecutionInput {
   return {
     commandId: `e2e-${randomBytes(4).toString("hex")}`,
     taskId: "e2e-execution",

@@ -1,6 +1,7 @@
 import { lstat, readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { ErrorOutput } from "../../helpers/cli-output.ts";
 import { freePort } from "../../helpers/free-port.ts";
 import { cutOff, releaseServer, type Route, serve, sha256, status } from "../../helpers/release-server.ts";
 import { STACK_FRAME } from "../../helpers/run-cli.ts";
@@ -222,8 +223,9 @@ describe("operator download faults: a clear code each, nothing kept", () => {
       code: "OPERATOR_CHECKSUM_MISMATCH",
       details: { expectedSha256: wrong, actualSha256: sha256(apk) },
     });
-    expect(result.body.message).toContain(wrong);
-    expect(result.body.message).toContain(sha256(apk));
+    const { message } = result.body as ErrorOutput;
+    expect(message).toContain(wrong);
+    expect(message).toContain(sha256(apk));
     expect(await contents(result.downloads)).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { AdbHarness } from "../../helpers/adb-harness.ts";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
+import type { ErrorOutput } from "../../helpers/cli-output.ts";
 
 /**
  * The example third-party transport (examples/farm-transport, written from the README) beside the built-in adb
@@ -35,7 +36,10 @@ beforeAll(async () => {
   farm = await AdbHarness.start();
   farmDevice = await startOn(farm, "default");
   project = await makeDir({
-    "clawperator.config.ts": `import { defineConfig } from "clawperator/config";\n\nexport default defineConfig({ plugins: [["clawperator-transport-farm", { port: ${farm.serverPort} }]] });\n`,
+    "clawperator.config.ts":
+      `import { defineConfig } from "clawperator/config";\n\n` +
+      `export default defineConfig({ plugins: [["clawperator-transport-farm", { port: ${farm.serverPort} ` +
+      `}]] });\n`,
   });
   const modules = join(project, "node_modules");
   await mkdir(modules);
@@ -75,7 +79,7 @@ describe("a third-party transport beside adb", () => {
   });
 
   it("a device neither transport knows is DEVICE_NOT_FOUND", async () => {
-    const { exitCode, body } = await local.json([
+    const { exitCode, body } = await local.json<ErrorOutput>([
       "observe",
       "snapshot",
       "--device-id",

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
+import type { ExecutionOutput, HttpErrorBody } from "../../helpers/cli-output.ts";
+import { jsonAt } from "../../helpers/json-at.ts";
 import { DEMO } from "../execution/support.ts";
 import { anExecution, startServe, type RunningServe } from "./serve-process.ts";
-import { connectSse } from "./sse-client.ts";
+import { connectSse, type SseEvent } from "./sse-client.ts";
 
 const session = virtualSession();
 let device: RunningVirtualDevice;
@@ -19,8 +21,8 @@ afterAll(async () => {
 
 const nap = (ms: number) =>
   anExecution([{ id: "nap", type: "sleep", params: { durationMs: ms } }], { timeoutMs: 20_000 });
-const executeOn = (target: RunningVirtualDevice, execution: Record<string, unknown>) =>
-  serve.request("/execute", { body: { execution, deviceId: target.serial } });
+const executeOn = <T = ExecutionOutput>(target: RunningVirtualDevice, execution: Record<string, unknown>) =>
+  serve.request<T>("/execute", { body: { execution, deviceId: target.serial } });
 
 describe("serve: one execution per device", () => {
   it("50 concurrent POST /execute to one device: exactly one 200 and 49 423s, and the next request succeeds", async () => {
@@ -58,7 +60,7 @@ describe("serve: one execution per device", () => {
 
     const cliRun = session.json(["execute", "--device-id", device.serial, "--execution", JSON.stringify(nap(4_000))]);
     await waitForLock();
-    const refused = await executeOn(device, nap(100));
+    const refused = await executeOn<HttpErrorBody>(device, nap(100));
     expect(refused.status).toBe(423);
     expect(refused.body.error.code).toBe("EXECUTION_CONFLICT_IN_FLIGHT");
     expect((await cliRun).exitCode).toBe(0);
@@ -68,9 +70,13 @@ describe("serve: one execution per device", () => {
     const other = await session.startDevice();
     const [first, second] = await Promise.all([executeOn(device, nap(1_500)), executeOn(other, nap(1_500))]);
     expect([first.status, second.status]).toEqual([200, 200]);
-    const ambiguous = await serve.request("/snapshot", { body: {} });
+    const ambiguous = await serve.request<HttpErrorBody>("/snapshot", { body: {} });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body).toMatchObject({ ok: false, error: { code: "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED" } });
+    // In HTTP words: the body's deviceId, not the CLI's flag.
+    expect(ambiguous.body.error.hint).toContain('"deviceId"');
+    expect(ambiguous.body.error.hint).toContain(other.serial);
+    expect(JSON.stringify(ambiguous.body)).not.toContain("--device");
     await session.stopDevice(other);
   });
 });
@@ -122,12 +128,15 @@ describe("serve: GET /events (SSE)", () => {
       const refused = await serve.request("/execute", { body: { execution: bad, deviceId: device.serial } });
       expect(refused.status).toBe(400);
       await sse.next(
-        (e) => e.event === "clawperator:execution" && e.data.deviceId === device.serial && e.data.result.ok === false,
+        (e) =>
+          e.event === "clawperator:execution" &&
+          e.data.deviceId === device.serial &&
+          jsonAt(e.data, "result", "ok") === false,
       );
 
       const ours = sse.events.filter((e) => e.event !== "heartbeat");
-      const label = (e: { event: string; data: any }) =>
-        `${e.event} ${e.data.envelope?.commandId ?? e.data.input?.commandId}`;
+      const label = (e: SseEvent) =>
+        `${e.event} ${jsonAt(e.data, "envelope", "commandId") ?? jsonAt(e.data, "input", "commandId")}`;
       expect(ours.map(label)).toEqual([
         `clawperator:result ${a.commandId}`,
         `clawperator:execution ${a.commandId}`,
@@ -157,7 +166,7 @@ describe("serve: GET /events (SSE)", () => {
     const sse = await connectSse(`${serve.url}/events`);
     try {
       const beat = await sse.next((e) => e.event === "heartbeat" && e.data.code === "HEARTBEAT");
-      expect(Date.parse(beat.data.time)).not.toBeNaN();
+      expect(Date.parse(String(beat.data.time))).not.toBeNaN();
     } finally {
       sse.close();
     }

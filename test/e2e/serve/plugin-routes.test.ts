@@ -2,6 +2,8 @@ import { cp, mkdir, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import type { HttpErrorBody } from "../../helpers/cli-output.ts";
+import { jsonAt } from "../../helpers/json-at.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { startServe, type RunningServe } from "./serve-process.ts";
@@ -9,10 +11,15 @@ import { startServe, type RunningServe } from "./serve-process.ts";
 const session = virtualSession();
 const makeDir = tempDirs();
 
-/** Routes a plugin in the user's config contributes: typed params with lazy zod schemas, a ClawperatorError, h3's own body errors. */
+/**
+ * Routes a plugin in the user's config contributes: typed params with lazy zod schemas, a ClawperatorError, h3's own
+ * body errors.
+ */
 const CONFIG = `import { defineConfig } from "clawperator/config";
 import { ClawperatorError, definePlugin } from "clawperator";
 import { readBody } from "h3";
+import { readJsonBody } from "clawperator/http";
+import { z } from "zod";
 
 const farm = definePlugin({
   name: "farm",
@@ -34,6 +41,13 @@ const farm = definePlugin({
       }),
     });
     ctx.routes.add({ method: "POST", path: "/farm/echo", load: async () => ({ default: async (event) => ({ ok: true, echo: await readBody(event) }) }) });
+    ctx.routes.add({
+      method: "POST",
+      path: "/farm/reserve",
+      load: async () => ({
+        default: async (event) => ({ ok: true, reserved: (await readJsonBody(event, z.object({ phone: z.string() }))).phone }),
+      }),
+    });
     ctx.routes.add({ method: "GET", path: "/farm/bug", load: async () => ({ default: () => { throw new TypeError("oops"); } }) });
   },
 });
@@ -99,10 +113,30 @@ describe("serve mounts the routes other plugins contribute", () => {
       status: 200,
       body: { ok: true, echo: { a: 1 } },
     });
-    const bug = await serve.request("/farm/bug");
+    const bug = await serve.request<HttpErrorBody>("/farm/bug");
     expect(bug.status).toBe(500);
     expect(bug.body.error).toMatchObject({ code: "INTERNAL_ERROR", details: { plugin: "farm" } });
     expect(bug.body.error.message).toContain("oops");
+  });
+
+  it("a route reading its body with clawperator/http gets the same codes and limits as the core routes", async () => {
+    expect(await serve.request("/farm/reserve", { body: { phone: "p7" } })).toMatchObject({
+      status: 200,
+      body: { ok: true, reserved: "p7" },
+    });
+    for (const route of ["/farm/reserve", "/execute"]) {
+      const malformed = await serve.request(route, { method: "POST", raw: "{nope" });
+      expect([route, malformed.status, jsonAt(malformed.body, "error", "code")]).toEqual([
+        route,
+        400,
+        "EXECUTION_VALIDATION_FAILED",
+      ]);
+      const tooLarge = await serve.request(route, { body: { phone: "x".repeat(300_000) } });
+      expect([route, tooLarge.status]).toEqual([route, 413]);
+    }
+    const wrongShape = await serve.request("/farm/reserve", { body: { phone: 7 } });
+    expect(wrongShape.status).toBe(400);
+    expect(jsonAt(wrongShape.body, "error", "code")).toBe("EXECUTION_VALIDATION_FAILED");
   });
 
   it("with no device connected, an observe request without deviceId is 404 NO_DEVICES", async () => {
@@ -113,11 +147,15 @@ describe("serve mounts the routes other plugins contribute", () => {
 
   it("/openapi.json describes them, schemas loaded lazily from zod", async () => {
     const { body } = await serve.request("/openapi.json");
-    const phone = body.paths["/farm/phones/{name}"].get;
-    expect(phone.tags).toEqual(["farm"]);
-    expect(phone.parameters).toEqual([{ name: "name", in: "path", required: true, schema: { type: "string" } }]);
-    expect(phone.responses["200"].content["application/json"].schema.properties.name).toEqual({ type: "string" });
-    expect(body.paths["/hello"].get.tags).toEqual(["hello"]);
-    expect(body.paths["/farm/echo"].post).toBeDefined();
+    const phone = jsonAt(body, "paths", "/farm/phones/{name}", "get");
+    expect(jsonAt(phone, "tags")).toEqual(["farm"]);
+    expect(jsonAt(phone, "parameters")).toEqual([
+      { name: "name", in: "path", required: true, schema: { type: "string" } },
+    ]);
+    expect(jsonAt(phone, "responses", "200", "content", "application/json", "schema", "properties", "name")).toEqual({
+      type: "string",
+    });
+    expect(jsonAt(body, "paths", "/hello", "get", "tags")).toEqual(["hello"]);
+    expect(jsonAt(body, "paths", "/farm/echo", "post")).toBeDefined();
   });
 });

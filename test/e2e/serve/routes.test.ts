@@ -4,6 +4,8 @@ import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, PNG_SIGNATURE, hierarchyNodeCount } from "../execution/support.ts";
 import { anExecution, startServe, type RunningServe } from "./serve-process.ts";
+import { jsonAt } from "../../helpers/json-at.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
 let device: RunningVirtualDevice;
@@ -50,7 +52,7 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
   });
 
   it("GET /devices lists the virtual device as { ok: true, devices: [{ serial, state }] }", async () => {
-    const { status, body } = await serve.request("/devices");
+    const { status, body } = await serve.request<{ ok: boolean; devices: unknown[] }>("/devices");
     expect(status).toBe(200);
     expect(body.ok).toBe(true);
     expect(body.devices).toContainEqual(expect.objectContaining({ serial: device.serial, state: "device" }));
@@ -58,7 +60,9 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
 
   it("POST /execute runs the execution: 200 { ok: true, envelope, deviceId, ... }", async () => {
     const execution = anExecution([{ id: "open", type: "open_app", params: { applicationId: DEMO } }]);
-    const { status, body } = await serve.request("/execute", { body: { execution, deviceId: device.serial } });
+    const { status, body } = await serve.request<ExecutionOutput>("/execute", {
+      body: { execution, deviceId: device.serial },
+    });
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(RUN_RESULT_KEYS);
     expect(body).toMatchObject({
@@ -72,21 +76,25 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
     ]);
   });
 
-  it('an execution the device ran and reported as failed is 200 with ok: true and status "failed"', async () => {
+  it('an execution the device ran and reported as failed is 200 with ok: false, status "failed" and the code', async () => {
     const execution = anExecution(
       [{ id: "tap", type: "click", params: { matcher: { textEquals: "No such button" } } }],
       { timeoutMs: 2_000 },
     );
-    const { status, body } = await serve.request("/execute", { body: { execution, deviceId: device.serial } });
+    const { status, body } = await serve.request<ExecutionOutput>("/execute", {
+      body: { execution, deviceId: device.serial },
+    });
     expect(status).toBe(200);
-    expect(body.ok).toBe(true);
+    expect(body.ok).toBe(false);
     expect(body.envelope).toMatchObject({ commandId: execution.commandId, status: "failed" });
+    // The click retries longer than the 2 s budget: the APK's own timeout, during the click.
+    expect(body.error).toMatchObject({ code: "COMMAND_TIMEOUT", stepId: "tap", actionType: "click" });
   });
 
   it.each(["/observe/snapshot", "/snapshot"])(
     "POST %s returns the hierarchy_xml in the execute shape",
     async (path) => {
-      const { status, body } = await serve.request(path, { body: { deviceId: device.serial } });
+      const { status, body } = await serve.request<ExecutionOutput>(path, { body: { deviceId: device.serial } });
       expect(status).toBe(200);
       expect(body).toMatchObject({ ok: true, deviceId: device.serial, envelope: { status: "success" } });
       const [step] = body.envelope.stepResults;
@@ -95,16 +103,16 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
         success: true,
         data: { actual_format: "hierarchy_xml" },
       });
-      expect(hierarchyNodeCount(step.data.text)).toBeGreaterThan(3);
+      expect(hierarchyNodeCount(step!.data.text!)).toBeGreaterThan(3);
     },
   );
 
   it.each(["/observe/screenshot", "/screenshot"])(
     "POST %s writes a PNG on the host and names it in stepResults[0].data.path",
     async (path) => {
-      const { status, body } = await serve.request(path, { body: { deviceId: device.serial } });
+      const { status, body } = await serve.request<ExecutionOutput>(path, { body: { deviceId: device.serial } });
       expect(status).toBe(200);
-      const png = body.envelope.stepResults[0].data.path as string;
+      const png = body.envelope.stepResults[0]!.data.path!;
       expect(existsSync(png)).toBe(true);
       expect(readFileSync(png).subarray(0, 8)).toEqual(PNG_SIGNATURE);
     },
@@ -112,7 +120,7 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
 
   it("operatorPackage (what the reference reads) and receiverPackage (the spec) are both accepted", async () => {
     for (const key of ["receiverPackage", "operatorPackage"]) {
-      const { status, body } = await serve.request("/snapshot", {
+      const { status, body } = await serve.request<{ ok: boolean }>("/snapshot", {
         body: { deviceId: device.serial, [key]: "com.clawperator.operator" },
       });
       expect(status).toBe(200);
@@ -131,29 +139,58 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
   it("GET /openapi.json describes every mounted route with schemas from the zod contracts", async () => {
     const { status, body } = await serve.request("/openapi.json");
     expect(status).toBe(200);
-    expect(body.openapi).toBe("3.1.0");
+    expect(jsonAt(body, "openapi")).toBe("3.1.0");
     // OpenAPI writes a route's `:param` as `{param}`.
     const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
     for (const route of serve.banner.routes)
       expect(
-        body.paths[openApiPath(route.path)]?.[route.method.toLowerCase()],
+        jsonAt(body, "paths", openApiPath(route.path), route.method.toLowerCase()),
         `${route.method} ${route.path}`,
       ).toBeDefined();
-    expect(body.paths["/skills/{skillId}"].get.parameters).toEqual(
+    expect(jsonAt(body, "paths", "/skills/{skillId}", "get", "parameters")).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: "skillId", in: "path" })]),
     );
-    const execute = body.paths["/execute"].post;
-    const bodySchema = execute.requestBody.content["application/json"].schema;
-    expect(bodySchema.required).toEqual(["execution"]);
-    expect(bodySchema.properties.execution.required).toEqual(
+    const execute = jsonAt(body, "paths", "/execute", "post");
+    const bodySchema = jsonAt(execute, "requestBody", "content", "application/json", "schema");
+    expect(jsonAt(bodySchema, "required")).toEqual(["execution"]);
+    expect(jsonAt(bodySchema, "properties", "execution", "required")).toEqual(
       expect.arrayContaining(["commandId", "taskId", "source", "expectedFormat", "timeoutMs", "actions"]),
     );
-    expect(
-      execute.responses["200"].content["application/json"].schema.properties.envelope.properties.status.enum,
-    ).toEqual(["success", "failed"]);
-    expect(body.paths["/events"].get.responses["200"].content).toHaveProperty("text/event-stream");
-    expect(body.components.schemas.ErrorResponse.properties.error.properties.code.enum).toContain(
+    const resultSchema = jsonAt(execute, "responses", "200", "content", "application/json", "schema");
+    expect(jsonAt(resultSchema, "properties", "envelope", "properties", "status", "enum")).toEqual([
+      "success",
+      "failed",
+    ]);
+    expect(jsonAt(body, "paths", "/events", "get", "responses", "200", "content")).toHaveProperty("text/event-stream");
+    const errorSchema = jsonAt(body, "components", "schemas", "ErrorResponse");
+    expect(jsonAt(errorSchema, "properties", "error", "properties", "code", "enum")).toContain(
       "EXECUTION_CONFLICT_IN_FLIGHT",
+    );
+    // Each status POST /execute can answer with (spec/001), its codes, and an error body allowing only those.
+    const responses = jsonAt(execute, "responses") as Record<string, unknown>;
+    const codesAt = (status: string) =>
+      jsonAt(
+        responses[status],
+        "content",
+        "application/json",
+        "schema",
+        "properties",
+        "error",
+        "properties",
+        "code",
+        "enum",
+      );
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(["400", "404", "413", "423", "504"]));
+    expect(codesAt("400")).toEqual(expect.arrayContaining(["EXECUTION_VALIDATION_FAILED", "MISSING_EXECUTION"]));
+    expect(codesAt("404")).toEqual(expect.arrayContaining(["NO_DEVICES", "DEVICE_NOT_FOUND"]));
+    expect(codesAt("413")).toEqual(["PAYLOAD_TOO_LARGE"]);
+    expect(codesAt("423")).toEqual(["EXECUTION_CONFLICT_IN_FLIGHT"]);
+    expect(codesAt("504")).toEqual(["RESULT_ENVELOPE_TIMEOUT"]);
+    expect(jsonAt(body, "paths", "/skills/{skillId}", "get", "responses", "404", "description")).toContain(
+      "SKILL_NOT_FOUND",
+    );
+    expect(jsonAt(body, "paths", "/android/emulators/{name}/stop", "post", "responses", "409", "description")).toBe(
+      "EMULATOR_NOT_RUNNING",
     );
   });
 });
@@ -163,8 +200,14 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
     serve.request("/execute", { method: "POST", ...init });
 
   it.each([
-    ["malformed JSON", { raw: "{not json" }, 400, "INVALID_JSON"],
-    ["a JSON array", { raw: "[1,2]" }, 400, "INVALID_BODY"],
+    ["malformed JSON", { raw: "{not json" }, 400, "EXECUTION_VALIDATION_FAILED"],
+    ["a JSON array", { raw: "[1,2]" }, 400, "EXECUTION_VALIDATION_FAILED"],
+    [
+      "a body sent as text/plain",
+      { raw: JSON.stringify({ execution: anExecution([]) }), headers: { "content-type": "text/plain" } },
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    ],
     ["no execution", { body: { deviceId: "x" } }, 400, "MISSING_EXECUTION"],
     ["an empty body", { raw: "" }, 400, "MISSING_EXECUTION"],
     [
@@ -220,6 +263,35 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ ok: false, error: { code, message: expect.any(String) } });
     expect((await serve.request("/health")).status).toBe(200);
+  });
+
+  const BODY_ROUTES = ["/execute", "/skills/any.skill/run", "/android/emulators/create", "/android/provision/emulator"];
+  const oneMegabyte = JSON.stringify({ pad: "p".repeat(1_000_000) });
+  it.each([
+    ["malformed JSON", 400, "EXECUTION_VALIDATION_FAILED", { raw: "{not json" }],
+    ["a JSON string", 400, "EXECUTION_VALIDATION_FAILED", { raw: '"run"' }],
+    [
+      "a body sent as text/plain",
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      { raw: "{}", headers: { "content-type": "text/plain" } },
+    ],
+    [
+      "a form body",
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      { raw: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } },
+    ],
+    ["a 1 MB body", 413, "PAYLOAD_TOO_LARGE", { raw: oneMegabyte }],
+  ])("%s gets HTTP %d %s on every route that reads a body", async (_name, status, code, init) => {
+    for (const path of BODY_ROUTES) {
+      const response = await serve.request(path, { method: "POST", ...init });
+      expect({ path, status: response.status, code: jsonAt(response.body, "error", "code") }).toEqual({
+        path,
+        status,
+        code,
+      });
+    }
   });
 
   it("an unknown device → 404 DEVICE_NOT_FOUND", async () => {

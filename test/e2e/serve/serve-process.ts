@@ -16,10 +16,10 @@ export interface RunningServe {
   readonly banner: ServeBanner;
   readonly pid: number;
   /** fetch relative to the server, JSON body in and out. */
-  request(
+  request<T = unknown>(
     path: string,
     init?: { method?: string; body?: unknown; raw?: string | Buffer; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: any; headers: Headers }>;
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   /** Sends a signal and resolves with how the process ended. */
   stop(signal?: NodeJS.Signals): Promise<{ exitCode: number | undefined; stdout: string; stderr: string }>;
   readonly process: ResultPromise;
@@ -52,7 +52,7 @@ export async function startServe(
     banner,
     pid: subprocess.pid!,
     process: subprocess,
-    async request(path, init = {}) {
+    async request<T>(path: string, init: Parameters<RunningServe["request"]>[1] = {}) {
       const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
       const response = await fetch(`${url}${path}`, {
         method: init.method ?? (body === undefined ? "GET" : "POST"),
@@ -66,7 +66,7 @@ export async function startServe(
       } catch {
         // not JSON: the test sees the text
       }
-      return { status: response.status, body: parsed, headers: response.headers };
+      return { status: response.status, body: parsed as T, headers: response.headers };
     },
     async stop(signal = "SIGTERM") {
       if (subprocess.exitCode === null) subprocess.kill(signal);

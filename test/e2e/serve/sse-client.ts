@@ -1,6 +1,6 @@
 export interface SseEvent {
   event: string;
-  data: any;
+  data: Record<string, unknown>;
 }
 
 export interface SseClient {
@@ -36,8 +36,7 @@ export async function connectSse(url: string, headers: Record<string, string> = 
     try {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) !== -1) {
+        for (let end = buffer.indexOf("\n\n"); end !== -1; end = buffer.indexOf("\n\n")) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           let name = "message";

@@ -1,3 +1,4 @@
+import type { SkillRunOutcome, SkillStatusReport } from "../../../core/services/skills.ts";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +20,7 @@ beforeAll(async () => {
 
 describe("skills on a virtual device, through real adb", () => {
   it("a skill script calls back into $CLAWPERATOR_BIN exec and the execution runs on the device", async () => {
-    const { exitCode, body, stderr } = await session.json(
+    const { exitCode, body, stderr } = await session.json<SkillRunOutcome>(
       ["skills", "run", S.device.id, "--device", device.serial, "--json"],
       { env },
     );
@@ -35,7 +36,7 @@ describe("skills on a virtual device, through real adb", () => {
   it("without --device, the config's deviceId is the device the skill runs on (its first argument)", async () => {
     const configPath = join(await makeDir(), "clawperator.config.json");
     await writeFile(configPath, JSON.stringify({ deviceId: device.serial }));
-    const { exitCode, body, stderr } = await session.json(
+    const { exitCode, body, stderr } = await session.json<SkillRunOutcome>(
       ["skills", "run", S.device.id, "--config", configPath, "--json"],
       { env },
     );
@@ -47,7 +48,7 @@ describe("skills on a virtual device, through real adb", () => {
   });
 
   it("status checks each skill's Android package on the selected device", async () => {
-    const { body } = await session.json(["skills", "status", "--device", device.serial], { env });
+    const { body } = await session.json<SkillStatusReport>(["skills", "status", "--device", device.serial], { env });
     expect(body.deviceId).toBe(device.serial);
     const byId = new Map(body.skills.map((s: { id: string }) => [s.id, s]));
     expect(byId.get(S.device.id)).toMatchObject({

@@ -4,6 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cliSandbox, json } from "../../helpers/run-cli.ts";
 import { entry, FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
+import type { Execution } from "../../../core/contracts/execution.ts";
+import type { SkillList, SkillStatusReport } from "../../../core/services/skills.ts";
+import type { ErrorOutput, ValidatedOutput } from "../../helpers/cli-output.ts";
 
 const cli = cliSandbox();
 const makeDir = tempDirs("clawperator-skills-");
@@ -21,28 +24,36 @@ const skills = (args: string[], options: { env?: Record<string, string>; cwd?: s
 
 describe("skills discovery", () => {
   it("list returns the registry entries as they are, with optional fields, and the count", async () => {
-    const body = json(await skills(["list"]));
+    const body = json<SkillList>(await skills(["list"]));
     expect(body.count).toBe(Object.keys(S).length);
     expect(body.skills).toHaveLength(body.count);
     expect(body.skills[0]).toEqual(S.echo);
-    expect(body.skills[0].keywords).toEqual(["parrot", "say back"]);
+    expect(body.skills[0]!.keywords).toEqual(["parrot", "say back"]);
   });
 
   it("get wraps one entry under skill; for-app and search --app/--intent filter exactly", async () => {
-    expect(json(await skills(["get", S.recipe.id]))).toEqual({ skill: S.recipe });
+    expect(json(await skills(["get", S.recipe.id]))).toEqual({
+      skill: S.recipe,
+      // What to pass: the recipe's variable (COMMAND_ID and TASK_ID are derived).
+      inputs: {
+        declared: {},
+        usage: [],
+        artifacts: [{ artifact: S.recipe.artifacts[0], name: "open-thing", vars: ["THING_NAME"] }],
+      },
+    });
     expect(json(await skills(["get"]))).toMatchObject({ code: "USAGE", message: "skills get <skill_id>" });
     const forApp = json(await skills(["for-app", "com.android.settings"]));
     expect(forApp).toEqual({ skills: [S.device], count: 1 });
     expect(json(await skills(["search", "--app", "com.android.settings"]))).toEqual(forApp);
-    expect(json(await skills(["search", "--intent", "shell-only"])).skills.map((s: { id: string }) => s.id)).toEqual([
-      S.shell.id,
-    ]);
-    expect(json(await skills(["search", "--app", "com.android"])).count).toBe(0);
+    expect(
+      json<SkillList>(await skills(["search", "--intent", "shell-only"])).skills.map((s: { id: string }) => s.id),
+    ).toEqual([S.shell.id]);
+    expect(json<SkillList>(await skills(["search", "--app", "com.android"])).count).toBe(0);
   });
 
   it("search --keyword ranks keywords, then id/applicationId, then summary; ties keep registry order", async () => {
     const ids = (k: string) =>
-      skills(["search", "--keyword", k]).then((r) => json(r).skills.map((s: { id: string }) => s.id));
+      skills(["search", "--keyword", k]).then((r) => json<SkillList>(r).skills.map((s: { id: string }) => s.id));
     expect(await ids("PARROT")).toEqual([S.echo.id]);
     // "say" is a token of the keyword "say back" (rank 2) and nothing else.
     expect(await ids("say")).toEqual([S.echo.id]);
@@ -77,7 +88,7 @@ describe("registry resolution (spec/000)", () => {
   it("a blank CLAWPERATOR_SKILLS_REGISTRY fails at once", async () => {
     const result = await skills(["list"], { env: { CLAWPERATOR_SKILLS_REGISTRY: "   " } });
     expect(result.exitCode).toBe(1);
-    expect(json(result).code).toBe("REGISTRY_READ_FAILED");
+    expect(json<ErrorOutput>(result).code).toBe("REGISTRY_READ_FAILED");
   });
 
   it("a missing configured path fails with the spec's message and does not fall back", async () => {
@@ -87,7 +98,8 @@ describe("registry resolution (spec/000)", () => {
     expect(json(result)).toMatchObject({
       code: "REGISTRY_READ_FAILED",
       message:
-        "Registry not found at configured path: /tmp/missing-registry.json. Update CLAWPERATOR_SKILLS_REGISTRY or run clawperator skills install.",
+        "Registry not found at configured path: /tmp/missing-registry.json. Update " +
+        "CLAWPERATOR_SKILLS_REGISTRY or run clawperator skills install.",
     });
   });
 
@@ -103,14 +115,14 @@ describe("registry resolution (spec/000)", () => {
   it("defaults: ./skills/skills-registry.json, then ../../skills/..., then the managed clone", async () => {
     const cwdRepo = await makeDir();
     await writeSkillsRepo(cwdRepo);
-    expect(json(await skills(["list"], { env: {}, cwd: cwdRepo })).count).toBe(Object.keys(S).length);
+    expect(json<SkillList>(await skills(["list"], { env: {}, cwd: cwdRepo })).count).toBe(Object.keys(S).length);
 
     const parent = await makeDir({
       "skills/skills-registry.json": JSON.stringify({ skills: [S.echo] }),
       "apps/node/.keep": "",
     });
     expect(
-      json(await skills(["list"], { env: {}, cwd: join(parent, "apps", "node") })).skills.map(
+      json<SkillList>(await skills(["list"], { env: {}, cwd: join(parent, "apps", "node") })).skills.map(
         (s: { id: string }) => s.id,
       ),
     ).toEqual([S.echo.id]);
@@ -121,12 +133,12 @@ describe("registry resolution (spec/000)", () => {
     await writeFile(join(managed, "skills-registry.json"), JSON.stringify({ skills: [S.shell] }));
     const elsewhere = await makeDir();
     expect(
-      json(await skills(["list"], { env: { CLAWPERATOR_HOME: home }, cwd: elsewhere })).skills.map(
+      json<SkillList>(await skills(["list"], { env: { CLAWPERATOR_HOME: home }, cwd: elsewhere })).skills.map(
         (s: { id: string }) => s.id,
       ),
     ).toEqual([S.shell.id]);
 
-    const nowhere = json(await skills(["list"], { env: { CLAWPERATOR_HOME: elsewhere }, cwd: elsewhere }));
+    const nowhere = json<ErrorOutput>(await skills(["list"], { env: { CLAWPERATOR_HOME: elsewhere }, cwd: elsewhere }));
     expect(nowhere.code).toBe("REGISTRY_READ_FAILED");
     expect(nowhere.hint).toContain("skills install");
   });
@@ -141,7 +153,7 @@ describe("registry resolution (spec/000)", () => {
       "skills/com.example.folder.tool/scripts/run.js": "console.log('workspace');\n",
       "skills/plain-folder/SKILL.md": "---\ndescription: Named by its folder\n---\n",
     });
-    const body = json(
+    const body = json<SkillList>(
       await skills(["list"], { env: { CLAWPERATOR_SKILLS_REGISTRY: env.CLAWPERATOR_SKILLS_REGISTRY! }, cwd }),
     );
     const tool = body.skills.find((s: { id: string }) => s.id === "com.example.folder.tool");
@@ -160,6 +172,8 @@ describe("skills validate, status, compile-artifact", () => {
   it("validate checks files and skill.json parity; --dry-run skips payloads of script-only skills", async () => {
     expect(json(await skills(["validate", S.echo.id, "--dry-run"]))).toMatchObject({
       valid: true,
+      // As the reference's result carries it.
+      skill: S.echo,
       dryRun: {
         payloadValidation: "skipped",
         reason: "skill has no pre-compiled artifacts; payload is generated at runtime by the skill script",
@@ -171,10 +185,53 @@ describe("skills validate, status, compile-artifact", () => {
     });
     const all = await skills(["validate", "--all"]);
     expect(all.exitCode).toBe(1);
-    const invalid = json(all)
+    const invalid = json<{ results: { valid: boolean; skillId: string }[] }>(all)
       .results.filter((r: { valid: boolean }) => !r.valid)
       .map((r: { skillId: string }) => r.skillId);
     expect(invalid).toEqual([S.missingScript.id, S.escape.id]);
+  });
+
+  it("validate reads a skill.json without an artifacts field as artifacts [] (the registry generator writes [])", async () => {
+    const dir = await makeDir();
+    const { registry } = await writeSkillsRepo(dir);
+    const { artifacts: _none, ...withoutArtifacts } = S.echo;
+    await writeFile(join(dir, S.echo.path, "skill.json"), JSON.stringify(withoutArtifacts));
+    const result = await skills(["validate", S.echo.id, "--dry-run"], {
+      env: { CLAWPERATOR_SKILLS_REGISTRY: registry },
+    });
+    expect(result.exitCode).toBe(0);
+    expect(json(result)).toMatchObject({ valid: true, skill: { id: S.echo.id } });
+    // An artifact listed on one side only is still a mismatch.
+    await writeFile(join(dir, S.recipe.path, "skill.json"), JSON.stringify({ ...S.recipe, artifacts: undefined }));
+    const recipe = json(await skills(["validate", S.recipe.id], { env: { CLAWPERATOR_SKILLS_REGISTRY: registry } }));
+    expect(recipe).toMatchObject({
+      code: "SKILL_VALIDATION_FAILED",
+      details: { mismatches: [{ field: "artifacts" }] },
+    });
+  });
+
+  it("get --output pretty shows what to pass: declared inputs, SKILL.md usage lines, artifact variables", async () => {
+    const dir = await makeDir();
+    const { registry } = await writeSkillsRepo(dir);
+    const usage = "./skills/x/scripts/run.sh <device_id> <query> [receiver_package]";
+    await writeFile(
+      join(dir, S.shell.path, "SKILL.md"),
+      `---\nname: ${S.shell.id}\ndescription: d\n---\n\n## Usage\n\n\`\`\`bash\n# search\n${usage}\n\`\`\`\n\n## Output\n\n\`\`\`\nnot usage\n\`\`\`\n`,
+    );
+    const pretty = (id: string) =>
+      skills(["get", id, "--output", "pretty"], { env: { CLAWPERATOR_SKILLS_REGISTRY: registry } }).then(
+        (r) => r.stdout,
+      );
+    expect(await pretty(S.verified.id)).toContain("  input:     name (string)");
+    expect(await pretty(S.verified.id)).toContain(
+      `clawperator skills run ${S.verified.id} --device-id <serial> -- --name <name>`,
+    );
+    const shell = await pretty(S.shell.id);
+    expect(shell).toContain(`  usage:     ${usage}`);
+    expect(shell).not.toContain("not usage");
+    expect(await pretty(S.recipe.id)).toContain(
+      `clawperator skills compile-artifact ${S.recipe.id} --artifact open-thing --vars '{"THING_NAME":"..."}'`,
+    );
   });
 
   it("validate reports a skill.json that disagrees with the registry", async () => {
@@ -189,7 +246,7 @@ describe("skills validate, status, compile-artifact", () => {
   });
 
   it("status reports eligible and blocked skills with structured reasons; pretty mode is a table", async () => {
-    const body = json(await skills(["status"]));
+    const body = json<SkillStatusReport>(await skills(["status"]));
     const gated = body.skills.find((s: { id: string }) => s.id === S.gated.id);
     expect(gated).toMatchObject({
       eligible: false,
@@ -212,7 +269,7 @@ describe("skills validate, status, compile-artifact", () => {
   it("compile-artifact fills {{VAR}}s, derives stable ids, and marks the mode", async () => {
     const compile = (extra: string[]) =>
       skills(["compile-artifact", S.recipe.id, "--artifact", "open-thing", ...extra]);
-    const first = json(await compile(["--vars", '{"THING_NAME":"Lamp \\"A\\""}']));
+    const first = json<{ execution: Execution }>(await compile(["--vars", '{"THING_NAME":"Lamp \\"A\\""}']));
     expect(first.execution).toMatchObject({
       commandId: expect.stringMatching(/^cmd-[0-9a-f]{12}$/),
       taskId: expect.stringMatching(/^task-[0-9a-f]{12}$/),
@@ -220,7 +277,7 @@ describe("skills validate, status, compile-artifact", () => {
       expectedFormat: "android-ui-automator",
       actions: [{ id: "open" }, { id: "find", params: { matcher: { textEquals: 'Lamp "A"' } } }],
     });
-    const again = json(
+    const again = json<{ execution: Execution }>(
       await skills([
         "compile-artifact",
         "--skill-id",
@@ -232,16 +289,37 @@ describe("skills validate, status, compile-artifact", () => {
       ]),
     );
     expect(again.execution.commandId).toBe(first.execution.commandId);
-    const other = json(await compile(["--vars", '{"THING_NAME":"Fan"}']));
+    const other = json<{ execution: Execution }>(await compile(["--vars", '{"THING_NAME":"Fan"}']));
     expect(other.execution.commandId).not.toBe(first.execution.commandId);
-    expect(json(await compile(["--vars", '{"THING_NAME":"x","COMMAND_ID":"mine"}'])).execution.commandId).toBe("mine");
+    expect(
+      json<{ execution: Execution }>(await compile(["--vars", '{"THING_NAME":"x","COMMAND_ID":"mine"}'])).execution
+        .commandId,
+    ).toBe("mine");
   });
 
-  it("compile-artifact errors: COMPILE_VARS_REQUIRED, COMPILE_VAR_MISSING, COMPILE_VARS_PARSE_FAILED, ARTIFACT_NOT_FOUND, COMPILE_VALIDATION_FAILED, USAGE", async () => {
+  it("compile-artifact output piped into execute --execution - is the execution (the reference's pipe)", async () => {
+    const compiled = await skills([
+      "compile-artifact",
+      S.recipe.id,
+      "--artifact",
+      "open-thing",
+      "--vars",
+      '{"THING_NAME":"Lamp"}',
+    ]);
+    const piped = await cli.run(["execute", "--execution", "-", "--validate-only"], { input: compiled.stdout });
+    expect(piped.exitCode).toBe(0);
+    expect(json(piped)).toMatchObject({
+      validated: true,
+      execution: { commandId: json<ValidatedOutput>(compiled).execution.commandId, mode: "artifact_compiled" },
+    });
+  });
+
+  it("compile-artifact errors: COMPILE_VAR_MISSING (no --vars, or --vars without one), COMPILE_VARS_PARSE_FAILED, ARTIFACT_NOT_FOUND, COMPILE_VALIDATION_FAILED, USAGE", async () => {
     const compile = (extra: string[]) => skills(["compile-artifact", S.recipe.id, ...extra]).then(json);
     expect(await compile(["--artifact", "open-thing"])).toMatchObject({
-      code: "COMPILE_VARS_REQUIRED",
-      details: { required: ["THING_NAME"] },
+      code: "COMPILE_VAR_MISSING",
+      message: "Missing required variable: THING_NAME",
+      details: { placeholder: "THING_NAME", missing: ["THING_NAME"] },
     });
     expect(await compile(["--artifact", "open-thing", "--vars", '{"OTHER":"x"}'])).toMatchObject({
       code: "COMPILE_VAR_MISSING",

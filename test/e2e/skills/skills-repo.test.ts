@@ -1,10 +1,16 @@
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import type { SkillList } from "../../../core/services/skills.ts";
+import { existsSync } from "node:fs";
+import { chmod, mkdir, stat, writeFile } from "node:fs/promises";
+import { createServer, type Socket } from "node:net";
 import { join } from "node:path";
 import { execa } from "execa";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cliSandbox, json } from "../../helpers/run-cli.ts";
+import { freePort } from "../../helpers/free-port.ts";
+import { holdSpawn, pidWritten, stillRunning } from "../../helpers/interrupted-group.ts";
+import { cliSandbox, json, spawnCli } from "../../helpers/run-cli.ts";
 import { FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
+import type { ErrorOutput } from "../../helpers/cli-output.ts";
 
 const cli = cliSandbox();
 const makeDir = tempDirs("clawperator-skills-git-");
@@ -57,7 +63,7 @@ describe("skills install / update / sync (git through execa, from a local bare r
       export: `export CLAWPERATOR_SKILLS_REGISTRY="${registryPath}"`,
     });
     expect((await stat(join(home, "skills"))).mode & 0o777).toBe(0o700);
-    const listed = json(await cli.run(["skills", "list"], { env, cwd: await makeDir() }));
+    const listed = json<SkillList>(await cli.run(["skills", "list"], { env, cwd: await makeDir() }));
     expect(listed.count).toBe(Object.keys(S).length);
 
     const synced = json(
@@ -65,12 +71,14 @@ describe("skills install / update / sync (git through execa, from a local bare r
     );
     expect(synced).toMatchObject({ action: "synced", ref: "v1", commit: v1 });
     expect(
-      json(await cli.run(["skills", "list"], { env, cwd: await makeDir() })).skills.map((s: { id: string }) => s.id),
+      json<SkillList>(await cli.run(["skills", "list"], { env, cwd: await makeDir() })).skills.map(
+        (s: { id: string }) => s.id,
+      ),
     ).toEqual([S.shell.id]);
 
     const updated = json(await cli.run(["skills", "update"], { env }));
     expect(updated).toMatchObject({ action: "updated", ref: "main", commit: head });
-    expect(json(await cli.run(["skills", "update", "--ref", "v1"], { env })).commit).toBe(v1);
+    expect(json<{ commit: string }>(await cli.run(["skills", "update", "--ref", "v1"], { env })).commit).toBe(v1);
   });
 
   it("shows git's progress while cloning in pretty mode", async () => {
@@ -96,10 +104,12 @@ describe("skills install / update / sync (git through execa, from a local bare r
   it("SKILLS_SYNC_FAILED for a bad ref or repository, USAGE for sync without --ref, SKILLS_GIT_NOT_FOUND without git", async () => {
     const home = await makeDir();
     const env = { CLAWPERATOR_HOME: home };
-    const missingRepo = json(await cli.run(["skills", "install", "--repo", join(home, "nope.git")], { env }));
+    const missingRepo = json<ErrorOutput>(
+      await cli.run(["skills", "install", "--repo", join(home, "nope.git")], { env }),
+    );
     expect(missingRepo.code).toBe("SKILLS_SYNC_FAILED");
     await cli.run(["skills", "install", "--repo", bare], { env });
-    const badRef = json(await cli.run(["skills", "sync", "--ref", "no-such-ref"], { env }));
+    const badRef = json<ErrorOutput>(await cli.run(["skills", "sync", "--ref", "no-such-ref"], { env }));
     expect(badRef).toMatchObject({ code: "SKILLS_SYNC_FAILED" });
     expect(badRef.message).toContain("git checkout no-such-ref failed");
     expect(json(await cli.run(["skills", "sync"], { env }))).toMatchObject({
@@ -111,5 +121,140 @@ describe("skills install / update / sync (git through execa, from a local bare r
     });
     expect(noGit.exitCode).toBe(1);
     expect(json(noGit)).toMatchObject({ code: "SKILLS_GIT_NOT_FOUND", message: "git is not installed or not on PATH" });
+  });
+});
+
+describe("skills install / update / sync: hostile refs and repositories (issue 21, item 8)", () => {
+  it.each([
+    ["--orphan=evil"],
+    ["--pathspec-from-file=/etc/passwd"],
+    ["-b"],
+    ["a..b"],
+    ["x y"],
+    ["@{-1}"],
+    ["v1^"],
+    ["a:b"],
+    ["feature.lock"],
+    ["refs//x"],
+    ["@"],
+    ["a\\b"],
+    ["tag."],
+    ["t\u0007"],
+  ])("--ref %j is USAGE before git runs", async (ref) => {
+    const home = await makeDir();
+    const result = await cli.run(["skills", "install", "--repo", bare, "--ref", ref], {
+      env: { CLAWPERATOR_HOME: home },
+    });
+    expect(result.exitCode).toBe(1);
+    expect(json(result)).toMatchObject({ code: "USAGE", message: expect.stringContaining("is not a valid git ref") });
+    expect(existsSync(join(home, "skills"))).toBe(false);
+  });
+
+  it("a bad ref on an existing clone leaves it where it was", async () => {
+    const home = await makeDir();
+    const env = { CLAWPERATOR_HOME: home };
+    expect(
+      json<{ commit: string }>(await cli.run(["skills", "install", "--repo", bare, "--ref", "v1"], { env })).commit,
+    ).toBe(v1);
+    for (const ref of ["--orphan=evil", "--pathspec-from-file=/etc/passwd"]) {
+      expect(
+        json<{ code: string }>(await cli.run(["skills", "sync", "--repo", bare, "--ref", ref], { env })).code,
+      ).toBe("USAGE");
+    }
+    expect(await git(join(home, "skills"), ["rev-parse", "HEAD"])).toBe(v1);
+    expect(await git(join(home, "skills"), ["branch", "--list", "evil"])).toBe("");
+  });
+
+  it.each([
+    ["fd::7", "fd"],
+    ["ext::sh -c touch% /tmp/clawperator-ext-pwned", "ext"],
+    ["http://127.0.0.1:9/skills.git", "http"],
+    ["ftp://127.0.0.1/skills.git", "ftp"],
+    ["foo::bar", "foo"],
+  ])("--repo %s is refused: transport %s is not allowed by default", async (url, transport) => {
+    const home = await makeDir();
+    const result = await cli.run(["skills", "install", "--repo", url], { env: { CLAWPERATOR_HOME: home } });
+    expect(result.exitCode).toBe(1);
+    expect(json(result)).toMatchObject({
+      code: "USAGE",
+      message: expect.stringContaining(`transport '${transport}' is not allowed`),
+    });
+    expect(existsSync(join(home, "skills"))).toBe(false);
+    expect(existsSync("/tmp/clawperator-ext-pwned")).toBe(false);
+  });
+
+  it("config skills.allowedRepoTransports replaces the default list", async () => {
+    const project = await makeDir({
+      "clawperator.config.mjs": 'export default { skills: { allowedRepoTransports: ["https"] } };\n',
+    });
+    const refused = json(
+      await cli.run(["skills", "install", "--repo", bare], {
+        env: { CLAWPERATOR_HOME: await makeDir() },
+        cwd: project,
+      }),
+    );
+    expect(refused).toMatchObject({
+      code: "USAGE",
+      message: expect.stringContaining("transport 'file' is not allowed"),
+    });
+  });
+
+  it("a git call that hangs is stopped at skills.gitTimeoutMs with SKILLS_SYNC_FAILED", async () => {
+    const sockets: Socket[] = [];
+    const server = createServer((socket) => sockets.push(socket));
+    const port = await freePort();
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    try {
+      const project = await makeDir({
+        "clawperator.config.mjs": "export default { skills: { gitTimeoutMs: 2000 } };\n",
+      });
+      const result = await cli.run(["skills", "install", "--repo", `git://127.0.0.1:${port}/skills.git`], {
+        env: { CLAWPERATOR_HOME: await makeDir() },
+        cwd: project,
+      });
+      expect(result.exitCode).toBe(1);
+      expect(json(result)).toMatchObject({
+        code: "SKILLS_SYNC_FAILED",
+        message: expect.stringContaining("timed out after 2000 ms"),
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    }
+  });
+});
+
+describe("skills install: an interrupt (issue 21, item 6)", () => {
+  // "held": the CLI is stopped right after git started, before spawn returned to it, as a busy machine does at random.
+  it.each([["once git runs"], ["held"]])("SIGINT to the CLI takes git's process group with it: %s", async (timing) => {
+    // A git that hangs (a stalled network, say) and says where it runs.
+    const bin = await makeDir({ git: '#!/bin/sh\necho $$ > "$FAKE_GIT_PID"\nexec sleep 300\n' });
+    await chmod(join(bin, "git"), 0o755);
+    const file = join(await makeDir(), "git.pid");
+    const go = join(await makeDir(), "go");
+    const held = timing === "held";
+    const hold = held ? holdSpawn(go) : { env: {} };
+    const child = spawnCli(["skills", "install", "--repo", bare], {
+      ...hold,
+      cwd: await makeDir(),
+      env: {
+        CLAWPERATOR_HOME: await makeDir(),
+        PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+        FAKE_GIT_PID: file,
+        ...hold.env,
+      },
+      timeoutMs: 60_000,
+    });
+    const pid = await pidWritten(file);
+    try {
+      child.kill("SIGINT");
+      if (held) await writeFile(go, "");
+      const result = await child;
+      expect(result.timedOut).toBe(false);
+      expect(result.signal).toBe("SIGINT");
+      expect(await stillRunning(pid), `${result.stderr} ${result.stdout}`).toBeUndefined();
+    } finally {
+      if (await stillRunning(pid)) process.kill(pid, "SIGKILL");
+    }
   });
 });

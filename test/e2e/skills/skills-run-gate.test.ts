@@ -6,6 +6,7 @@ import { REPO_ROOT } from "../../helpers/cli-paths.ts";
 import { json, runCli } from "../../helpers/run-cli.ts";
 import { entry, FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
+import type { ErrorOutput } from "../../helpers/cli-output.ts";
 
 const makeDir = tempDirs("clawperator-skills-gate-");
 /** Loader hooks that log every file Node loads to $LOAD_LOG. */
@@ -70,7 +71,7 @@ describe("skills run's validation gate (spec/000: validateSkill with dryRun)", (
   it("stops a skill whose artifact is not a valid execution with SKILL_VALIDATION_FAILED, written by the schemas", async () => {
     const { result, zodLoaded } = await runLogged(bad.id, badRegistry);
     expect(result.exitCode).toBe(1);
-    const body = json(result);
+    const body = json<ErrorOutput>(result);
     expect(body).toMatchObject({
       code: "SKILL_VALIDATION_FAILED",
       details: { artifact: `${bad.path}/artifacts/bad.recipe.json`, issues: { path: "timeoutMs" } },

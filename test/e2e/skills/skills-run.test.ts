@@ -3,6 +3,8 @@ import { CLI_BIN } from "../../helpers/cli-paths.ts";
 import { cliSandbox, json, STACK_FRAME } from "../../helpers/run-cli.ts";
 import { FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
+import type { SkillRunOutcome } from "../../../core/services/skills.ts";
+import type { ErrorOutput, SkillRunFailureOutput } from "../../helpers/cli-output.ts";
 
 const cli = cliSandbox();
 const makeDir = tempDirs("clawperator-skills-");
@@ -21,7 +23,7 @@ describe("skills run", () => {
   it("runs the .js script with forwarded arguments, the runtime's variables, and the parsed SkillResult", async () => {
     const result = await run([S.echo.id, "--device", "emulator-5554", "--limit", "40", "--", "--timeout", "x"]);
     expect(result.exitCode, result.stdout).toBe(0);
-    const body = json(result);
+    const body = json<SkillRunOutcome>(result);
     expect(body).toMatchObject({
       status: "success",
       skillId: S.echo.id,
@@ -43,7 +45,7 @@ describe("skills run", () => {
   });
 
   it("echoes --timeout and --expect-contains, and passes --operator-package to the script", async () => {
-    const body = json(
+    const body = json<SkillRunOutcome>(
       await run([
         S.echo.id,
         "--timeout",
@@ -59,7 +61,7 @@ describe("skills run", () => {
   });
 
   it("runs a .sh-only skill with its shebang", async () => {
-    const body = json(await run([S.shell.id, "a", "b"]));
+    const body = json<SkillRunOutcome>(await run([S.shell.id, "a", "b"]));
     expect(body).toMatchObject({ status: "success", skillResult: null });
     expect(body.output).toContain("shell args: a b");
   });
@@ -84,7 +86,7 @@ describe("skills run", () => {
     const { registry } = await writeSkillsRepo(dir);
     const { chmod } = await import("node:fs/promises");
     await chmod(`${dir}/${S.shell.path}/scripts/run.sh`, 0o644);
-    const body = json(await run([S.shell.id], { CLAWPERATOR_SKILLS_REGISTRY: registry }));
+    const body = json<SkillRunFailureOutput>(await run([S.shell.id], { CLAWPERATOR_SKILLS_REGISTRY: registry }));
     expect(body).toMatchObject({
       status: "failed",
       code: "SKILL_EXECUTION_FAILED",
@@ -105,7 +107,7 @@ describe("skills run", () => {
   });
 
   it("SKILL_OUTPUT_ASSERTION_FAILED names the expected text", async () => {
-    const body = json(await run([S.shell.id, "--expect-contains", "missing-value"]));
+    const body = json<SkillRunFailureOutput>(await run([S.shell.id, "--expect-contains", "missing-value"]));
     expect(body).toMatchObject({
       code: "SKILL_OUTPUT_ASSERTION_FAILED",
       expectedSubstring: "missing-value",
@@ -115,7 +117,7 @@ describe("skills run", () => {
   });
 
   it("SKILL_RESULT_PARSE_FAILED for a malformed frame", async () => {
-    const body = json(await run([S.badFrame.id]));
+    const body = json<SkillRunFailureOutput>(await run([S.badFrame.id]));
     expect(body).toMatchObject({
       code: "SKILL_RESULT_PARSE_FAILED",
       stdout: "[Clawperator-Skill-Result]\n{not-json\n",
@@ -125,13 +127,13 @@ describe("skills run", () => {
   });
 
   it("the validation gate stops a skill with missing files; --skip-validate reaches SKILL_SCRIPT_NOT_FOUND", async () => {
-    const gated = json(await run([S.missingScript.id]));
+    const gated = json<ErrorOutput>(await run([S.missingScript.id]));
     expect(gated.code).toBe("SKILL_VALIDATION_FAILED");
     expect(gated.message).toBe(`Skill ${S.missingScript.id} is missing required files`);
-    expect(gated.details.missingFiles).toEqual([
+    expect(gated.details!.missingFiles).toEqual([
       expect.stringMatching(/com\.example\.app\.missing-script\/scripts\/run\.js$/),
     ]);
-    const skipped = json(await run([S.missingScript.id, "--skip-validate"]));
+    const skipped = json<SkillRunFailureOutput>(await run([S.missingScript.id, "--skip-validate"]));
     expect(skipped).toMatchObject({ code: "SKILL_SCRIPT_NOT_FOUND", skillId: S.missingScript.id });
     expect(skipped.message).toMatch(/^Script not found: \/.*scripts\/run\.js$/);
   });
@@ -140,13 +142,13 @@ describe("skills run", () => {
     for (const flags of [[], ["--skip-validate"]]) {
       const result = await run([S.escape.id, ...flags]);
       expect(result.exitCode).toBe(1);
-      expect(json(result).code).toBe("SKILL_VALIDATION_FAILED");
-      expect(json(result).message).toContain("outside the skills root");
+      expect(json<ErrorOutput>(result).code).toBe("SKILL_VALIDATION_FAILED");
+      expect(json<ErrorOutput>(result).message).toContain("outside the skills root");
     }
   });
 
   it("an orchestrated skill runs its harness with the agent CLI and gets the trusted source", async () => {
-    const body = json(await run([S.orchestrated.id, "--", "goal", "42"]));
+    const body = json<SkillRunOutcome>(await run([S.orchestrated.id, "--", "goal", "42"]));
     expect(body).toMatchObject({
       status: "success",
       skillResult: { status: "success", source: { kind: "agent", agentCli: "fake-agent" } },
@@ -156,7 +158,7 @@ describe("skills run", () => {
   });
 
   it("SKILL_AGENT_CLI_UNAVAILABLE before the harness starts", async () => {
-    const body = json(await run([S.noAgent.id]));
+    const body = json<SkillRunFailureOutput>(await run([S.noAgent.id]));
     expect(body).toMatchObject({ code: "SKILL_AGENT_CLI_UNAVAILABLE", skillId: S.noAgent.id });
     expect(body.message).toContain("'no-such-agent-cli' was not found on PATH");
   });
@@ -164,7 +166,7 @@ describe("skills run", () => {
   it("declared verification: proved is success, unproved is indeterminate (exit 1) with the emitted result kept", async () => {
     const proved = await run([S.verified.id, "Alice"]);
     expect(proved.exitCode).toBe(0);
-    expect(json(proved).status).toBe("success");
+    expect(json<SkillRunOutcome>(proved).status).toBe("success");
     const unproved = await run([S.verified.id, "Alice"], { OBSERVED: "Bob" });
     expect(unproved.exitCode).toBe(1);
     expect(json(unproved)).toMatchObject({
@@ -198,13 +200,15 @@ describe("skills run", () => {
       code: "SKILL_NOT_ELIGIBLE",
       details: { missing: [{ kind: "env", names: ["NEEDS_KEY_TOKEN"] }] },
     });
-    const config = `export default { skills: { entries: { "${S.gated.id}": { apiKey: "sekret-value", env: { PATH: "/evil", LD_PRELOAD: "/evil.so" } } } } };\n`;
+    const config =
+      `export default { skills: { entries: { "${S.gated.id}": { apiKey: "sekret-value", env: { PATH: "/evil", ` +
+      `LD_PRELOAD: "/evil.so" } } } } };\n`;
     const { writeFile } = await import("node:fs/promises");
     await writeFile(`${cli.project}/clawperator.config.mjs`, config);
     try {
       const ok = await run([S.gated.id]);
       expect(ok.exitCode, ok.stdout).toBe(0);
-      expect(json(ok).output).toBe("key=set\n");
+      expect(json<SkillRunOutcome>(ok).output).toBe("key=set\n");
       expect(ok.stderr).toContain("may not set PATH, LD_PRELOAD");
       const status = await cli.run(["skills", "status", "--json"], { env });
       expect(status.stdout).not.toContain("sekret-value");

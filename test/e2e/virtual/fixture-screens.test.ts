@@ -64,7 +64,11 @@ async function writeFixtureScenario(): Promise<string> {
   const dir = await makeDir();
   const screens: Record<string, unknown> = {
     home: {
-      hierarchy_xml: `<hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.example.e2elauncher" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][1080,2400]" /></hierarchy>`,
+      hierarchy_xml:
+        `<hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" ` +
+        `package="com.example.e2elauncher" content-desc="" checkable="false" checked="false" clickable="false" ` +
+        `enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" ` +
+        `password="false" selected="false" bounds="[0,0][1080,2400]" /></hierarchy>`,
     },
   };
   const packages = new Set<string>();

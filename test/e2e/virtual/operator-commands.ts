@@ -7,7 +7,10 @@ export const OPERATOR_PACKAGE = "com.clawperator.operator";
 /** The shipped APK's action (PROTOCOL.md, Dispatch). */
 export const AGENT_ACTION = "app.clawperator.operator.ACTION_AGENT_COMMAND";
 
-/** Single-quotes one word for the device's sh, each `'` written as `'"'"'`; written out here so the test does not trust the product's quoting. */
+/**
+ * Single-quotes one word for the device's sh, each `'` written as `'"'"'`; written out here so the test does not trust
+ * the product's quoting.
+ */
 export const sq = (word: string): string => `'${word.replaceAll("'", `'"'"'`)}'`;
 
 export interface E2eAction {
@@ -31,7 +34,9 @@ export function execution(actions: E2eAction[], commandId = `e2e-${process.pid}-
 
 export type E2eExecution = ReturnType<typeof execution>;
 
-/** The dispatch command line of PROTOCOL.md: one `am broadcast` to the operator package with the execution as `payload`. */
+/**
+ * The dispatch command line of PROTOCOL.md: one `am broadcast` to the operator package with the execution as `payload`.
+ */
 export const agentBroadcast = (body: E2eExecution): string =>
   `am broadcast -a ${AGENT_ACTION} -p ${OPERATOR_PACKAGE} --es payload ${sq(JSON.stringify(body))}`;
 

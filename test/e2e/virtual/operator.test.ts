@@ -32,7 +32,8 @@ describe("broadcast delivery", () => {
     const other = "'single'";
     try {
       const result = await adbShell(
-        `am broadcast -a com.example.E2E_ECHO -p com.clawperator.demo --es payload ${sq(payload)} --es other ${sq(other)}`,
+        `am broadcast -a com.example.E2E_ECHO -p com.clawperator.demo --es payload ${sq(payload)} --es other ` +
+          `${sq(other)}`,
       );
       expect(result.exitCode).toBe(0);
       expect(String(result.stdout)).toMatch(/Broadcast completed: result=0$/);
@@ -75,7 +76,8 @@ describe("executions", () => {
     expect(linesOf(run.broadcast.stdout)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^Broadcasting: Intent \\{ act=${AGENT_ACTION.replaceAll(".", "\\.")} .*pkg=${OPERATOR_PACKAGE.replaceAll(".", "\\.")}`,
+          `^Broadcasting: Intent \\{ act=${AGENT_ACTION.replaceAll(".", "\\.")} .*pkg=` +
+            `${OPERATOR_PACKAGE.replaceAll(".", "\\.")}`,
         ),
       ),
       "Broadcast completed: result=0",
@@ -87,7 +89,8 @@ describe("executions", () => {
       [
         "I",
         "AgentCommandExecutorDefault$execute",
-        `[Clawperator-Command] start commandId=${run.commandId} taskId=e2e-virtual source=clawperator-e2e timeoutMs=10000 actionCount=1`,
+        `[Clawperator-Command] start commandId=${run.commandId} taskId=e2e-virtual source=clawperator-e2e ` +
+          `timeoutMs=10000 actionCount=1`,
       ],
       ["D", "LoggingTaskStatusSink", expect.stringMatching(/ stage-start .* id=logUiTree label=Logging UI tree$/)],
       [

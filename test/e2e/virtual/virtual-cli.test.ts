@@ -135,7 +135,9 @@ describe("clawperator virtual start / list / stop", () => {
 });
 
 describe("a bad scenario file", () => {
-  const NODE = `<node index="0" text="Go" resource-id="" class="android.widget.Button" package="com.example.app" content-desc="" clickable="true" enabled="true" bounds="[0,0][1080,2400]" />`;
+  const NODE =
+    `<node index="0" text="Go" resource-id="" class="android.widget.Button" package="com.example.app" ` +
+    `content-desc="" clickable="true" enabled="true" bounds="[0,0][1080,2400]" />`;
   const BAD = [
     "apps:",
     "  - package: com.example.app",

@@ -23,7 +23,8 @@ describe("device.capability's parsing of getprop / wm", () => {
     });
     expect(
       parseCapability(
-        "30\r\nPhysical size: 1080x1920\r\nOverride size: 720x1280\r\nPhysical density: 480\r\nOverride density: 320\r\n",
+        "30\r\nPhysical size: 1080x1920\r\nOverride size: 720x1280\r\nPhysical density: 480\r\n" +
+          "Override density: 320\r\n",
       ),
     ).toEqual({ sdk: 30, wmSize: "720x1280", wmDensity: 320 });
     expect(parseCapability("\n")).toEqual({});

@@ -30,7 +30,11 @@ beforeAll(async () => {
     const server = connect(session.harness.serverPort, "127.0.0.1");
     track(server);
     client.pipe(server).pipe(client);
-    for (const s of [client, server]) s.on("error", () => (client.destroy(), server.destroy()));
+    for (const s of [client, server])
+      s.on("error", () => {
+        client.destroy();
+        server.destroy();
+      });
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   proxyPort = (proxy.address() as { port: number }).port;

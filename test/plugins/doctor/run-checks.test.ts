@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { DoctorFacts } from "../../../core/doctor/facts.ts";
-import type { CheckContribution, DoctorCheckContext, DoctorCheckResult, Owned } from "../../../core/kernel/index.ts";
+import { createDoctorFacts, SelectedDevice } from "../../../core/doctor/facts.ts";
+import {
+  type CheckContribution,
+  createToken,
+  type DoctorCheckContext,
+  type DoctorCheckResult,
+  type Owned,
+} from "../../../core/kernel/index.ts";
 import { nextActions } from "../../../plugins/doctor/next-actions.ts";
 import { orderChecks } from "../../../plugins/doctor/order-checks.ts";
 import { runChecks } from "../../../plugins/doctor/run-checks.ts";
@@ -39,8 +45,8 @@ const base = (): Omit<DoctorCheckContext, "deviceId"> => ({
   config: {},
   globals: { output: "json", verbose: false },
   receiverPackage: "p",
-  flags: {},
-  facts: new Map(),
+  flags: { fix: false, full: false, checkOnly: false },
+  facts: createDoctorFacts(),
 });
 
 describe("orderChecks", () => {
@@ -86,7 +92,7 @@ describe("runChecks", () => {
   });
 
   it("hands the discovered device to the checks after the one that found it", async () => {
-    const facts = new Map<string, unknown>();
+    const facts = createDoctorFacts();
     const discover: Owned<CheckContribution> = {
       plugin: "adb",
       value: {
@@ -95,7 +101,12 @@ describe("runChecks", () => {
         critical: true,
         description: "",
         load: async () => ({
-          default: { run: async (ctx) => (ctx.facts.set(DoctorFacts.deviceId, "serial-1"), pass) },
+          default: {
+            run: async (ctx) => {
+              ctx.facts.set(SelectedDevice, "serial-1");
+              return pass;
+            },
+          },
         }),
       },
     };
@@ -104,6 +115,9 @@ describe("runChecks", () => {
       facts,
     });
     expect(run.results.map((r) => r.evidence?.deviceId)).toEqual([undefined, undefined, "serial-1"]);
+    // A plugin bundled with its own copy of the package makes the same key: facts are keyed by registered symbols.
+    const sameKey = createToken<string>("doctor.SelectedDevice");
+    expect(facts.get(sameKey)).toBe("serial-1");
   });
 
   it("a check that throws becomes DOCTOR_FAILED naming its plugin; a critical one halts", async () => {

@@ -1,6 +1,6 @@
 import { defaultProfile } from "../../../android/avd/index.ts";
 import { runSdkTool, writeVirtualSdk, type VirtualSdkConfigInput } from "../../../android/virtual/sdk/index.ts";
-import type { Clock } from "../../../plugins/emulator/clock.ts";
+import type { Clock } from "../../../core/host/clock.ts";
 import type { EmulatorAdb, ListedEmulator } from "../../../plugins/emulator/emulator-adb.ts";
 import type { EmulatorContext } from "../../../plugins/emulator/emulator-context.ts";
 import type { LaunchedEmulator, Launcher } from "../../../plugins/emulator/launcher.ts";
@@ -105,7 +105,9 @@ export class FakeLauncher implements Launcher {
       pid: 4242,
       exited: () => plan.exitCode !== undefined || record.killed,
       exitCode: () => plan.exitCode ?? null,
-      kill: () => void (record.killed = true),
+      kill: () => {
+        record.killed = true;
+      },
       log: "/tmp/fake-emulator.log",
       logTail: () => (plan.exitCode === undefined ? "" : "PANIC: Unknown AVD name"),
     };
@@ -125,8 +127,12 @@ export function inProcessTools(sdkRoot: string, env: NodeJS.ProcessEnv): SdkTool
       let stdout = "";
       let stderr = "";
       const exitCode = await runSdkTool(tool, args, sdkRoot, {
-        out: (t) => void (stdout += t),
-        err: (t) => void (stderr += t),
+        out: (t) => {
+          stdout += t;
+        },
+        err: (t) => {
+          stderr += t;
+        },
         readLine: async () => answers.shift(),
         env,
       });

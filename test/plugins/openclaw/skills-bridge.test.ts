@@ -17,10 +17,17 @@ const registryEntry = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function frontmatter(markdown: string): Record<string, any> {
+/** The SKILL.md frontmatter fields these tests read. */
+interface Frontmatter {
+  name: string;
+  description: string;
+  metadata: { openclaw: { requires: { bins: string[] } } };
+}
+
+function frontmatter(markdown: string): Frontmatter {
   const match = /^---\n([\s\S]*?)\n---\n/.exec(markdown);
   if (!match) throw new Error(`no frontmatter in:\n${markdown}`);
-  return yaml.load(match[1]!) as Record<string, any>;
+  return yaml.load(match[1]!) as Frontmatter;
 }
 
 let dir: string;

@@ -101,7 +101,9 @@ describe("gating (spec/002, spec/004 section 5)", () => {
 
   it("frontmatter: single-line keys, quoted values, metadata as one JSON line; bad metadata is a problem, not a crash", () => {
     const fm = parseFrontmatter(
-      '---\nname: "my-skill"\ndescription: Does: things\nmetadata: {"clawperator":{"skillKey":"mine","requires":{"bins":["git"]}}}\nhomepage: https://x.invalid\n---\nbody\n',
+      '---\nname: "my-skill"\ndescription: Does: things\n' +
+        'metadata: {"clawperator":{"skillKey":"mine","requires":{"bins":["git"]}}}\nhomepage: https://x.invalid\n' +
+        "---\nbody\n",
     );
     expect(fm).toMatchObject({
       name: "my-skill",

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { httpStatusOf } from "../../../core/contracts/error-codes.ts";
 import type { Kernel } from "../../../core/kernel/index.ts";
+import type { SkillList, SkillRunOutcome } from "../../../core/services/skills.ts";
 import skillsPlugin from "../../../plugins/skills/index.ts";
 import { boot } from "../../helpers/boot-kernel.ts";
+import type { HttpErrorBody } from "../../helpers/cli-output.ts";
 import { FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
@@ -15,7 +17,8 @@ let registry = "";
 
 /**
  * An h3 app that mounts the skills plugin's routes the way serve does: handlers from the route registry, the
- * kernel's services on `event.context.clawperator`, ClawperatorErrors as `{ ok: false, error }` at the catalogue's status.
+ * kernel's services on `event.context.clawperator`, ClawperatorErrors as `{ ok: false, error }` at the catalogue's
+ * status.
  */
 beforeAll(async () => {
   ({ registry } = await writeSkillsRepo(await makeDir()));
@@ -44,12 +47,12 @@ afterAll(() => {
   vi.unstubAllEnvs();
 });
 
-const call = async (path: string, init?: RequestInit) => {
+const call = async <T = unknown>(path: string, init?: RequestInit) => {
   const response = await app.request(path, init);
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as T };
 };
-const post = (path: string, body?: unknown) =>
-  call(path, {
+const post = <T = unknown>(path: string, body?: unknown) =>
+  call<T>(path, {
     method: "POST",
     headers: { "content-type": "application/json" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -69,7 +72,9 @@ describe("skills HTTP routes (spec/001)", () => {
     const all = await call("/skills");
     expect(all).toMatchObject({ status: 200, body: { ok: true, count: Object.keys(S).length } });
     expect((await call("/skills?app=com.android.settings")).body).toEqual({ ok: true, skills: [S.device], count: 1 });
-    expect((await call("/skills?keyword=parrot")).body.skills.map((s: { id: string }) => s.id)).toEqual([S.echo.id]);
+    expect((await call<SkillList>("/skills?keyword=parrot")).body.skills.map((s: { id: string }) => s.id)).toEqual([
+      S.echo.id,
+    ]);
     expect(await call("/skills?bogus=1")).toMatchObject({ status: 400, body: { ok: false, error: { code: "USAGE" } } });
   });
 
@@ -82,7 +87,10 @@ describe("skills HTTP routes (spec/001)", () => {
   });
 
   it("POST /skills/:skillId/run runs the script with the body's device and args", async () => {
-    const { status, body } = await post(`/skills/${S.echo.id}/run`, { deviceId: "serial-1", args: ["x", "--y"] });
+    const { status, body } = await post<SkillRunOutcome>(`/skills/${S.echo.id}/run`, {
+      deviceId: "serial-1",
+      args: ["x", "--y"],
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({
       ok: true,
@@ -116,7 +124,7 @@ describe("skills HTTP routes (spec/001)", () => {
   });
 
   it('the route skips the CLI\'s validation gate (spec/000 "Serve API Context")', async () => {
-    const { body } = await post(`/skills/${S.missingScript.id}/run`, {});
+    const { body } = await post<HttpErrorBody>(`/skills/${S.missingScript.id}/run`, {});
     expect(body.error.code).toBe("SKILL_SCRIPT_NOT_FOUND");
   });
 
@@ -132,14 +140,30 @@ describe("skills HTTP routes (spec/001)", () => {
     }
   });
 
-  it("bad bodies are USAGE (400)", async () => {
+  it("bad bodies get the codes every route gives: EXECUTION_VALIDATION_FAILED (400), UNSUPPORTED_MEDIA_TYPE (415)", async () => {
     expect(await post(`/skills/${S.echo.id}/run`, { args: "nope" })).toMatchObject({
       status: 400,
-      body: { error: { code: "USAGE" } },
+      body: { error: { code: "EXECUTION_VALIDATION_FAILED", details: { issues: [{ path: "args" }] } } },
     });
-    expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", body: "{oops" })).toMatchObject({
+    const json = { "content-type": "application/json" };
+    expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", headers: json, body: "{oops" })).toMatchObject({
       status: 400,
-      body: { error: { code: "USAGE" } },
+      body: { error: { code: "EXECUTION_VALIDATION_FAILED" } },
+    });
+    const text = { "content-type": "text/plain" };
+    expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", headers: text, body: "{}" })).toMatchObject({
+      status: 415,
+      body: { error: { code: "UNSUPPORTED_MEDIA_TYPE" } },
+    });
+  });
+
+  it("a deviceId adb would never print is INVALID_DEVICE_ID (400), before the script runs", async () => {
+    expect(await post(`/skills/${S.echo.id}/run`, { deviceId: "$(id)" })).toMatchObject({
+      status: 400,
+      body: {
+        ok: false,
+        error: { code: "INVALID_DEVICE_ID", message: 'device id "$(id)" is not a device serial adb prints' },
+      },
     });
   });
 });

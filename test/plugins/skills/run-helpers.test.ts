@@ -3,7 +3,7 @@ import { chooseRegistry } from "../../../plugins/skills/registry/registry-path.t
 import { keywordRank } from "../../../plugins/skills/registry/search.ts";
 import { chooseScript } from "../../../plugins/skills/run/choose-script.ts";
 import { isDangerousEnvName, skillEnv } from "../../../plugins/skills/run/skill-env.ts";
-import { findSkillResultFrame } from "../../../plugins/skills/run/skill-frame.ts";
+import { FRAME_LINE_LIMIT, FrameScanner, findSkillResultFrame } from "../../../plugins/skills/run/skill-frame.ts";
 import { checkSkillResult } from "../../../plugins/skills/run/skill-result.ts";
 import { caught } from "../../helpers/caught.ts";
 
@@ -20,6 +20,24 @@ describe("skill env overrides (spec/004 section 8)", () => {
     "NODE_PATH",
     "BAD-NAME",
     "HOME",
+    "SHELLOPTS",
+    "BASHOPTS",
+    "BASH_FUNC_ls%%",
+    "BASH_XTRACEFD",
+    "BASH_LOADABLES_PATH",
+    "GLOBIGNORE",
+    "CDPATH",
+    "PS0",
+    "PS4",
+    "ENV",
+    "IFS",
+    "PROMPT_COMMAND",
+    "ZDOTDIR",
+    "FPATH",
+    "GCONV_PATH",
+    "OPENSSL_CONF",
+    "PERL5DB",
+    "PYTHONHOME",
   ])("%s is refused", (name) => {
     expect(isDangerousEnvName(name)).toBe(true);
   });
@@ -129,6 +147,19 @@ describe("the SkillResult frame", () => {
       false,
       { kind: "json", line: good },
     ],
+    [
+      "the marker and its JSON on one line",
+      `x\n[Clawperator-Skill-Result] ${good}\n`,
+      false,
+      { kind: "json", line: good },
+    ],
+    ["the marker mid-line is not a frame", `log: [Clawperator-Skill-Result] ${good}\n`, false, { kind: "none" }],
+    [
+      "a JSON line beyond the frame limit",
+      `[Clawperator-Skill-Result]\n{"a":"${"x".repeat(FRAME_LINE_LIMIT)}"}\n`,
+      false,
+      { kind: "bad", message: `SkillResult frame JSON line is longer than ${FRAME_LINE_LIMIT} characters` },
+    ],
   ] as const)("%s", (_, stdout, required, expected) => {
     expect(findSkillResultFrame(stdout, required)).toEqual(expected);
   });
@@ -170,7 +201,9 @@ describe("the SkillResult contract checks", () => {
       { contractVersion: "1.0.0", skillId: "s", status: "done", checkpoints: [] },
       "status: expected one of success|failed|indeterminate",
     ],
-    [{ contractVersion: "1.0.0", skillId: "s", status: "success" }, "checkpoints: expected an array"],
+    [{ contractVersion: "1.0.0", skillId: "s", status: "success" }, "checkpoints: missing"],
+    [{ status: "success" }, "contractVersion: missing; skillId: missing; checkpoints: missing"],
+    [{ contractVersion: "1.0.0", skillId: "s", checkpoints: {} }, "status: missing; checkpoints: expected an array"],
     [
       { contractVersion: "1.0.0", skillId: "s", status: "success", checkpoints: [{ id: "a", status: "maybe" }] },
       "checkpoints.0.status: expected one of ok|failed|skipped",
@@ -194,5 +227,25 @@ describe("the SkillResult contract checks", () => {
       ok: false,
       message: `SkillResult frame failed validation: ${message}`,
     });
+  });
+});
+
+describe("the frame scanner reads stdout as it streams", () => {
+  it("finds the frame across chunk boundaries after output far larger than any line it keeps", () => {
+    const scanner = new FrameScanner();
+    for (let i = 0; i < 40; i++) scanner.push("y".repeat(100_000));
+    scanner.push("\n[Clawperator-Skill");
+    scanner.push('-Result]\r\n{"contractVersion":"1.0.0",');
+    scanner.push('"skillId":"s","status":"success","checkpoints":[]}\n\n');
+    expect(scanner.end(false)).toEqual({
+      kind: "json",
+      line: '{"contractVersion":"1.0.0","skillId":"s","status":"success","checkpoints":[]}',
+    });
+  });
+
+  it("a frame line without its final newline still counts", () => {
+    const scanner = new FrameScanner();
+    scanner.push("[Clawperator-Skill-Result]\n{}");
+    expect(scanner.end(true)).toEqual({ kind: "json", line: "{}" });
   });
 });

@@ -19,11 +19,17 @@ export const openApp: ActionRunner<"open_app"> = async (ctx, { params: { applica
         elapsed_ms: String(elapsed),
         attempt: String(attempt),
       }),
+      failure: (error, attempt) => ({
+        application_id: applicationId,
+        reason_code: error.code === "APP_NOT_FOUND" ? "app_not_found" : "unknown",
+        attempt: String(attempt),
+      }),
     },
     () => {
       ctx.log.scope(`Opening app: ${applicationId}`);
+      // The APK's words (TaskScopeDefault.openApp): no launch intent means no app.
       if (!ctx.ui.openApp(applicationId))
-        throw new StepFailure("APP_NOT_FOUND", `No launch intent found for package: ${applicationId}`);
+        throw new StepFailure("APP_NOT_FOUND", `No app found with applicationId=${applicationId}`);
     },
   );
   return { application_id: applicationId };
@@ -41,7 +47,8 @@ export const openUri: ActionRunner<"open_uri"> = async (ctx, { params: { uri, re
 export const closeApp: ActionRunner<"close_app"> = async (_ctx, { params: { applicationId } }) => {
   throw new StepFailure(
     "UNSUPPORTED_RUNTIME_CLOSE",
-    "Android runtime cannot reliably close apps. Use the Clawperator Node API or 'adb shell am force-stop' directly for this action.",
+    "Android runtime cannot reliably close apps. Use the Clawperator Node API or 'adb shell am force-stop' " +
+      "directly for this action.",
     { application_id: applicationId },
     false,
   );

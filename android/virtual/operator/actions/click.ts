@@ -30,7 +30,8 @@ function clickNode(ctx: ExecutionContext, screen: Screen, node: UiNode, kind: Cl
   if (clickable && ctx.ui.performClick(clickable, kind)) {
     const action = kind === "long_click" ? "ACTION_LONG_CLICK" : "ACTION_CLICK";
     ctx.log.tree(
-      `Clicked via ${action} on class=${clickable.attributes.class ?? ""} text="${labelOf(clickable)}" bounds=${rect(clickable)} clickable=true for id=${path}`,
+      `Clicked via ${action} on class=${clickable.attributes.class ?? ""} text="${labelOf(clickable)}" bounds=` +
+        `${rect(clickable)} clickable=true for id=${path}`,
     );
     ctx.log.tree(`Successfully performed ${CLICK_TYPE_NAMES[kind]} on node for id=${path}`);
     return true;

@@ -47,7 +47,8 @@ export const snapshotUi: ActionRunner<"snapshot_ui"> = async (ctx) => {
 export const takeScreenshot: ActionRunner<"take_screenshot"> = async () => {
   throw new StepFailure(
     "UNSUPPORTED_RUNTIME_SCREENSHOT",
-    "Android runtime cannot reliably capture screenshots. Use the Clawperator Node API or 'adb exec-out screencap -p' directly for this action.",
+    "Android runtime cannot reliably capture screenshots. Use the Clawperator Node API or 'adb exec-out " +
+      "screencap -p' directly for this action.",
     {},
     false,
   );

@@ -1,3 +1,4 @@
+import type { ScrollOutcome } from "../../ui/ui-model.ts";
 import type { ExecutionContext } from "../execution-context.ts";
 import type { ActionOf } from "../command-params.ts";
 import { RETRY_PRESETS } from "../../../../core/contracts/retry.ts";
@@ -27,7 +28,7 @@ async function scrollLoop(
   for (;;) {
     if (ctx.now() - started >= params.maxDurationMs) return { reason: "MAX_DURATION_REACHED", scrolls };
     if (scrolls >= params.maxScrolls) return { reason: "MAX_SCROLLS_REACHED", scrolls };
-    let outcome;
+    let outcome: ScrollOutcome;
     try {
       ({ outcome } = await scrollOnce(ctx, params));
     } catch (error) {
@@ -57,7 +58,7 @@ async function scrollToMatch(
  * with a matcher, until that node shows (then clicks it when clickAfter); a target never found is not fatal.
  */
 export const scrollUntil: ActionRunner<"scroll_until"> = async (ctx, { params }) => {
-  let resolved;
+  let resolved: ReturnType<typeof resolvedContainer>;
   try {
     resolved = resolvedContainer(
       resolveScrollContainer(new Screen(ctx.ui), params.container, params.findFirstScrollableChild),

@@ -32,7 +32,7 @@ export async function scrollOnce(ctx: ExecutionContext, params: ScrollParams, fa
 export const scroll: ActionRunner<"scroll"> = async (ctx, { params }) => {
   const direction = params.direction;
   const settle_delay_ms = String(params.settleDelayMs);
-  let done;
+  let done: Awaited<ReturnType<typeof scrollOnce>>;
   try {
     done = await withRetry(ctx, params.retry, { id: `scroll(direction=${direction})` }, () =>
       scrollOnce(ctx, params, { direction, settle_delay_ms }),

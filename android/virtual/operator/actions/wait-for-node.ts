@@ -21,9 +21,11 @@ export const waitForNode: ActionRunner<"wait_for_node"> = async (ctx, { params }
       const found = screen.require(params.matcher);
       const b = boundsOf(found);
       ctx.log.uiScope(
-        `Found matching node: TaskUiNode(resourceId=${found.attributes["resource-id"] || "null"}, label=${labelOf(found)}, ` +
+        `Found matching node: TaskUiNode(resourceId=${found.attributes["resource-id"] || "null"}, label=` +
+          `${labelOf(found)}, ` +
           `clickable=${found.attributes.clickable === "true"}, role=${screen.index.role(found) ?? "unknown"}, ` +
-          `bounds=Rect(${b.left}, ${b.top} - ${b.right}, ${b.bottom}), debugPath=W:${screen.index.nodes.indexOf(found)})`,
+          `bounds=Rect(${b.left}, ${b.top} - ${b.right}, ${b.bottom}), debugPath=W:` +
+          `${screen.index.nodes.indexOf(found)})`,
       );
       return found;
     },

@@ -12,7 +12,8 @@ export function broadcast(ctx: CommandContext, intent: IntentArgs): number {
     intent.packageName ?? (intent.component === undefined ? undefined : componentPackage(intent.component));
   if (target !== undefined && !ctx.state.packages.get(target)) {
     ctx.stderr(
-      `Exception occurred while executing 'broadcast':\njava.lang.IllegalArgumentException: Target package not found: ${target}\n`,
+      `Exception occurred while executing 'broadcast':\n` +
+        `java.lang.IllegalArgumentException: Target package not found: ${target}\n`,
     );
     return 255;
   }
@@ -26,7 +27,8 @@ export function broadcast(ctx: CommandContext, intent: IntentArgs): number {
       ctx.state.log.write(
         "E",
         "AndroidRuntime",
-        `FATAL EXCEPTION: main\nProcess: ${receiver.packageName}, PID: ${pid}\n${error instanceof Error ? error.message : String(error)}`,
+        `FATAL EXCEPTION: main\nProcess: ${receiver.packageName}, PID: ${pid}\n` +
+          `${error instanceof Error ? error.message : String(error)}`,
         pid,
       );
       ctx.state.processes.kill(receiver.packageName);

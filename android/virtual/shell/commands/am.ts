@@ -3,7 +3,10 @@ import { broadcast } from "./am-broadcast.ts";
 import { startActivity } from "./am-start.ts";
 import { parseIntentArgs } from "./intent-args.ts";
 
-/** `am force-stop <pkg>`: the app's process dies and its screens leave the foreground. Unknown packages: silently nothing. */
+/**
+ * `am force-stop <pkg>`: the app's process dies and its screens leave the foreground. Unknown packages: silently
+ * nothing.
+ */
 function forceStop(ctx: CommandContext, args: string[]): number {
   const packageName = args.filter((a, i, all) => a !== "--user" && all[i - 1] !== "--user")[0];
   if (packageName === undefined) {

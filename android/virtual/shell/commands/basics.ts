@@ -13,7 +13,10 @@ export const echo: Command = ({ args, stdout }) => {
 
 /** The shell user adbd runs commands as. */
 const SHELL_ID =
-  "uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw),1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid),3012(readtracefs) context=u:r:shell:s0";
+  "uid=2000(shell) gid=2000(shell) " +
+  "groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw)," +
+  "1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid)," +
+  "3012(readtracefs) context=u:r:shell:s0";
 
 export const id: Command = ({ stdout }) => {
   stdout(`${SHELL_ID}\n`);

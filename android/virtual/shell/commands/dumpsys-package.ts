@@ -41,7 +41,8 @@ export function packageBlock(pkg: InstalledPackage, sdk: number): string {
     `    pkgFlags=${flags}`,
     "    requested permissions:",
     ...requested.map((p) => `      ${p}`),
-    `    User 0: ceDataInode=${pkg.uid * 7} installed=true hidden=false suspended=false distractionOptional=0 stopped=false notLaunched=false enabled=0 instant=false virtual=false`,
+    `    User 0: ceDataInode=${pkg.uid * 7} installed=true hidden=false suspended=false distractionOptional=0 ` +
+      `stopped=false notLaunched=false enabled=0 instant=false virtual=false`,
     "      runtime permissions:",
     ...requested.map(
       (p) => `        ${p}: granted=${pkg.granted.has(p)}, flags=[ ${pkg.granted.has(p) ? "USER_SET " : ""}]`,

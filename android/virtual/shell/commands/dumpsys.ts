@@ -9,7 +9,8 @@ function dumpPackage(ctx: CommandContext, packageName: string | undefined): numb
     ctx.stdout(
       packageName === undefined
         ? ""
-        : `Dexopt state:\n  Unable to find package: ${packageName}\n\nCompiler stats:\n  Unable to find package: ${packageName}\n`,
+        : `Dexopt state:\n  Unable to find package: ${packageName}\n\nCompiler stats:\n` +
+            `  Unable to find package: ${packageName}\n`,
     );
     return 0;
   }
@@ -21,7 +22,9 @@ function dumpPackage(ctx: CommandContext, packageName: string | undefined): numb
 function dumpWindow(ctx: CommandContext): number {
   const activity = activityOf(ctx.ui.foregroundPackage());
   ctx.stdout(
-    `WINDOW MANAGER WINDOWS (dumpsys window windows)\n  mCurrentFocus=Window{${identityHash(`window:${activity}`)} u0 ${activity}}\n  mFocusedApp=ActivityRecord{${identityHash(`record:${activity}`)} u0 ${activity} t12}\n`,
+    `WINDOW MANAGER WINDOWS (dumpsys window windows)\n` +
+      `  mCurrentFocus=Window{${identityHash(`window:${activity}`)} u0 ${activity}}\n` +
+      `  mFocusedApp=ActivityRecord{${identityHash(`record:${activity}`)} u0 ${activity} t12}\n`,
   );
   return 0;
 }
@@ -30,7 +33,8 @@ function dumpActivity(ctx: CommandContext): number {
   const activity = activityOf(ctx.ui.foregroundPackage());
   const record = `ActivityRecord{${identityHash(`record:${activity}`)} u0 ${activity} t12}`;
   ctx.stdout(
-    `ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n  mResumedActivity: ${record}\n  ResumedActivity: ${record}\n  mFocusedApp=${record}\n`,
+    `ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n  mResumedActivity: ${record}\n` +
+      `  ResumedActivity: ${record}\n  mFocusedApp=${record}\n`,
   );
   return 0;
 }

@@ -1,6 +1,8 @@
 import type { Command } from "../command-types.ts";
 
-/** `getprop`: every property as `[key]: [value]`; `getprop key [default]`: the value, or the default, or an empty line. */
+/**
+ * `getprop`: every property as `[key]: [value]`; `getprop key [default]`: the value, or the default, or an empty line.
+ */
 export const getprop: Command = ({ args, stdout, state }) => {
   const [key, fallback = ""] = args;
   if (key === undefined) {

@@ -9,7 +9,8 @@ import type { CommandContext } from "../command-types.ts";
 const sessions = new WeakMap<object, number>();
 
 const parseFailure = (session: number, code: string, reason: string) =>
-  `Failure [${code}: Failed parse during installPackageLi: /data/app/vmdl${session}.tmp/base.apk (at Binary XML file line #-1): ${reason}]\n`;
+  `Failure [${code}: Failed parse during installPackageLi: /data/app/vmdl${session}.tmp/base.apk (at Binary ` +
+  `XML file line #-1): ${reason}]\n`;
 
 /**
  * `pm install` / `cmd package install [-r] [-t] [-g] [-d] [-S <bytes>] [path]`: a virtual APK from stdin (exactly
@@ -61,7 +62,8 @@ export async function installPackage(ctx: CommandContext, args: string[]): Promi
   const current = ctx.state.packages.get(apk.package);
   if (current && current.versionCode > apk.versionCode && !allowDowngrade) {
     ctx.stdout(
-      `Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected: Update version code ${apk.versionCode} is older than current ${current.versionCode}]\n`,
+      `Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected: Update version code ${apk.versionCode} ` +
+        `is older than current ${current.versionCode}]\n`,
     );
     return 1;
   }

@@ -2,7 +2,10 @@ import { isSettingsNamespace } from "../../device/settings-store.ts";
 import type { Command } from "../command-types.ts";
 
 const USAGE =
-  "usage:  settings [--user <USER_ID> | current] get namespace key\n        settings [--user <USER_ID> | current] put namespace key value\n        settings [--user <USER_ID> | current] delete namespace key\n        settings [--user <USER_ID> | current] list namespace\n";
+  "usage:  settings [--user <USER_ID> | current] get namespace key\n" +
+  "        settings [--user <USER_ID> | current] put namespace key value\n" +
+  "        settings [--user <USER_ID> | current] delete namespace key\n" +
+  "        settings [--user <USER_ID> | current] list namespace\n";
 
 /** `settings get|put|delete|list <namespace> ...`, printing as SettingsService's shell command does. */
 export const settings: Command = ({ args, stdout, stderr, state }) => {

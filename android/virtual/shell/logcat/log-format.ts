@@ -17,7 +17,9 @@ export class LogTimeFormatter {
     if (second !== this.#second) {
       const d = new Date(second * 1000);
       this.#second = second;
-      this.#prefix = `${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}.`;
+      this.#prefix =
+        `${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:` +
+        `${two(d.getUTCSeconds())}.`;
     }
     return this.#prefix + String(timeMs - second * 1000).padStart(3, "0");
   }

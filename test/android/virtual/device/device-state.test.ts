@@ -100,7 +100,8 @@ describe("boot completion", () => {
     const never = create(testScenario({ boot: { completeAfterMs: "never" } }));
     const pending = create(testScenario({ boot: { completeAfterMs: 30 } }));
     pending.stop();
-    // A third device that boots later than the pending one would have: once it has, the others' timers had their chance.
+    // A third device that boots later than the pending one would have: once it has, the others' timers had their
+    // chance.
     const witness = create(testScenario({ boot: { completeAfterMs: 60 } }));
     await witness.whenBootCompleted();
     expect(never.properties.get("sys.boot_completed")).toBeUndefined();

@@ -112,7 +112,8 @@ describe("click", () => {
       status: "failed",
       stepResults: [],
       error:
-        "Task execution failed: No UI node found matching criteria: NodeMatcher(resourceId=null, role=null, textEquals=Bluetooth, textContains=null, contentDescEquals=null, contentDescContains=null)",
+        "Task execution failed: No UI node found matching criteria: NodeMatcher(resourceId=null, role=null, " +
+        "textEquals=Bluetooth, textContains=null, contentDescEquals=null, contentDescContains=null)",
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { systemClock } from "../../../../android/virtual/operator/index.ts";
+import { systemClock } from "../../../../core/host/clock.ts";
 import { node, screen } from "./fake-ui.ts";
 import { createDevice, execute } from "./harness.ts";
 

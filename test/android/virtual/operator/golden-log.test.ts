@@ -6,7 +6,8 @@ import { createDevice, payload, type Device } from "./harness.ts";
 // log lines". Tags are the debug build's class names; a reader must never depend on them (release builds obfuscate).
 
 const M = (text: string) =>
-  `NodeMatcher(resourceId=null, role=null, textEquals=${text}, textContains=null, contentDescEquals=null, contentDescContains=null)`;
+  `NodeMatcher(resourceId=null, role=null, textEquals=${text}, textContains=null, contentDescEquals=null, ` +
+  `contentDescContains=null)`;
 const CT = "commandId=cmd-1 taskId=task-1";
 const CC = "[Clawperator-Command]";
 const STACK = expect.stringMatching(/^\tat /);
@@ -38,7 +39,10 @@ describe("golden logs of the virtual APK", () => {
       { id: "a4", type: "read_text", params: { matcher: { textEquals: "OK" } } },
     ]);
     const attrs = (id: string, text: string, clickable = "false") =>
-      `index="0" text="${text}" resource-id="${id}" class="android.widget.FrameLayout" package="" content-desc="" checkable="false" checked="false" clickable="${clickable}" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,50]"`;
+      `index="0" text="${text}" resource-id="${id}" class="android.widget.FrameLayout" package="" ` +
+      `content-desc="" checkable="false" checked="false" clickable="${clickable}" enabled="true" ` +
+      `focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" ` +
+      `selected="false" bounds="[0,0][100,50]"`;
     expect(log).toEqual([
       ["I", "AgentCommandExecutorDefault$execute", `${CC} start ${CT} source=test timeoutMs=120000 actionCount=4`],
       ["D", "TaskRunnerManagerDefault", "[TaskRunnerManager] Task execution started"],
@@ -52,7 +56,9 @@ describe("golden logs of the virtual APK", () => {
       [
         "D",
         "LoggingTaskStatusSink",
-        `${CC} stage-success ${CT} id=openApp:com.android.settings data={stage_id=openApp:com.android.settings, application_id=com.android.settings, launch_method=shortcut, cold_start=unknown, elapsed_ms=0, attempt=1}`,
+        `${CC} stage-success ${CT} id=openApp:com.android.settings ` +
+          `data={stage_id=openApp:com.android.settings, application_id=com.android.settings, ` +
+          `launch_method=shortcut, cold_start=unknown, elapsed_ms=0, attempt=1}`,
       ],
       [
         "D",
@@ -66,14 +72,16 @@ describe("golden logs of the virtual APK", () => {
       [
         "D",
         "UiTreeManagerAndroid",
-        '[UiTreeManager] Clicked via ACTION_CLICK on class=android.widget.FrameLayout text="OK" bounds=Rect(0, 0 - 100, 50) clickable=true for id=W:0',
+        '[UiTreeManager] Clicked via ACTION_CLICK on class=android.widget.FrameLayout text="OK" ' +
+          "bounds=Rect(0, 0 - 100, 50) clickable=true for id=W:0",
       ],
       ["D", "UiTreeManagerAndroid", "[UiTreeManager] Successfully performed Click on node for id=W:0"],
       ["D", "TaskUiScopeDefault", "[TaskUiScope] Successfully clicked matching node"],
       [
         "D",
         "LoggingTaskStatusSink",
-        `${CC} stage-success ${CT} id=click(${M("OK")}) data={matcher=${M("OK")}, click_type=UiTreeClickTypes(types=[Click]), elapsed_ms=0, attempt=1}`,
+        `${CC} stage-success ${CT} id=click(${M("OK")}) data={matcher=${M("OK")}, ` +
+          `click_type=UiTreeClickTypes(types=[Click]), elapsed_ms=0, attempt=1}`,
       ],
       ["D", "TaskScopeDefault", "[TaskScope] UI operations completed"],
       ["D", "UiActionEngineDefault", "[UiActionEngine] step_success id=a2 type=Click data={click_types=click}"],
@@ -90,12 +98,15 @@ describe("golden logs of the virtual APK", () => {
       [
         "D",
         "LoggingTaskStatusSink",
-        `${CC} stage-success ${CT} id=logUiTree data={stage_id=logUiTree, node_count=3, max_depth=1, actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=3, truncated=false, elapsed_ms=0, attempt=1}`,
+        `${CC} stage-success ${CT} id=logUiTree data={stage_id=logUiTree, node_count=3, max_depth=1, ` +
+          `actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=3, ` +
+          `truncated=false, elapsed_ms=0, attempt=1}`,
       ],
       [
         "D",
         "UiActionEngineDefault",
-        "[UiActionEngine] step_success id=a3 type=SnapshotUi data={actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=3}",
+        "[UiActionEngine] step_success id=a3 type=SnapshotUi data={actual_format=hierarchy_xml, " +
+          "foreground_package=com.example, has_overlay=false, window_count=3}",
       ],
       ["D", "UiActionEngineDefault", "[UiActionEngine] step_start id=a4 type=ReadText"],
       ["D", "TaskScopeDefault", "[TaskScope] Executing UI operations"],
@@ -112,10 +123,12 @@ describe("golden logs of the virtual APK", () => {
       [
         "D",
         "TaskRunnerManagerDefault",
-        "[TaskRunnerManager] Task completed successfully in 0ms with value: UiActionExecutionResult(commandId=cmd-1, taskId=task-1, stepResults=[" +
+        "[TaskRunnerManager] Task completed successfully in 0ms with value: " +
+          "UiActionExecutionResult(commandId=cmd-1, taskId=task-1, stepResults=[" +
           "UiActionStepResult(id=a1, actionType=open_app, success=true, data={application_id=com.android.settings}), " +
           "UiActionStepResult(id=a2, actionType=click, success=true, data={click_types=click}), " +
-          "UiActionStepResult(id=a3, actionType=snapshot_ui, success=true, data={actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=3}), " +
+          "UiActionStepResult(id=a3, actionType=snapshot_ui, success=true, data={actual_format=hierarchy_xml, " +
+          "foreground_package=com.example, has_overlay=false, window_count=3}), " +
           "UiActionStepResult(id=a4, actionType=read_text, success=true, data={text=OK, validator=none})])",
       ],
       ["I", "AgentCommandExecutorDefault$execute", `${CC} success ${CT} stepCount=4`],
@@ -175,7 +188,9 @@ describe("golden logs of the virtual APK", () => {
       [
         "I",
         "AgentCommandExecutorDefault$execute",
-        `[Clawperator-Result] {"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":${JSON.stringify(failed)}}`,
+        `[Clawperator-Result] ` +
+          `{"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":` +
+          `${JSON.stringify(failed)}}`,
       ],
       ["E", "OperatorCommandReceiver$onReceive", `[Operator-Receiver] Agent command failed ${CT}: ${failed}`],
     ]);
@@ -191,8 +206,10 @@ describe("golden logs of the virtual APK", () => {
       { id: "p", type: "doctor_ping" },
     ]);
     expect(log.filter((l) => String(l[2]).includes("step_success")).map((l) => l[2])).toEqual([
-      "[UiActionEngine] step_success id=t type=ReadText data={raw_text=--°C, validator=temperature, error=VALIDATOR_MISMATCH, message=Validation failed for text '--°C' from matching UI node}",
-      "[UiActionEngine] step_success id=p type=DoctorPing data={developer_options_enabled=true, usb_debugging_enabled=false}",
+      "[UiActionEngine] step_success id=t type=ReadText data={raw_text=--°C, validator=temperature, " +
+        "error=VALIDATOR_MISMATCH, message=Validation failed for text '--°C' from matching UI node}",
+      "[UiActionEngine] step_success id=p type=DoctorPing data={developer_options_enabled=true, " +
+        "usb_debugging_enabled=false}",
     ]);
     expect(log.at(-2)![2]).toMatch(
       /^\[Clawperator-Result\] \{"commandId":"cmd-1","taskId":"task-1","status":"success",/,
@@ -206,7 +223,9 @@ describe("golden logs of the virtual APK", () => {
     expect(log.at(-2)).toEqual([
       "I",
       "AgentCommandExecutorDefault$execute",
-      '[Clawperator-Result] {"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":"Task execution failed: Matching UI node has no text content"}',
+      "[Clawperator-Result] " +
+        '{"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":"Task execution ' +
+        'failed: Matching UI node has no text content"}',
     ]);
   });
 
@@ -225,7 +244,9 @@ describe("golden logs of the virtual APK", () => {
       [
         "I",
         "AgentCommandExecutorDefault$execute",
-        '[Clawperator-Result] {"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":"Agent command timed out after 1000ms"}',
+        "[Clawperator-Result] " +
+          '{"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":"Agent command ' +
+          'timed out after 1000ms"}',
       ],
       [
         "E",
@@ -242,7 +263,9 @@ describe("golden logs of the virtual APK", () => {
       [
         "I",
         "AgentCommandExecutorDefault$execute",
-        '[Clawperator-Result] {"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":"Accessibility service is not available","errorCode":"SERVICE_UNAVAILABLE"}',
+        "[Clawperator-Result] " +
+          '{"commandId":"cmd-1","taskId":"task-1","status":"failed","stepResults":[],"error":"Accessibility ' +
+          'service is not available","errorCode":"SERVICE_UNAVAILABLE"}',
       ],
     ]);
   });

@@ -2,11 +2,8 @@ import { expect } from "vitest";
 import { RESULT_PREFIX, type ResultEnvelope } from "../../../../core/contracts/envelope.ts";
 import type { UiHierarchy } from "../../../../android/hierarchy/index.ts";
 import type { DeviceLogWriter, LogPriority } from "../../../../android/virtual/device/log-types.ts";
-import {
-  createVirtualOperator,
-  type OperatorClock,
-  type VirtualOperatorDeps,
-} from "../../../../android/virtual/operator/index.ts";
+import { createVirtualOperator, type VirtualOperatorDeps } from "../../../../android/virtual/operator/index.ts";
+import type { Clock } from "../../../../core/host/clock.ts";
 import { FakeUi } from "./fake-ui.ts";
 
 export interface LogRecord {
@@ -42,7 +39,7 @@ export class LogRecorder implements DeviceLogWriter {
 }
 
 /** Time that passes only when the operator waits: every wait is recorded and completes at once. */
-export class VirtualClock implements OperatorClock {
+export class VirtualClock implements Clock {
   time = 1_000;
   readonly sleeps: number[] = [];
 
@@ -50,8 +47,8 @@ export class VirtualClock implements OperatorClock {
     return this.time;
   }
 
-  async sleep(ms: number, signal: AbortSignal): Promise<void> {
-    signal.throwIfAborted();
+  async sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
     this.sleeps.push(ms);
     this.time += ms;
   }

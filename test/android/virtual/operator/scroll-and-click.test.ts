@@ -4,7 +4,8 @@ import { lists } from "./scroll-screens.ts";
 
 const target = { textEquals: "Zebra" };
 const ZEBRA =
-  "NodeMatcher(resourceId=null, role=null, textEquals=Zebra, textContains=null, contentDescEquals=null, contentDescContains=null)";
+  "NodeMatcher(resourceId=null, role=null, textEquals=Zebra, textContains=null, contentDescEquals=null, " +
+  "contentDescContains=null)";
 
 describe("scroll_and_click", () => {
   it("scrolls until the target is on screen, then clicks it", async () => {

@@ -82,7 +82,8 @@ describe("scroll", () => {
       { container: { resourceId: "app:id/nope" } },
       lists("a"),
       "CONTAINER_NOT_FOUND",
-      "Container not found for NodeMatcher(resourceId=app:id/nope, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)",
+      "Container not found for NodeMatcher(resourceId=app:id/nope, role=null, textEquals=null, " +
+        "textContains=null, contentDescEquals=null, contentDescContains=null)",
     ],
     ["nothing on screen scrolls", {}, noScrollables, "CONTAINER_NOT_FOUND", "No scrollable container visible"],
     [
@@ -90,14 +91,16 @@ describe("scroll", () => {
       { container: { resourceId: "app:id/plain" } },
       lists("a"),
       "CONTAINER_NOT_SCROLLABLE",
-      "Scrollable container not found for NodeMatcher(resourceId=app:id/plain, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)",
+      "Scrollable container not found for NodeMatcher(resourceId=app:id/plain, role=null, textEquals=null, " +
+        "textContains=null, contentDescEquals=null, contentDescContains=null)",
     ],
     [
       "the descendant search is off",
       { container: { resourceId: "app:id/wrapper" }, findFirstScrollableChild: false },
       lists("a"),
       "CONTAINER_NOT_SCROLLABLE",
-      "Scrollable container not found for NodeMatcher(resourceId=app:id/wrapper, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)",
+      "Scrollable container not found for NodeMatcher(resourceId=app:id/wrapper, role=null, textEquals=null, " +
+        "textContains=null, contentDescEquals=null, contentDescContains=null)",
     ],
   ])("answers a failed step when %s", async (_name, params, hierarchy, code, message) => {
     const device = createDevice(hierarchy);

@@ -70,7 +70,10 @@ describe("snapshot_ui", () => {
     const from = device.log.records.findIndex((r) => r.message.startsWith("[UiActionEngine] step_start"));
     const to = device.log.records.findIndex((r) => r.message.startsWith("[UiActionEngine] step_success"));
     const attrs = (text: string, id: string) =>
-      `index="0" text="${text}" resource-id="${id}" class="android.widget.FrameLayout" package="" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,50]"`;
+      `index="0" text="${text}" resource-id="${id}" class="android.widget.FrameLayout" package="" ` +
+      `content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" ` +
+      `focused="false" scrollable="false" long-clickable="false" password="false" selected="false" ` +
+      `bounds="[0,0][100,50]"`;
     expect(device.log.records.slice(from, to + 1).map((r) => [r.priority, r.tag, r.message])).toEqual([
       ["D", "UiActionEngineDefault", "[UiActionEngine] step_start id=snap type=SnapshotUi"],
       [
@@ -93,13 +96,16 @@ describe("snapshot_ui", () => {
       [
         "D",
         "LoggingTaskStatusSink",
-        "[Clawperator-Command] stage-success commandId=cmd-1 taskId=task-1 id=logUiTree data={stage_id=logUiTree, node_count=2, max_depth=2, " +
-          "actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=1, truncated=false, elapsed_ms=0, attempt=1}",
+        "[Clawperator-Command] stage-success commandId=cmd-1 taskId=task-1 id=logUiTree " +
+          "data={stage_id=logUiTree, node_count=2, max_depth=2, " +
+          "actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=1, " +
+          "truncated=false, elapsed_ms=0, attempt=1}",
       ],
       [
         "D",
         "UiActionEngineDefault",
-        "[UiActionEngine] step_success id=snap type=SnapshotUi data={actual_format=hierarchy_xml, foreground_package=com.example, has_overlay=false, window_count=1}",
+        "[UiActionEngine] step_success id=snap type=SnapshotUi data={actual_format=hierarchy_xml, " +
+          "foreground_package=com.example, has_overlay=false, window_count=1}",
       ],
     ]);
     expect(envelope.stepResults).toEqual([

@@ -13,7 +13,8 @@ describe("virtual operator: receiver and result envelope", () => {
     const [line] = device.log.resultLines();
     expect(line).toMatchObject({ priority: "I", pid: 4242, tag: "AgentCommandExecutorDefault$execute" });
     expect(line!.message).toBe(
-      `${RESULT_PREFIX}{"commandId":"cmd-1","taskId":"task-1","status":"success","stepResults":[{"id":"ping","actionType":"doctor_ping","success":true,` +
+      `${RESULT_PREFIX}` +
+        `{"commandId":"cmd-1","taskId":"task-1","status":"success","stepResults":[{"id":"ping","actionType":"doctor_ping","success":true,` +
         `"data":{"developer_options_enabled":"true","usb_debugging_enabled":"false"}}],"error":null}`,
     );
   });
@@ -119,13 +120,15 @@ describe("virtual operator: receiver and result envelope", () => {
       [
         "D",
         "TaskRunnerManagerDefault",
-        "[TaskRunnerManager] Task completed successfully in 5ms with value: UiActionExecutionResult(commandId=cmd-1, taskId=task-1, stepResults=[" +
+        "[TaskRunnerManager] Task completed successfully in 5ms with value: " +
+          "UiActionExecutionResult(commandId=cmd-1, taskId=task-1, stepResults=[" +
           "UiActionStepResult(id=a", // continues on the next printed line
       ],
       [
         "D",
         "TaskRunnerManagerDefault",
-        "b, actionType=sleep, success=true, data={duration_ms=5}), UiActionStepResult(id=p, actionType=press_key, success=true, data={key=back})])",
+        "b, actionType=sleep, success=true, data={duration_ms=5}), UiActionStepResult(id=p, " +
+          "actionType=press_key, success=true, data={key=back})])",
       ],
       [
         "I",

@@ -13,7 +13,8 @@ const wait = (params: Record<string, unknown> = {}) => ({
 });
 
 const DONE =
-  "NodeMatcher(resourceId=app:id/done, role=null, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)";
+  "NodeMatcher(resourceId=app:id/done, role=null, textEquals=null, textContains=null, contentDescEquals=null, " +
+  "contentDescContains=null)";
 
 describe("wait_for_node", () => {
   it("returns the node's resource id and label (content description when it has no text)", async () => {

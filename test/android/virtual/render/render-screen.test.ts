@@ -15,7 +15,8 @@ const CHECK_ON = 0x1a73e8;
 
 const screen = (nodes: string, windowBounds = "[0,0][360,640]"): UiHierarchy =>
   parseHierarchy(
-    `<hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="${windowBounds}">${nodes}</node></hierarchy>`,
+    `<hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="${windowBounds}">${nodes}` +
+      `</node></hierarchy>`,
   );
 const render = (h: UiHierarchy, width = 360, height = 640) => decodePng(renderScreenPng(h, { width, height }));
 

@@ -11,7 +11,7 @@ const A11Y = `${OPERATOR}/clawperator.operator.accessibilityservice.OperatorAcce
 function trees(scenario: Scenario): Array<{ where: string; roots: UiNode[] }> {
   return Object.values(scenario.screens).flatMap((screen) => [
     { where: screen.id, roots: screen.hierarchy.windows },
-    ...screen.scrollers.flatMap((s, i) => {
+    ...screen.scrollers.flatMap((s) => {
       const container = findFirst(screen.hierarchy, s.container)!;
       return s.pages.map((page, p) => ({
         where: `${screen.id} page ${p + 1}`,

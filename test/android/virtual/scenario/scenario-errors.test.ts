@@ -3,9 +3,17 @@ import { parseScenario } from "../../../../android/virtual/scenario/parse-scenar
 import { ScenarioError } from "../../../../android/virtual/scenario/scenario-error.ts";
 
 const SCREEN =
-  '<hierarchy rotation="0"><node class="android.widget.Button" text="Go" clickable="true" package="com.example" bounds="[0,0][100,50]" /></hierarchy>';
+  '<hierarchy rotation="0"><node class="android.widget.Button" text="Go" clickable="true" ' +
+  'package="com.example" bounds="[0,0][100,50]" /></hierarchy>';
 
-function base(): Record<string, any> {
+/** A scenario source as a test edits it: any key may be set, including ones the schema refuses. */
+interface Source {
+  apps: Record<string, unknown>[];
+  screens: { main: Record<string, unknown>; next: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+function base(): Source {
   return {
     apps: [{ package: "com.example", label: "Example", launchScreen: "main" }],
     home: "main",

@@ -8,7 +8,8 @@ import { ScenarioError } from "../../../../android/virtual/scenario/scenario-err
 
 let dir: string;
 const XML =
-  '<hierarchy rotation="0"><node class="android.widget.ScrollView" package="com.example" scrollable="true" bounds="[0,0][100,100]"><node text="first" bounds="[0,0][100,50]" /></node></hierarchy>';
+  '<hierarchy rotation="0"><node class="android.widget.ScrollView" package="com.example" scrollable="true" ' +
+  'bounds="[0,0][100,100]"><node text="first" bounds="[0,0][100,50]" /></node></hierarchy>';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "scenario-files-"));
@@ -92,7 +93,8 @@ describe("scenario files", () => {
       {
         path: "",
         message:
-          "no such file, and not a built-in scenario (default, fresh, no-accessibility, outdated-operator, debug-operator, both-operators, dev-options-off, usb-debugging-off)",
+          "no such file, and not a built-in scenario (default, fresh, no-accessibility, outdated-operator, " +
+          "debug-operator, both-operators, dev-options-off, usb-debugging-off)",
       },
     ]);
   });

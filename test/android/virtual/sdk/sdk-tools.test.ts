@@ -13,8 +13,12 @@ async function run(sdk: string, env: NodeJS.ProcessEnv, tool: string, args: stri
   let stdout = "";
   let stderr = "";
   const io: ToolIo = {
-    out: (t) => void (stdout += t),
-    err: (t) => void (stderr += t),
+    out: (t) => {
+      stdout += t;
+    },
+    err: (t) => {
+      stderr += t;
+    },
     readLine: async () => answers.shift(),
     env,
   };
@@ -62,7 +66,8 @@ describe("the SDK stand-in", () => {
     const listed = await run(sdk, env, "sdkmanager", ["--list_installed"]);
     expect(listed.stdout).toMatch(/^Installed packages:\n {2}Path +\| Version \| Description +\| Location\n/);
     expect(listed.stdout).toContain(
-      `  ${IMAGE} | 9       | Google Play Intel x86_64 Atom System Image | system-images/android-35/google_apis_playstore/x86_64\n`,
+      `  ${IMAGE} | 9       | Google Play Intel x86_64 Atom System Image | ` +
+        `system-images/android-35/google_apis_playstore/x86_64\n`,
     );
     expect(await run(sdk, env, "sdkmanager", ["system-images;android-99;google_apis;x86_64"])).toMatchObject({
       exitCode: 1,

@@ -38,7 +38,8 @@ describe("device shell over real adb", () => {
     const payload = `{"q":"it's $(x) \`y\` 😀"}`;
     const broadcast = await adb([
       "shell",
-      `am broadcast -a '${DEFAULT_OPERATOR_ACTION}' -p 'com.example.adbinstalled' --es 'payload' '${payload.replaceAll("'", `'"'"'`)}'`,
+      `am broadcast -a '${DEFAULT_OPERATOR_ACTION}' -p 'com.example.adbinstalled' --es 'payload' '` +
+        `${payload.replaceAll("'", `'"'"'`)}'`,
     ]);
     expect(broadcast.exitCode).toBe(0);
     expect(received).toEqual([payload]);

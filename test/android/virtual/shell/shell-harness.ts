@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { DeviceClock } from "../../../../android/virtual/device/clock.ts";
+import type { Clock } from "../../../../core/host/clock.ts";
 import { createDeviceState, type DeviceState } from "../../../../android/virtual/device/index.ts";
 import type { AppSpec, DeviceProfile, Scenario } from "../../../../android/virtual/scenario/scenario-types.ts";
 import { createDeviceShell } from "../../../../android/virtual/shell/index.ts";
@@ -9,7 +9,7 @@ import { FakeUi, node, screen } from "../operator/fake-ui.ts";
 /** 2026-11-22 21:47:31.250 UTC, a Sunday. */
 export const START_TIME = Date.UTC(2026, 10, 22, 21, 47, 31, 250);
 
-export class ManualClock implements DeviceClock {
+export class ManualClock implements Pick<Clock, "now"> {
   constructor(public time = START_TIME) {}
   now(): number {
     return this.time;

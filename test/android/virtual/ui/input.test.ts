@@ -38,7 +38,8 @@ describe("scenario UI text entry", () => {
         screens: {
           main: {
             hierarchy_xml:
-              '<hierarchy rotation="0"><node class="android.view.View" resource-id="composeInput" package="com.example" bounds="[0,0][100,50]" /></hierarchy>',
+              '<hierarchy rotation="0"><node class="android.view.View" resource-id="composeInput" ' +
+              'package="com.example" bounds="[0,0][100,50]" /></hierarchy>',
             editable: [{ resourceId: "composeInput" }],
           },
         },
@@ -119,9 +120,11 @@ describe("scenario UI clicks", () => {
         screens: {
           main: {
             hierarchy_xml:
-              '<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][100,100]">' +
+              '<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" ' +
+              'bounds="[0,0][100,100]">' +
               '<node class="android.widget.Button" text="Off" clickable="false" bounds="[0,0][100,50]" />' +
-              '<node class="android.widget.Button" text="Gone" clickable="true" enabled="false" bounds="[0,50][100,100]" /></node></hierarchy>',
+              '<node class="android.widget.Button" text="Gone" clickable="true" enabled="false" ' +
+              'bounds="[0,50][100,100]" /></node></hierarchy>',
             transitions: [{ click: { textEquals: "Gone" }, to: "other" }],
           },
           other: {

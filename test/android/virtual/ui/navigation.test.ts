@@ -93,7 +93,8 @@ describe("scenario UI navigation", () => {
     expect(ui.currentScreenId()).toBe("demo");
     expect(ui.foregroundPackage()).toBe(DEMO);
     expect(log.at(-1)).toBe(
-      `I/ActivityTaskManager: START u0 {act=android.intent.action.VIEW dat=https://clawperator.dev/weather?city=Paris flg=0x10000000 pkg=${DEMO}} from uid 2000`,
+      `I/ActivityTaskManager: START u0 {act=android.intent.action.VIEW ` +
+        `dat=https://clawperator.dev/weather?city=Paris flg=0x10000000 pkg=${DEMO}} from uid 2000`,
     );
     expect(ui.openUri("market://details?id=x")).toBe(false);
     expect(ui.openUri("https://example.com")).toBe(false);

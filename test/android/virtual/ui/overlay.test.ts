@@ -13,14 +13,16 @@ const scenario = parseScenario(
     screens: {
       main: {
         hierarchy_xml: xml(
-          `<node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${button("Delete", "[0,0][1080,200]")}</node>`,
+          `<node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">` +
+            `${button("Delete", "[0,0][1080,200]")}</node>`,
         ),
         transitions: [{ click: { textEquals: "Delete" }, to: "confirm" }],
       },
       confirm: {
         overlay: true,
         hierarchy_xml: xml(
-          `<node class="android.widget.FrameLayout" package="com.example" bounds="[100,800][980,1400]">${button("Cancel", "[100,1200][540,1400]")}${button("OK", "[540,1200][980,1400]")}</node>`,
+          `<node class="android.widget.FrameLayout" package="com.example" bounds="[100,800][980,1400]">` +
+            `${button("Cancel", "[100,1200][540,1400]")}${button("OK", "[540,1200][980,1400]")}</node>`,
         ),
         transitions: [
           { click: { textEquals: "Cancel" }, to: "@back" },

@@ -43,9 +43,13 @@ describe("scenario UI scrolling", () => {
         screens: {
           main: {
             hierarchy_xml:
-              '<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1000,1000]">' +
-              '<node class="android.widget.ScrollView" resource-id="plain" scrollable="true" bounds="[0,0][1000,500]"><node text="a" bounds="[0,0][1000,100]" /></node>' +
-              '<node class="android.widget.HorizontalScrollView" resource-id="tabs" scrollable="true" bounds="[0,500][1000,1000]"><node text="t0" bounds="[0,500][500,1000]" /></node></node></hierarchy>',
+              '<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" ' +
+              'bounds="[0,0][1000,1000]">' +
+              '<node class="android.widget.ScrollView" resource-id="plain" scrollable="true" ' +
+              'bounds="[0,0][1000,500]"><node text="a" bounds="[0,0][1000,100]" /></node>' +
+              '<node class="android.widget.HorizontalScrollView" resource-id="tabs" scrollable="true" ' +
+              'bounds="[0,500][1000,1000]"><node text="t0" bounds="[0,500][500,1000]" ' +
+              "/></node></node></hierarchy>",
             scroll: [
               {
                 container: { resourceId: "tabs" },

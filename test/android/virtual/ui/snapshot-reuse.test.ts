@@ -11,9 +11,11 @@ function bigScenario() {
     { length: ROWS },
     (_, i) =>
       `<node class="android.widget.LinearLayout" clickable="true" bounds="[0,${i * 10}][1080,${i * 10 + 10}]">` +
-      `<node class="android.widget.TextView" resource-id="com.example:id/title" text="Row ${i}" bounds="[0,${i * 10}][500,${i * 10 + 10}]" />` +
+      `<node class="android.widget.TextView" resource-id="com.example:id/title" text="Row ${i}" bounds="[0,` +
+      `${i * 10}][500,${i * 10 + 10}]" />` +
       `<node class="android.widget.TextView" text="Summary ${i}" bounds="[500,${i * 10}][1000,${i * 10 + 10}]" />` +
-      `<node class="android.widget.ImageView" content-desc="icon" bounds="[1000,${i * 10}][1080,${i * 10 + 10}]" /></node>`,
+      `<node class="android.widget.ImageView" content-desc="icon" bounds="[1000,${i * 10}][1080,${i * 10 + 10}` +
+      `]" /></node>`,
   );
   return parseScenario(
     {
@@ -21,7 +23,9 @@ function bigScenario() {
       home: "main",
       screens: {
         main: {
-          hierarchy_xml: `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,5000]">${rows.join("")}</node></hierarchy>`,
+          hierarchy_xml:
+            `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" ` +
+            `bounds="[0,0][1080,5000]">${rows.join("")}</node></hierarchy>`,
           values: [{ node: { textEquals: "Row 7" }, linear: { start: 0, perSecond: 1 }, decimals: 0 }],
         },
       },
@@ -42,7 +46,7 @@ describe("scenario UI snapshots reuse what did not change", () => {
     let count = 0;
     const walk = (n: { children: readonly unknown[] }): void => {
       count++;
-      n.children.forEach((c) => walk(c as { children: readonly unknown[] }));
+      for (const c of n.children) walk(c as { children: readonly unknown[] });
     };
     first.windows.forEach(walk);
     expect(count).toBe(2_001);

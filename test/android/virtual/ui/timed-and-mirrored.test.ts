@@ -4,12 +4,13 @@ import { ScenarioError } from "../../../../android/virtual/scenario/scenario-err
 import { attr, clickOn, nodeOf, scenarioDevice } from "./scenario-device.ts";
 
 const screenXml = (...nodes: string[]) =>
-  `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${nodes.join("")}</node></hierarchy>`;
+  `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" ` +
+  `bounds="[0,0][1080,2400]">${nodes.join("")}</node></hierarchy>`;
 const text = (id: string, value: string, extra = "") =>
   `<node resource-id="${id}" class="android.widget.TextView" text="${value}" bounds="[0,0][1080,100]" ${extra}/>`;
 
 /** splash → loading → content on their own; a settings row that shows what the name field holds. */
-function source(): Record<string, any> {
+function source() {
   return {
     apps: [
       { package: "com.example", label: "Example", launchScreen: "splash" },
@@ -33,7 +34,8 @@ function source(): Record<string, any> {
       },
       edit: {
         hierarchy_xml: screenXml(
-          `<node resource-id="name_field" class="android.widget.EditText" text="" bounds="[0,0][1080,100]" clickable="true" focusable="true" />`,
+          `<node resource-id="name_field" class="android.widget.EditText" text="" bounds="[0,0][1080,100]" ` +
+            `clickable="true" focusable="true" />`,
         ),
         values: [
           {
@@ -125,15 +127,15 @@ describe("validation names the path", () => {
 
   it("a mirror of an unknown screen or of a field that matches nothing, and a mirror beside another rule", () => {
     const s = source();
-    s.screens.settings.values[0].mirror.screen = "edt";
-    s.screens.edit.values[0].mirror.field = { resourceId: "nope" };
+    s.screens.settings.values[0]!.mirror.screen = "edt";
+    s.screens.edit.values[0]!.mirror.field = { resourceId: "nope" };
     expect(issuesOf(s)).toEqual([
       { path: "screens.settings.values.0.mirror.screen", message: 'unknown screen "edt" (did you mean "edit"?)' },
       { path: "screens.edit.values.0.mirror.field", message: 'matches no node of screen "edit"' },
     ]);
     const both = source();
-    both.screens.settings.values[0].values = ["a"];
-    both.screens.settings.values[0].everyMs = 10;
+    // A second and third rule beside the mirror, which the schema refuses.
+    Object.assign(both.screens.settings.values[0]!, { values: ["a"], everyMs: 10 });
     expect(issuesOf(both)).toEqual([
       { path: "screens.settings.values.0", message: expect.stringContaining("more than one rule") },
     ]);

@@ -24,8 +24,10 @@ describe("scenario UI dynamic values", () => {
         screens: {
           main: {
             hierarchy_xml:
-              '<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][100,100]">' +
-              '<node resource-id="status" text="?" bounds="[0,0][100,50]" /><node resource-id="count" text="" content-desc="" bounds="[0,50][100,100]" /></node></hierarchy>',
+              '<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" ' +
+              'bounds="[0,0][100,100]">' +
+              '<node resource-id="status" text="?" bounds="[0,0][100,50]" /><node resource-id="count" text="" ' +
+              'content-desc="" bounds="[0,50][100,100]" /></node></hierarchy>',
             values: [
               { node: { resourceId: "status" }, values: ["idle", "busy"], everyMs: 1_000 },
               {

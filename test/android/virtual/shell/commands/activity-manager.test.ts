@@ -16,7 +16,9 @@ function listen(sh: ShellHarness, packageName = OPERATOR, action = DEFAULT_OPERA
   return received;
 }
 
-const HOSTILE = `{"commandId":"c1","text":"it's \\"quoted\\" $(reboot) \`id\` ; && || > /sdcard/x < | & \\\\ \\u0000 😀 中文 $HOME \${PATH} %s"}`;
+const HOSTILE =
+  `{"commandId":"c1","text":"it's \\"quoted\\" $(reboot) \`id\` ; && || > /sdcard/x < | & \\\\ \\u0000 😀 中文 ` +
+  `$HOME \${PATH} %s"}`;
 
 describe("am broadcast", () => {
   it("delivers the extras byte-identical and prints what am prints", async () => {
@@ -24,12 +26,15 @@ describe("am broadcast", () => {
     const received = listen(sh);
     const quoted = `'${HOSTILE.replaceAll("'", `'"'"'`)}'`;
     const result = await sh.run(
-      `am broadcast -a '${DEFAULT_OPERATOR_ACTION}' -p '${OPERATOR}' --es 'payload' ${quoted} --ez flag true --ei n 5 --receiver-foreground`,
+      `am broadcast -a '${DEFAULT_OPERATOR_ACTION}' -p '${OPERATOR}' --es 'payload' ${quoted} --ez flag true ` +
+        `--ei n 5 --receiver-foreground`,
     );
     expect(result).toEqual(
       expect.objectContaining({
         code: 0,
-        stdout: `Broadcasting: Intent { act=${DEFAULT_OPERATOR_ACTION} flg=0x10000000 pkg=${OPERATOR} (has extras) }\nBroadcast completed: result=0\n`,
+        stdout:
+          `Broadcasting: Intent { act=${DEFAULT_OPERATOR_ACTION} flg=0x10000000 pkg=${OPERATOR} (has extras) }\n` +
+          `Broadcast completed: result=0\n`,
         stderr: "",
       }),
     );
@@ -55,7 +60,8 @@ describe("am broadcast", () => {
     const result = await sh.run(`am broadcast -a ${DEFAULT_OPERATOR_ACTION} -p com.missing.operator --es payload x`);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toBe(
-      "Exception occurred while executing 'broadcast':\njava.lang.IllegalArgumentException: Target package not found: com.missing.operator\n",
+      "Exception occurred while executing 'broadcast':\n" +
+        "java.lang.IllegalArgumentException: Target package not found: com.missing.operator\n",
     );
     expect(received).toHaveLength(0);
   });
@@ -75,16 +81,23 @@ describe("am broadcast", () => {
     const script = dispatchScript({
       execution,
       receiverPackage: OPERATOR,
-      preDispatch: ["'am' 'force-stop' 'com.example.notes'"],
+      // The second fails (no package): its exit code and its stderr come back; the dispatch goes on.
+      preDispatch: ["'am' 'force-stop' 'com.example.notes'", "'am' 'force-stop'"],
       nonce: "n1",
     });
     const result = await sh.run(script);
     expect(result.code).toBe(0);
-    expect(parseDispatchOutput(result.stdout)).toEqual({
+    expect(
+      parseDispatchOutput(result.stdout, "n1", ["'am' 'force-stop' 'com.example.notes'", "'am' 'force-stop'"]),
+    ).toEqual({
       deviceTime: "11-22 21:47:31.250",
       markerLogged: true,
       receiverInstalled: true,
       broadcastCompleted: true,
+      preDispatch: [
+        { command: "'am' 'force-stop' 'com.example.notes'", exitCode: 0, output: "" },
+        { command: "'am' 'force-stop'", exitCode: 255, output: "Error: no package specified" },
+      ],
     });
     expect(sh.state.log.entries().map((e) => e.message)).toContain("[Clawperator-Dispatch] n1 commandId=c-1");
     expect(received.map((extras) => extras.payload)).toEqual([JSON.stringify(execution)]);
@@ -170,7 +183,8 @@ describe("am start", () => {
       expect.objectContaining({
         code: 1,
         stderr:
-          "Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=weird:thing flg=0x10000000 }\n",
+          "Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW " +
+          "dat=weird:thing flg=0x10000000 }\n",
       }),
     );
   });

@@ -9,7 +9,8 @@ describe("pm list packages", () => {
   it("lists every package, third-party only (-3), system only (-s), or by filter", async () => {
     const sh = new ShellHarness();
     expect((await sh.run("pm list packages")).stdout).toBe(
-      "package:com.google.android.apps.nexuslauncher\npackage:com.android.settings\npackage:com.clawperator.operator.dev\npackage:com.example.notes\n",
+      "package:com.google.android.apps.nexuslauncher\npackage:com.android.settings\n" +
+        "package:com.clawperator.operator.dev\npackage:com.example.notes\n",
     );
     expect((await sh.run("pm list packages -3")).stdout).toBe(
       "package:com.clawperator.operator.dev\npackage:com.example.notes\n",
@@ -63,11 +64,14 @@ describe("pm grant / revoke", () => {
       expect.objectContaining({
         code: 255,
         stderr:
-          "Exception occurred while executing 'grant':\njava.lang.SecurityException: Permission android.permission.INTERNET requested by com.example.notes is not a changeable permission type\n",
+          "Exception occurred while executing 'grant':\n" +
+          "java.lang.SecurityException: Permission android.permission.INTERNET requested by com.example.notes " +
+          "is not a changeable permission type\n",
       }),
     );
     expect((await sh.run("pm grant com.example.notes android.permission.MADE_UP")).stderr).toBe(
-      "Exception occurred while executing 'grant':\njava.lang.IllegalArgumentException: Unknown permission: android.permission.MADE_UP\n",
+      "Exception occurred while executing 'grant':\n" +
+        "java.lang.IllegalArgumentException: Unknown permission: android.permission.MADE_UP\n",
     );
     expect((await sh.run("pm revoke com.none android.permission.CAMERA")).stderr).toBe(
       "Exception occurred while executing 'revoke':\njava.lang.IllegalArgumentException: Unknown package: com.none\n",
@@ -117,7 +121,8 @@ describe("cmd package install", () => {
     expect(await install(apk, "-r")).toMatchObject({
       code: 1,
       stdout:
-        "Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected: Update version code 12 is older than current 13]\n",
+        "Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected: Update version code 12 is older than " +
+        "current 13]\n",
     });
   });
 

@@ -128,7 +128,8 @@ describe("logcat -c, -t, -T", () => {
       signal: controller.signal,
     });
     expect(out.join("")).toBe(
-      '--------- beginning of main\n11-22 21:47:32.250 D/Operator( 3021): [Clawperator-Result] {"a":1}\n11-22 21:47:33.250 W/LongTagName(   42): careful\n',
+      '--------- beginning of main\n11-22 21:47:32.250 D/Operator( 3021): [Clawperator-Result] {"a":1}\n' +
+        "11-22 21:47:33.250 W/LongTagName(   42): careful\n",
     );
     sh.state.log.write("I", "Late", "arrives later", 9);
     expect(out.at(-1)).toBe("11-22 21:47:33.250 I/Late    (    9): arrives later\n");

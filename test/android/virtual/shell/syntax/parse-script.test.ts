@@ -32,6 +32,7 @@ describe("parseScript: quoting and expansion", () => {
     [`echo 'it'"'"'s'`, [["echo|it's"]]],
     [`echo "\\$HOME \\\\ \\" \\x \\\`"`, [[`echo|$HOME \\ " \\x \``]]],
     [`echo a\\ b \\'q`, [["echo|a b|'q"]]],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, expanded by the parser under test
     ["echo $HOME ${HOME}x", [["echo|/|/x"]]],
     [`echo '$HOME' "$HOME"`, [["echo|$HOME|/"]]],
     ["echo $SPACED", [["echo|a|b"]]],
