@@ -263,6 +263,44 @@ describe("version", () => {
     ]);
   });
 
+  it("a newer Operator (0.6.0): remove it first, then install the 0.5 line; following the steps makes it compatible", async () => {
+    const device = await session.startDevice();
+    const newer = await operatorApk("operator-0.6.0.apk", "--version-name", "0.6.0");
+    const upgrade = await session.json(["operator", "setup", "--apk", newer, "--device-id", device.serial]);
+    expect(upgrade).toMatchObject({ body: { install: "updated" } });
+    const check = await session.json<{ remediation: string[] }>([
+      "version",
+      "--check-compat",
+      "--device-id",
+      device.serial,
+    ]);
+    expect(check).toMatchObject({
+      exitCode: 1,
+      body: { compatible: false, code: "VERSION_INCOMPATIBLE", apkVersion: "0.6.0", apkVersionCode: 600_900 },
+    });
+    expect(check.body.remediation).toEqual([
+      `Remove the newer Operator: adb -s ${device.serial} uninstall ${OPERATOR}`,
+      `Then install Operator 0.5.x: clawperator operator setup --device-id ${device.serial}`,
+    ]);
+    const doctor = await session.json<DoctorReport>(["doctor", "--device-id", device.serial]);
+    expect(doctor.exitCode).not.toBe(0);
+    expect(doctor.body.checks.find((c) => c.id === "readiness.version.compatibility")).toMatchObject({
+      status: "fail",
+      code: "VERSION_INCOMPATIBLE",
+      fix: { steps: check.body.remediation.map((value) => ({ kind: "manual", value })) },
+    });
+
+    const removed = await session.harness.adb(["-s", device.serial, "uninstall", OPERATOR]);
+    expect(removed.stdout).toContain("Success");
+    const release = await operatorApk("operator-0.5.3.apk", "--version-name", "0.5.3");
+    const setup = await session.json(["operator", "setup", "--apk", release, "--device-id", device.serial]);
+    expect(setup).toMatchObject({ exitCode: 0, body: { install: "installed" } });
+    expect(await session.json(["version", "--check-compat", "--device-id", device.serial])).toMatchObject({
+      exitCode: 0,
+      body: { compatible: true, apkVersion: "0.5.3", apkVersionCode: 503_900 },
+    });
+  });
+
   it("the other variant only: RECEIVER_VARIANT_MISMATCH; nothing installed: RECEIVER_NOT_INSTALLED", async () => {
     const debug = await session.startDevice({ scenario: "debug-operator" });
     expect(await session.json(["version", "--check-compat", "--device-id", debug.serial])).toMatchObject({
