@@ -92,6 +92,14 @@ export const ERROR_CATALOGUE = {
   OPERATOR_INSTALL_FAILED: host(500),
   OPERATOR_GRANT_FAILED: host(500),
   OPERATOR_VERIFY_FAILED: host(500),
+  // Operator download (`operator download`, `operator setup` without --apk): the release metadata, the APK and its
+  // SHA-256 from downloads.clawperator.com or the configured mirror. Nothing is installed or kept after any of them.
+  OPERATOR_DOWNLOAD_FAILED: host(502),
+  OPERATOR_DOWNLOAD_INSECURE: host(400),
+  OPERATOR_DOWNLOAD_WRITE_FAILED: host(500),
+  OPERATOR_METADATA_INVALID: host(502),
+  OPERATOR_RELEASE_NOT_FOUND: host(404),
+  OPERATOR_CHECKSUM_MISMATCH: host(502),
   // Internal / other
   BROADCAST_FAILED: host(502),
   PAYLOAD_TOO_LARGE: host(413),

@@ -40,10 +40,14 @@ export const operatorApkArgs = {
     options: ["release", "debug"],
     description: "release (com.clawperator.operator, default) or debug (com.clawperator.operator.dev)",
   },
-  "version-name": { type: "string", description: "versionName (default: this CLI's version; debug builds add -d)" },
+  "version-name": {
+    type: "string",
+    description:
+      "versionName (default: the Operator release this CLI's protocol was read from, 0.5.3; debug builds add -d)",
+  },
   "version-code": {
     type: "string",
-    description: "versionCode (default: derived from the version, major*10000 + minor*100 + patch)",
+    description: "versionCode (default: as the APK's build derives it, major*10^7 + minor*10^5 + patch*1000 + 900)",
   },
 } as const satisfies ArgsDef;
 
