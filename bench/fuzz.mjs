@@ -1,5 +1,6 @@
 // Fuzz benchmark (issue 11): 10,000 generated `execute --execution` inputs through the CLI entry in-process, and
-// 200 of them through the real CLI process; prints the figures for bench/RESULTS.md.
+// 200 of them through the real CLI process; the same 10,000 through both validators, the CLI's hot path and the
+// zod schemas, which must answer alike (issue 21); prints the figures for bench/RESULTS.md.
 // Run: npm run build && node bench/fuzz.mjs   (CLAWPERATOR_FUZZ_RUNS / CLAWPERATOR_FUZZ_PROCESS_RUNS override)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -12,8 +13,9 @@ const dir = mkdtempSync(join(tmpdir(), "clawperator-fuzz-bench-"));
 const report = join(dir, "report.json");
 const started = Date.now();
 try {
-  // The suite's own property with more runs; a crash or a hang fails it, and a hang cannot outlast the timeout.
-  execFileSync("npx", ["vitest", "run", "test/fuzz/execution-input.test.ts"], {
+  // The suite's own properties with more runs; a crash, a hang or a disagreement fails them, and a hang cannot
+  // outlast the timeout.
+  execFileSync("npx", ["vitest", "run", "test/fuzz/"], {
     cwd: resolve(import.meta.dirname, ".."),
     stdio: ["ignore", "inherit", "inherit"],
     env: {
@@ -22,7 +24,8 @@ try {
       CLAWPERATOR_FUZZ_PROCESS_RUNS: processRuns,
       CLAWPERATOR_FUZZ_REPORT: report,
     },
-    timeout: 30 * 60_000,
+    // A hang detector that grows with the sizes asked for (10x the default takes about 40 min on 2 busy cores).
+    timeout: Math.max(30 * 60_000, Number(runs) * 60 + Number(processRuns) * 3_000),
   });
   const r = JSON.parse(readFileSync(report, "utf8"));
   console.log(

@@ -46,15 +46,15 @@ const kernel = await bootKernel({
   logger,
 });
 kernel.services.register(ServeOptions, {
-  useValue: { heartbeatMs: 15_000, bodyLimitBytes: 262_144, tokenRequired: false, version: "bench" },
+  useValue: { heartbeatMs: 15_000, tokenRequired: false, version: "bench" },
 });
 const app = createServeApp({
   routes: kernel.services.resolve(RouteRegistry).entries(),
   context: { services: kernel.services, config: {}, logger },
-  security: { allowedHosts: allowedHostsFor("127.0.0.1") },
+  security: { allowedHosts: allowedHostsFor("127.0.0.1"), allowedOrigins: new Set() },
   lifecycle: new Lifecycle(),
 });
-const server = await listen(app, { host: "127.0.0.1", port: 0, bodyLimitBytes: 262_144 });
+const server = await listen(app, { host: "127.0.0.1", port: 0, requestTimeoutMs: 10_000 });
 
 const agent = new Agent({ keepAlive: true });
 const execution = (i) =>

@@ -1,4 +1,5 @@
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
+import { checkDeviceSerial } from "../core/contracts/device-serial.ts";
 import type { GlobalOptions } from "../core/kernel/index.ts";
 
 type Key = "deviceId" | "receiverPackage" | "output" | "timeoutMs" | "verbose" | "configPath" | "help" | "version";
@@ -52,7 +53,8 @@ export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv):
     const eq = arg.indexOf("=");
     const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
     const spec = GLOBAL_FLAGS[name];
-    if (!spec) {
+    // After a command word, --version is that command's own flag (`operator download --version 0.5.3`).
+    if (!spec || (spec.key === "version" && rest.length > 0)) {
       rest.push(arg);
       continue;
     }
@@ -74,7 +76,12 @@ export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv):
       throw usage(`--timeout-ms must be a whole number of milliseconds (got "${raw.timeoutMs}")`);
   }
 
-  const deviceId = (raw.deviceId as string | undefined) ?? env.CLAWPERATOR_DEVICE_ID;
+  // The serial reaches adb's argv, lock file names and skill scripts: only what adb itself prints passes.
+  const flagDevice = raw.deviceId as string | undefined;
+  if (flagDevice !== undefined) checkDeviceSerial(flagDevice, "--device-id");
+  const envDevice = flagDevice === undefined ? env.CLAWPERATOR_DEVICE_ID : undefined;
+  if (envDevice) checkDeviceSerial(envDevice, "CLAWPERATOR_DEVICE_ID");
+  const deviceId = flagDevice ?? envDevice;
   const receiverPackage =
     (raw.receiverPackage as string | undefined) ?? env.CLAWPERATOR_OPERATOR_PACKAGE ?? env.CLAWPERATOR_RECEIVER_PACKAGE;
   return {

@@ -1,5 +1,6 @@
 import { buildTree, resolveCommand } from "./command-tree.ts";
 import { bootRuntime } from "../runtime/boot.ts";
+import { explainingPluginFailures } from "../runtime/plugin-failures.ts";
 import { extractGlobals } from "./global-flags.ts";
 import { renderHelp } from "./help.ts";
 import { printError, printResult, type OutputMode } from "./output.ts";
@@ -25,7 +26,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       progress: globals.options.output === "pretty",
       ...(globals.options.configPath ? { configPath: globals.options.configPath } : {}),
     });
-    const { node, args } = resolveCommand(buildTree(kernel), globals.rest);
+    const { node, args } = explainingPluginFailures(kernel, () => resolveCommand(buildTree(kernel), globals.rest));
     if (globals.help || !node.command) {
       process.stdout.write(await renderHelp(node, packageVersion()));
       return 0;

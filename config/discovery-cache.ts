@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { configSearchDirs } from "./search-dirs.ts";
 import { cachePath, readCache, writeCache } from "./startup-cache.ts";
 
 /** A path and its mtime (-1: absent) when a search ran; a search is still valid while every stamp matches. */
@@ -35,16 +36,12 @@ function globalConfigDirs(): string[] {
 }
 
 /**
- * Everything whose change could change what the search finds: each directory from `cwd` to the root (adding,
- * removing or renaming a file changes its mtime), its `.config` folder and its package.json (which may gain a
- * `clawperator` key), and the global config directory.
+ * Everything whose change could change what the search finds: each directory it looks in (adding, removing or
+ * renaming a file, `.git` included, changes its mtime), its `.config` folder and its package.json (which may gain a
+ * `clawperator` key), and the global config directory. The list itself depends on the home directory.
  */
 function stampPaths(cwd: string): string[] {
-  const paths: string[] = [];
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    paths.push(dir, join(dir, ".config"), join(dir, "package.json"));
-    if (dirname(dir) === dir) break;
-  }
+  const paths = configSearchDirs(cwd).flatMap((dir) => [dir, join(dir, ".config"), join(dir, "package.json")]);
   return [...paths, ...globalConfigDirs()];
 }
 
@@ -62,7 +59,8 @@ function readAll(): Record<string, Discovery> {
 }
 
 /**
- * Remembers which config file the cosmiconfig search found from a working directory. Creating the search and
+ * Remembers which config file the cosmiconfig search found from a working directory (never whether it may be
+ * loaded: that is judged on every load). Creating the search and
  * running it costs ~8 ms per CLI start in a project; while nothing on the search path has changed, the answer
  * is known. Starts a stamp list before the search runs, so a file created during the search invalidates it.
  */

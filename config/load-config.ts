@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { extname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { CosmiconfigResult, Loader } from "cosmiconfig";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
+import { assertReadableConfig, trustedLoader } from "./config-file-check.ts";
 import { discoveryCache } from "./discovery-cache.ts";
-import { jsonSyntaxProblem, yamlSyntaxProblem, type SyntaxProblem } from "./syntax-error.ts";
+import { configSearchDirs } from "./search-dirs.ts";
+import { jsonSyntaxProblem, type SyntaxProblem } from "../core/contracts/json-syntax.ts";
+import { yamlSyntaxProblem } from "./syntax-error.ts";
+import { importModule } from "./module-loader.ts";
 import { loadTypeScriptConfig } from "./typescript-config.ts";
 import { validationCache } from "./validation-cache.ts";
 import type { ClawperatorConfig } from "./schema.ts";
@@ -22,7 +27,7 @@ export const CONFIG_SEARCH_PLACES = [
   "clawperator.config.json",
 ];
 
-const loadTypeScript: Loader = (filepath, content) => loadTypeScriptConfig(filepath, content);
+const loadTypeScript: Loader = trustedLoader((filepath, content) => loadTypeScriptConfig(filepath, content));
 
 function invalid(
   file: string,
@@ -45,14 +50,46 @@ function syntaxProblem(file: string, error: unknown): SyntaxProblem | undefined 
   return yamlSyntaxProblem(error);
 }
 
-async function explorer() {
+/** Node could not resolve `clawperator` (or a subpath) imported by the config: the project has no copy of it. */
+const missingSelf = (error: unknown) =>
+  ["ERR_MODULE_NOT_FOUND", "MODULE_NOT_FOUND"].includes((error as { code?: string })?.code ?? "") &&
+  /'clawperator(\/[^']*)?'/.test(String((error as Error).message).split("\n")[0]!);
+
+/**
+ * A JavaScript config, loaded by Node itself (cosmiconfig's own loader falls back to a CommonJS path that cannot
+ * run in the bundle). One that imports `clawperator/config` while the CLI is installed globally (no copy in the
+ * project) is loaded again through the loader that resolves it to the running package.
+ */
+const loadJavaScript: Loader = trustedLoader(async (filepath) => {
+  try {
+    return ((await import(pathToFileURL(filepath).href)) as { default?: unknown }).default;
+  } catch (error) {
+    if (!missingSelf(error)) throw error;
+    return importModule(filepath, filepath, { fresh: true });
+  }
+});
+
+type SearchStrategy = { searchStrategy: "none" } | { searchStrategy: "global"; stopDir: string };
+
+/** cosmiconfig with every loader judging its file first (config-file-check.ts). */
+async function explorer(strategy: SearchStrategy = { searchStrategy: "none" }) {
   // A CommonJS package: its module.exports is the namespace's default, in Node and in the bundle alike.
-  const { cosmiconfig } = ((await import("cosmiconfig")) as unknown as { default: typeof import("cosmiconfig") })
-    .default;
+  const { cosmiconfig, defaultLoaders } = (
+    (await import("cosmiconfig")) as unknown as { default: typeof import("cosmiconfig") }
+  ).default;
+  const loaders: Record<string, Loader> = {};
+  for (const [extension, load] of Object.entries(defaultLoaders)) loaders[extension] = trustedLoader(load);
   return cosmiconfig("clawperator", {
     searchPlaces: CONFIG_SEARCH_PLACES,
-    searchStrategy: "global",
-    loaders: { ".ts": loadTypeScript, ".mts": loadTypeScript },
+    ...strategy,
+    loaders: {
+      ...loaders,
+      ".ts": loadTypeScript,
+      ".mts": loadTypeScript,
+      ".js": loadJavaScript,
+      ".mjs": loadJavaScript,
+      ".cjs": loadJavaScript,
+    },
   });
 }
 
@@ -60,7 +97,7 @@ async function explorer() {
 async function loadKnownTypeScript(filepath: string): Promise<CosmiconfigResult | undefined> {
   let config: unknown;
   try {
-    config = await loadTypeScriptConfig(filepath, readFileSync(filepath, "utf8"));
+    config = await loadTypeScript(filepath, readFileSync(filepath, "utf8"));
   } catch (error) {
     // As cosmiconfig does, so the error names the file.
     throw Object.assign(error as Error, { filepath });
@@ -69,19 +106,37 @@ async function loadKnownTypeScript(filepath: string): Promise<CosmiconfigResult 
   return config === undefined ? { filepath, config, isEmpty: true } : { filepath, config };
 }
 
-/** Searches upward from `cwd` with cosmiconfig, or reloads the file an unchanged search path found before. */
+/**
+ * cosmiconfig's search, one directory at a time so that each directory's candidates are checked before any is
+ * read, over the directories of `configSearchDirs`; the last one is searched with the global config directory.
+ */
+async function search(cwd: string): Promise<CosmiconfigResult> {
+  const dirs = configSearchDirs(cwd);
+  const local = await explorer();
+  for (const [i, dir] of dirs.entries()) {
+    for (const place of CONFIG_SEARCH_PLACES) assertReadableConfig(join(dir, place));
+    if (i === dirs.length - 1) break;
+    const found = await local.search(dir);
+    if (found) return found;
+  }
+  const stopDir = dirs[dirs.length - 1]!;
+  return (await explorer({ searchStrategy: "global", stopDir })).search(stopDir);
+}
+
+/** Searches upward from `cwd`, or reloads the file an unchanged search path found before (judged again). */
 async function discover(cwd: string): Promise<CosmiconfigResult> {
   const cache = discoveryCache(cwd);
   const known = cache.found();
   if (known === null) return null;
   if (known !== undefined && existsSync(known)) {
+    assertReadableConfig(known);
     if ([".ts", ".mts"].includes(extname(known))) {
       const loaded = await loadKnownTypeScript(known);
       if (loaded) return loaded;
     }
     return (await explorer()).load(known);
   }
-  const found = await (await explorer()).search(cwd);
+  const found = await search(cwd);
   cache.remember(found?.filepath ?? null);
   return found;
 }
@@ -98,8 +153,10 @@ export async function loadConfig(options: { cwd: string; configPath?: string }):
 
   let found: CosmiconfigResult;
   try {
+    if (explicit !== undefined) assertReadableConfig(explicit);
     found = explicit === undefined ? await discover(options.cwd) : await (await explorer()).load(explicit);
   } catch (error) {
+    if (error instanceof ClawperatorError) throw error;
     const file = explicit ?? (error as { filepath?: string }).filepath ?? "config";
     const syntax = syntaxProblem(file, error);
     if (syntax)

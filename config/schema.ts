@@ -36,6 +36,8 @@ export const ConfigSchema = z.strictObject({
   /** Broadcast action of the Operator APK (PROTOCOL.md: the shipped APK's differs from the spec text). */
   operatorAction: z.string().min(1).optional(),
   adbPath: z.string().min(1).optional(),
+  /** Where `operator download` finds Operator releases: the URL of their latest.json (the versioned files beside it). */
+  operator: z.strictObject({ downloadUrl: z.url().optional() }).optional(),
   /** How long a plugin's setup may take before boot fails naming it (default 10000 ms). */
   pluginSetupTimeoutMs: z.number().int().min(1).max(600_000).optional(),
   /** The transport for serials several transports report, or none does (default "adb"). */
@@ -45,6 +47,8 @@ export const ConfigSchema = z.strictObject({
       host: z.string().min(1).optional(),
       port: z.number().int().min(0).max(65_535).optional(),
       token: z.string().min(1).optional(),
+      /** Web origins besides the server's own whose pages may call the API (`http://localhost:5173`). */
+      allowedOrigins: z.array(z.string().min(1)).optional(),
     })
     .optional(),
   skills: z

@@ -1,10 +1,13 @@
 import { bootKernel, type Kernel } from "../core/kernel/index.ts";
+import { AgentTools } from "../core/services/agent-tools.ts";
 import type { HostInfo } from "../core/services/host-info.ts";
 import { createStderrLogger } from "../core/services/logger.ts";
 import { loadConfig } from "../config/load-config.ts";
 import { resolvePlugins } from "../config/resolve-plugins.ts";
 import { builtinPlugins } from "../plugins/index.ts";
+import { agentToolsOf } from "./agent-tools.ts";
 import { applyConfigOverrides, type ConfigOverrides } from "./config-overrides.ts";
+import { reportPluginFailures } from "./plugin-failures.ts";
 
 export interface BootOptions {
   cwd?: string;
@@ -20,7 +23,8 @@ export interface BootOptions {
 /**
  * Loads the config, then boots the kernel with the built-in plugins (minus the disabled ones) followed by the
  * config's plugins. This is the composition root: the one place that names the built-in plugin list; the CLI,
- * the programmatic API and the front ends (serve, OpenClaw) all boot through it.
+ * the programmatic API and the front ends (serve, OpenClaw) all boot through it. A configured plugin that fails to
+ * load or set up is left out with a warning and a failing doctor check; a built-in one that fails stops the boot.
  */
 export async function bootRuntime(options: BootOptions = {}): Promise<Kernel> {
   const cwd = options.cwd ?? process.cwd();
@@ -31,10 +35,14 @@ export async function bootRuntime(options: BootOptions = {}): Promise<Kernel> {
     .filter((plugin) => !disabled.has(plugin.name))
     .map((plugin) => ({ plugin, origin: "builtin" }));
   const thirdParty = await resolvePlugins(config, cwd);
-  return bootKernel({
-    plugins: [...builtins, ...thirdParty],
+  const kernel = await bootKernel({
+    plugins: [...builtins, ...thirdParty.entries],
+    failures: thirdParty.failures,
     config,
     logger: createStderrLogger({ verbose: options.verbose ?? false, progress: options.progress ?? false }),
     host: options.host ?? { longLived: false },
   });
+  kernel.services.register(AgentTools, { useValue: agentToolsOf(kernel) });
+  reportPluginFailures(kernel);
+  return kernel;
 }

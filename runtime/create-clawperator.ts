@@ -13,6 +13,8 @@ import type { GlobalOptions } from "../core/kernel/contributions.ts";
 export interface ExecuteOptions {
   deviceId?: string;
   receiverPackage?: string;
+  /** Also return the envelope exactly as the device sent it (`result.deviceEnvelope`). */
+  deviceEnvelope?: boolean;
 }
 
 /** The programmatic API embedders and the front ends (OpenClaw, MCP) use: one kernel, one result stream per device. */
@@ -47,7 +49,11 @@ export interface CreateClawperatorOptions {
 
 export async function createClawperator(options: CreateClawperatorOptions = {}): Promise<Clawperator> {
   const { config: overrides, ...boot } = options;
-  const kernel = await bootRuntime({ ...boot, ...(overrides ? { overrides } : {}), host: { longLived: true } });
+  return clawperatorOf(await bootRuntime({ ...boot, ...(overrides ? { overrides } : {}), host: { longLived: true } }));
+}
+
+/** The programmatic API over a kernel already booted (the one a command runs in). */
+export function clawperatorOf(kernel: Kernel): Clawperator {
   const runner = () => kernel.services.resolve(ExecutionRunner);
   const run = (execution: Execution, opts: ExecuteOptions) => runner().run({ execution, ...opts });
   return {

@@ -14,6 +14,7 @@ export type CommandEvent =
   | { kind: "start" }
   | { kind: "unavailable" }
   | { kind: "stage-failure"; stage: string; reason: string }
+  | { kind: "stage-log"; message: string }
   | { kind: "failure"; reason: string }
   | { kind: "other" };
 
@@ -57,6 +58,8 @@ export class CommandLines {
         return { kind: "start" };
       case "failure":
         return { kind: "failure", reason: field(rest, "reason=") ?? "" };
+      case "stage-log":
+        return { kind: "stage-log", message: field(rest, "message=") ?? "" };
       case "stage-failure": {
         const id = field(rest, "id=") ?? "";
         const cut = id.indexOf(" reason=");

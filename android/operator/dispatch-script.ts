@@ -1,4 +1,5 @@
 import type { Execution } from "../../core/contracts/execution.ts";
+import type { PreDispatchOutcome } from "../../core/execution/dispatcher.ts";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import { MAX_ADB_REQUEST_BYTES } from "../adb/adb-socket.ts";
 import { shellCommand, shellQuote } from "./shell-quote.ts";
@@ -41,10 +42,13 @@ export function broadcastCommand(
   );
 }
 
+/** The line printed after each pre-dispatch command with its exit code; the nonce keeps its output from faking it. */
+const preDispatchEnd = (nonce: string) => `clawperator-pre-dispatch ${nonce}`;
+
 /**
  * Everything before the result, in one adb round trip: the device clock (the result stream starts there), the
- * pre-dispatch commands (close_app force-stops), the operator presence check, and the broadcast, which runs
- * only when the operator is installed.
+ * pre-dispatch commands (close_app force-stops), each followed by its exit code, the operator presence check,
+ * and the broadcast, which runs only when the operator is installed.
  */
 export function dispatchScript(input: {
   execution: Execution;
@@ -56,7 +60,7 @@ export function dispatchScript(input: {
   const marker = `${dispatchMarker(input.nonce)} commandId=${input.execution.commandId.replace(/\s/g, " ")}`;
   const script = [
     `date ${shellQuote(CLOCK_FORMAT)}`,
-    ...input.preDispatch,
+    ...input.preDispatch.map((command) => `${command} 2>&1; echo ${shellQuote(preDispatchEnd(input.nonce))} $?`),
     `${shellCommand(["log", "-t", DISPATCH_LOG_TAG, marker])} || echo ${NO_MARKER}`,
     `${shellCommand(["pm", "path", input.receiverPackage])} && ` +
       `${broadcastCommand(input.execution, input.receiverPackage, input.action)}`,
@@ -90,9 +94,12 @@ export interface DispatchReport {
   markerLogged: boolean;
   receiverInstalled: boolean;
   broadcastCompleted: boolean;
+  /** The pre-dispatch commands that reported their exit code, in order. */
+  preDispatch: PreDispatchOutcome[];
 }
 
-export function parseDispatchOutput(stdout: string): DispatchReport {
+/** The dispatch script's stdout read back; `nonce` and `preDispatch` are the script's. */
+export function parseDispatchOutput(stdout: string, nonce = "", preDispatch: readonly string[] = []): DispatchReport {
   const lines = stdout.split(/\r?\n/);
   const clock = /^(\d\d-\d\d \d\d:\d\d:\d\d)\.(\S*)$/.exec(lines[0]?.trim() ?? "");
   return {
@@ -101,5 +108,23 @@ export function parseDispatchOutput(stdout: string): DispatchReport {
     markerLogged: !lines.includes(NO_MARKER),
     receiverInstalled: lines.some((l) => l.startsWith("package:")),
     broadcastCompleted: lines.some((l) => l.startsWith("Broadcast completed")),
+    preDispatch: preDispatchOutcomes(lines.slice(1), preDispatchEnd(nonce), preDispatch),
   };
+}
+
+/** Each pre-dispatch command's output runs up to its end line, `<end> <exit code>`. */
+function preDispatchOutcomes(lines: string[], end: string, commands: readonly string[]): PreDispatchOutcome[] {
+  const outcomes: PreDispatchOutcome[] = [];
+  let output: string[] = [];
+  for (const line of lines) {
+    if (outcomes.length === commands.length) break;
+    const exit = line.startsWith(`${end} `) ? /^\d+$/.exec(line.slice(end.length + 1).trim()) : null;
+    if (!exit) {
+      output.push(line);
+      continue;
+    }
+    outcomes.push({ command: commands[outcomes.length]!, exitCode: Number(exit[0]), output: output.join("\n").trim() });
+    output = [];
+  }
+  return outcomes;
 }

@@ -5,12 +5,13 @@ export interface LogLine {
   message: string;
 }
 
+// The `s` flag: a message may hold U+2028 or U+2029 (a screen's text in an envelope), which `.` would not match.
 // -v time: `MM-DD HH:MM:SS.mmm P/Tag( pid): msg`; -v brief: `P/Tag( pid): msg`.
-const TIME_OR_BRIEF = /^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d+\s+)?([VDIWEFS])\/(.*?)\(\s*(\d+)\): ?(.*)$/;
+const TIME_OR_BRIEF = /^(?:\d\d-\d\d \d\d:\d\d:\d\d\.\d+\s+)?([VDIWEFS])\/(.*?)\(\s*(\d+)\): ?(.*)$/s;
 // -v threadtime (logcat's default): `MM-DD HH:MM:SS.mmm  pid  tid P Tag: msg`.
-const THREADTIME = /^\d\d-\d\d \d\d:\d\d:\d\d\.\d+\s+(\d+)\s+\d+\s+([VDIWEFS])\s+(.*?)\s*: ?(.*)$/;
+const THREADTIME = /^\d\d-\d\d \d\d:\d\d:\d\d\.\d+\s+(\d+)\s+\d+\s+([VDIWEFS])\s+(.*?)\s*: ?(.*)$/s;
 // -v tag: `P/Tag: msg`.
-const TAG = /^([VDIWEFS])\/(.*?): ?(.*)$/;
+const TAG = /^([VDIWEFS])\/(.*?): ?(.*)$/s;
 
 /**
  * Splits a logcat line into priority, tag, pid and message for the formats logcat prints. Tags are not stable

@@ -17,6 +17,7 @@ export class LoggedSteps {
   #current: number | undefined;
   #next = 0;
   #stageFailure: { stage: string; reason: string } | undefined;
+  #failurePoint: string | undefined;
   #failureReason: string | undefined;
   #loggedFailure: string | undefined;
 
@@ -31,6 +32,7 @@ export class LoggedSteps {
       this.#current = index;
       this.#next = index + 1;
       this.#stageFailure = undefined;
+      this.#failurePoint = undefined;
       return true;
     }
     for (const verb of ["step_success", "step_failure"] as const) {
@@ -50,6 +52,8 @@ export class LoggedSteps {
 
   event(event: CommandEvent): void {
     if (event.kind === "stage-failure") this.#stageFailure = { stage: event.stage, reason: event.reason };
+    if (event.kind === "stage-log" && event.message.startsWith(STAGE_FAILURE_CONTEXT))
+      this.#failurePoint = failurePointOf(event.message) ?? this.#failurePoint;
     if (event.kind === "failure") this.#failureReason = event.reason;
   }
 
@@ -69,6 +73,7 @@ export class LoggedSteps {
               actionType: failed.type,
               ...(this.#stageFailure?.stage ? { stage: this.#stageFailure.stage } : {}),
               ...(reason ? { reason } : {}),
+              ...(this.#failurePoint ? { failurePoint: this.#failurePoint } : {}),
             },
           }
         : {}),
@@ -84,6 +89,17 @@ export class LoggedSteps {
     }
     return undefined;
   }
+}
+
+const STAGE_FAILURE_CONTEXT = "StageFailure context: ";
+
+/**
+ * The `failure_point` (or openApp's `reason_code`) of a `StageFailure context: k=v, …` message. The matcher's
+ * text comes first and may hold anything, so the last one counts (the APK writes it after the matcher).
+ */
+function failurePointOf(message: string): string | undefined {
+  const found = [...message.matchAll(/(?:^|, |: )(?:failure_point|reason_code)=([a-z_]+)(?=,|$)/g)];
+  return found.at(-1)?.[1];
 }
 
 /**

@@ -7,6 +7,8 @@ import { dispatchMarker, dispatchScript, parseDispatchOutput } from "./dispatch-
 import { ResultCollector } from "./result-collector.ts";
 import { SharedResultStreams } from "./shared-result-streams.ts";
 import { awaitEnvelope } from "./await-envelope.ts";
+import { operatorSetupCommand } from "./protocol-line.ts";
+import { deviceLogFailure } from "./failure-code.ts";
 
 export interface OperatorDispatcherOptions {
   transport: Transport;
@@ -26,7 +28,12 @@ const failure = (
 ) =>
   new ClawperatorError(code, message, {
     ...(code === "RECEIVER_NOT_INSTALLED"
-      ? { hint: `Install the Operator APK: clawperator operator setup --apk <file> --device-id ${request.deviceId}` }
+      ? {
+          hint: `Install the Operator APK: ${operatorSetupCommand({
+            deviceId: request.deviceId,
+            receiverPackage: request.receiverPackage,
+          })}`,
+        }
       : {}),
     diagnostics: {
       deviceId: request.deviceId,
@@ -59,7 +66,7 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
         // The result stream's connection opens while the device runs the dispatch.
         if (!attached) options.transport.prepare?.(request.deviceId);
         const result = await dispatching;
-        const report = parseDispatchOutput(result.stdout);
+        const report = parseDispatchOutput(result.stdout, nonce, request.preDispatch);
         if (!report.markerLogged) collector.withoutMarker();
         const dispatchMs = elapsedMs(started);
 
@@ -127,13 +134,18 @@ export function createOperatorDispatcher(options: OperatorDispatcherOptions): Op
           );
         }
         const { envelope } = state;
+        const stepsFromDeviceLog =
+          envelope.status === "failed" &&
+          envelope.stepResults.length === 0 &&
+          envelope.errorCode !== "SERVICE_UNAVAILABLE"
+            ? collector.stepReport(envelope.error)
+            : undefined;
         return {
           envelope,
           snapshots: collector.snapshots,
-          ...(envelope.status === "failed" &&
-          envelope.stepResults.length === 0 &&
-          envelope.errorCode !== "SERVICE_UNAVAILABLE"
-            ? { stepsFromDeviceLog: collector.stepReport(envelope.error) }
+          preDispatch: report.preDispatch,
+          ...(stepsFromDeviceLog
+            ? { stepsFromDeviceLog, deviceFailure: deviceLogFailure(stepsFromDeviceLog, envelope.error) }
             : {}),
           timings: { dispatchMs, awaitMs: elapsedMs(awaitStarted) },
         };

@@ -14,7 +14,12 @@ export function renderResult(value: unknown): string {
   const { envelope } = result;
   const mark = envelope.status === "success" ? "ok" : "FAILED";
   const lines = [`${mark}  ${envelope.commandId} on ${result.deviceId} (${result.timings.totalMs ?? "?"} ms)`];
-  if (envelope.error) lines.push(`  error: ${envelope.errorCode ? `${envelope.errorCode}: ` : ""}${envelope.error}`);
+  const failure = result.error;
+  if (failure) {
+    const step = failure.stepId === undefined ? "" : ` at step ${failure.stepId} (${failure.actionType})`;
+    lines.push(`  error: ${failure.code}${step}: ${shortValue("message", failure.message)}`);
+  } else if (envelope.error) lines.push(`  error: ${envelope.error}`);
+  if (envelope.hint) lines.push(`  hint: ${envelope.hint}`);
   envelope.stepResults.forEach((step, index) => {
     lines.push(`  ${index + 1}. ${step.id} ${step.actionType}: ${step.success ? "ok" : "failed"}`);
     for (const [key, data] of Object.entries(step.data)) lines.push(`       ${key}: ${shortValue(key, data)}`);

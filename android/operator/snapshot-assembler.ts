@@ -1,4 +1,4 @@
-const MARKER = /^\[TaskScope\] UI Hierarchy(?: \[commandId=(.*)\])?:\s?(.*)$/;
+const MARKER = /^\[TaskScope\] UI Hierarchy(?: \[commandId=(.*)\])?:\s?(.*)$/s;
 
 export interface SnapshotMarker {
   /** The commandId some markers carry; undefined for the real APK's marker, which names no command. */

@@ -29,6 +29,7 @@ export function canonicalEnvelope(value: unknown): ResultEnvelope | undefined {
   if (value.status !== "success" && value.status !== "failed") return undefined;
   if (!Array.isArray(value.stepResults) || !(value.error === null || isString(value.error))) return undefined;
   if (!(value.errorCode === undefined || value.errorCode === null || isString(value.errorCode))) return undefined;
+  if (!(value.hint === undefined || isString(value.hint))) return undefined;
   const stepResults: StepResult[] = [];
   for (const item of value.stepResults) {
     const step = canonicalStep(item);
@@ -43,5 +44,6 @@ export function canonicalEnvelope(value: unknown): ResultEnvelope | undefined {
     error: value.error,
   };
   if (value.errorCode !== undefined) envelope.errorCode = value.errorCode;
+  if (value.hint !== undefined) envelope.hint = value.hint;
   return envelope;
 }

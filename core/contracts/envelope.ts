@@ -17,6 +17,8 @@ export const ResultEnvelopeSchema = z.object({
   stepResults: z.array(StepResultSchema).default([]),
   error: z.string().nullable().default(null),
   errorCode: z.string().nullable().optional(),
+  /** Added by the host, never by the APK: what to do about a SERVICE_UNAVAILABLE envelope. */
+  hint: z.string().optional(),
 });
 
 export type StepResult = z.infer<typeof StepResultSchema>;

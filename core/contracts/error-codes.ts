@@ -1,21 +1,24 @@
 /**
  * The one error-code catalogue (spec/001 "Error Codes" and the agent guide's table), each code with the
  * CLI exit code and HTTP status it maps to. `scope` says where an agent finds it: `error.code` (host),
- * `envelope.errorCode` (envelope) or `stepResults[].data.error` (step).
+ * `envelope.errorCode` (envelope) or `stepResults[].data.error` (step). A `reserved` code is one the spec reserves
+ * or no path of this runtime emits yet: clients may branch on it, nothing raises it (a test holds both ways).
  */
 type Scope = "host" | "envelope" | "step";
 interface CodeInfo {
   readonly http: number;
   readonly exit: number;
   readonly scope: Scope;
+  readonly reserved?: true;
 }
 
 const host = (http: number): CodeInfo => ({ http, exit: 1, scope: "host" });
 const step: CodeInfo = { http: 200, exit: 1, scope: "step" };
+const reserved = (info: CodeInfo): CodeInfo => ({ ...info, reserved: true });
 
 export const ERROR_CATALOGUE = {
   // Host
-  HOST_DEPENDENCY_MISSING: host(500),
+  HOST_DEPENDENCY_MISSING: reserved(host(500)),
   // Setup and connectivity
   ADB_NOT_FOUND: host(500),
   NO_DEVICES: host(404),
@@ -33,7 +36,7 @@ export const ERROR_CATALOGUE = {
   // UI and nodes
   NODE_NOT_FOUND: step,
   NODE_NOT_CLICKABLE: step,
-  SECURITY_BLOCK_DETECTED: step,
+  SECURITY_BLOCK_DETECTED: reserved(step),
   CONTAINER_NOT_FOUND: step,
   CONTAINER_NOT_SCROLLABLE: step,
   GESTURE_FAILED: step,
@@ -47,6 +50,9 @@ export const ERROR_CATALOGUE = {
   VALIDATOR_MISMATCH: step,
   ACTION_FAILED: step,
   COMMAND_TIMEOUT: { http: 200, exit: 1, scope: "envelope" },
+  // A failed execution whose cause the host cannot name from the device's step code, errorCode or log lines
+  // (result.error.code; the device's own words stay in result.error.message and deviceCode).
+  DEVICE_FAILURE_UNCLASSIFIED: { http: 200, exit: 1, scope: "envelope" },
   // Doctor and host checks
   NODE_TOO_OLD: host(500),
   ADB_SERVER_FAILED: host(500),
@@ -58,11 +64,11 @@ export const ERROR_CATALOGUE = {
   DEVICE_DEV_OPTIONS_DISABLED: host(503),
   DEVICE_USB_DEBUGGING_DISABLED: host(503),
   DEVICE_ACCESSIBILITY_NOT_RUNNING: host(503),
-  ANDROID_BUILD_FAILED: host(500),
+  ANDROID_BUILD_FAILED: reserved(host(500)),
   ANDROID_INSTALL_FAILED: host(500),
   ANDROID_APP_LAUNCH_FAILED: host(500),
   SMOKE_OPEN_SETTINGS_FAILED: host(500),
-  SCRCPY_NOT_FOUND: host(500),
+  SCRCPY_NOT_FOUND: reserved(host(500)),
   APK_VERSION_UNREADABLE: host(502),
   APK_VERSION_INVALID: host(502),
   CLI_VERSION_INVALID: host(500),
@@ -74,7 +80,7 @@ export const ERROR_CATALOGUE = {
   EMULATOR_ALREADY_RUNNING: host(409),
   EMULATOR_NOT_RUNNING: host(409),
   EMULATOR_UNSUPPORTED: host(422),
-  EMULATOR_CREATE_FAILED: host(500),
+  EMULATOR_CREATE_FAILED: reserved(host(500)),
   EMULATOR_START_FAILED: host(500),
   EMULATOR_STOP_FAILED: host(500),
   EMULATOR_DELETE_FAILED: host(500),
@@ -86,6 +92,14 @@ export const ERROR_CATALOGUE = {
   OPERATOR_INSTALL_FAILED: host(500),
   OPERATOR_GRANT_FAILED: host(500),
   OPERATOR_VERIFY_FAILED: host(500),
+  // Operator download (`operator download`, `operator setup` without --apk): the release metadata, the APK and its
+  // SHA-256 from downloads.clawperator.com or the configured mirror. Nothing is installed or kept after any of them.
+  OPERATOR_DOWNLOAD_FAILED: host(502),
+  OPERATOR_DOWNLOAD_INSECURE: host(400),
+  OPERATOR_DOWNLOAD_WRITE_FAILED: host(500),
+  OPERATOR_METADATA_INVALID: host(502),
+  OPERATOR_RELEASE_NOT_FOUND: host(404),
+  OPERATOR_CHECKSUM_MISMATCH: host(502),
   // Internal / other
   BROADCAST_FAILED: host(502),
   PAYLOAD_TOO_LARGE: host(413),
@@ -93,7 +107,7 @@ export const ERROR_CATALOGUE = {
   // Skills
   SKILL_NOT_FOUND: host(404),
   ARTIFACT_NOT_FOUND: host(404),
-  COMPILE_VARS_REQUIRED: host(400),
+  COMPILE_VARS_REQUIRED: reserved(host(400)),
   COMPILE_VAR_MISSING: host(400),
   COMPILE_VARS_PARSE_FAILED: host(400),
   COMPILE_VALIDATION_FAILED: host(400),
@@ -103,9 +117,9 @@ export const ERROR_CATALOGUE = {
   SKILL_EXECUTION_TIMEOUT: host(504),
   SKILLS_SYNC_FAILED: host(502),
   SKILLS_GIT_NOT_FOUND: host(500),
-  // HTTP API (serve): the body codes HTTP clients of the reference runtime already handle, then the server's own.
-  INVALID_JSON: host(400),
-  INVALID_BODY: host(400),
+  // HTTP API (serve): the body codes HTTP clients of the reference runtime already handle, then the server's own. A
+  // body that is not JSON or does not fit the route's schema is EXECUTION_VALIDATION_FAILED on every route (the
+  // spec's code for "the execution JSON is malformed or invalid").
   MISSING_EXECUTION: host(400),
   INVALID_DEVICE_ID: host(400),
   INVALID_OPERATOR_PACKAGE: host(400),
@@ -116,6 +130,8 @@ export const ERROR_CATALOGUE = {
   ORIGIN_NOT_ALLOWED: host(403),
   ROUTE_NOT_FOUND: host(404),
   METHOD_NOT_ALLOWED: host(405),
+  REQUEST_TIMEOUT: host(408),
+  UNSUPPORTED_MEDIA_TYPE: host(415),
   SERVER_SHUTTING_DOWN: host(503),
   SERVE_TOKEN_REQUIRED: host(400),
   SERVE_LISTEN_FAILED: host(500),
@@ -131,6 +147,19 @@ export const ERROR_CATALOGUE = {
   // (missing directory, a directory, read-only, disk full). Either fails the envelope, so the exit code is 1.
   SCREENSHOT_PATH_REFUSED: step,
   SCREENSHOT_WRITE_FAILED: step,
+  // Recording (RECORDING.md section 5). The host's own: a session id with no file, a pull the device refused, a file
+  // that is not a recording, or one of a schema version this runtime does not read.
+  RECORDING_SESSION_NOT_FOUND: host(404),
+  RECORDING_PULL_FAILED: host(502),
+  RECORDING_PARSE_FAILED: host(422),
+  RECORDING_SCHEMA_VERSION_UNSUPPORTED: host(422),
+  // The Operator APK's start_recording / stop_recording step codes, passed through in stepResults[].data.error.
+  RECORDING_ALREADY_IN_PROGRESS: step,
+  RECORDING_NOT_IN_PROGRESS: step,
+  RECORDING_STORAGE_UNAVAILABLE: step,
+  RECORDING_START_FAILED: step,
+  RECORDING_STOP_FAILED: step,
+  RECORDING_UNAVAILABLE: reserved(step),
   // Refs of the agent view (issue 24), refused before dispatch. REF_STALE: the device ran an action since the view was
   // made, so its screen may have changed; 409, the ref conflicts with the device's current state (a new view fixes
   // it). REF_NOT_FOUND: no view of the device yet, or no such ref in it. REF_NOT_UNIQUE: no matcher selects the node
@@ -158,6 +187,11 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 export function httpStatusOf(code: ErrorCode): number {
   return ERROR_CATALOGUE[code].http;
+}
+
+/** Whether the code is reserved: catalogued for clients, raised by nothing. */
+export function isReservedCode(code: ErrorCode): boolean {
+  return (ERROR_CATALOGUE[code] as CodeInfo).reserved === true;
 }
 
 export function exitCodeOf(code: ErrorCode): number {

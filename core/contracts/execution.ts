@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ActionSchema, type Action } from "./actions.ts";
 import { EXPECTED_FORMAT, LIMITS } from "./limits.ts";
+import { logUnsafeReason } from "./log-safe-id.ts";
 
 /** The APK refuses blank ids and source (PROTOCOL.md parser table); the host refuses them before dispatch. */
 const notBlank = (max: number) =>
@@ -9,7 +10,11 @@ const notBlank = (max: number) =>
     .min(1)
     .max(max)
     .refine((value) => value.trim() !== "", "must not be blank");
-const id = notBlank(LIMITS.MAX_ID_LENGTH);
+/** commandId and taskId: the device's log lines name them, so they hold nothing those lines cannot carry. */
+const id = notBlank(LIMITS.MAX_ID_LENGTH).superRefine((value, ctx) => {
+  const reason = logUnsafeReason(value);
+  if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
+});
 
 /** The execution payload (spec/001 "Execution Payload", "Fields" and "Limits"). */
 export const ExecutionSchema = z.strictObject({

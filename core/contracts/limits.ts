@@ -4,6 +4,12 @@ export const LIMITS = {
   MIN_EXECUTION_TIMEOUT_MS: 1_000,
   MAX_EXECUTION_TIMEOUT_MS: 120_000,
   MAX_PAYLOAD_BYTES: 64_000,
+  /**
+   * How much of an execution's file, stdin or inline text is read: the payload limit with room for what compacts
+   * away (indentation, `\u` escapes, aliases). Not a spec bound; the payload limit is checked after parsing. The
+   * same as `serve`'s default request body limit.
+   */
+  MAX_EXECUTION_INPUT_BYTES: 262_144,
   MAX_ID_LENGTH: 128,
   MAX_SOURCE_LENGTH: 64,
   MAX_MATCHER_VALUE_LENGTH: 512,

@@ -24,7 +24,9 @@ function normalizeWords(params: Record<string, unknown>): Record<string, unknown
   for (const [key, words] of Object.entries(ENUM_WORDS)) {
     const value = params[key];
     if (typeof value !== "string") continue;
-    const word = words[value.toLowerCase()];
+    const lower = value.toLowerCase();
+    // Own words only: `constructor` is no enum word.
+    const word = Object.hasOwn(words, lower) ? words[lower] : undefined;
     if (word !== undefined && word !== value) out = { ...out, [key]: word };
   }
   return out;
@@ -56,7 +58,8 @@ function canonicalAction(
   }
   // The APK lower-cases action types (not trimmed).
   const written = action.type.toLowerCase();
-  const alias = ACTION_ALIASES[written];
+  // Own entries only: a type such as `constructor` or `__proto__` is unsupported, not an alias of Object's.
+  const alias = Object.hasOwn(ACTION_ALIASES, written) ? ACTION_ALIASES[written] : undefined;
   let type = written;
   let params = action.params;
   if (alias) {

@@ -1,9 +1,10 @@
 import {
   linkSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
   renameSync,
-  statSync,
+  rmSync,
   unlinkSync,
   writeFileSync,
   type Stats,
@@ -11,10 +12,14 @@ import {
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
+import { LIMITS } from "../contracts/limits.ts";
 import { processAlive } from "../host/process-alive.ts";
+import { ownStartToken, sameProcess } from "../host/process-start.ts";
 
 interface LockRecord {
   pid: number;
+  /** When the holder started (process-start.ts), so a process that later got the same pid is not taken for it. */
+  start?: string;
   executionId: string;
   commandId: string;
   since: number;
@@ -50,6 +55,13 @@ const UNREADABLE_GRACE_MS = 1_000;
  * ever.
  */
 const FUTURE_SKEW_MS = 10_000;
+/**
+ * No settle window is written further ahead than the settle itself; one beyond the longest legal execution plus
+ * its settle is damage or a wrong clock ("retry after 5138-11-16"), not a device settling.
+ */
+const MAX_SETTLE_AHEAD_MS = LIMITS.MAX_EXECUTION_TIMEOUT_MS + LIMITS.TIMEOUT_SETTLE_MS;
+/** A takeover guard older than this (or dated this far ahead) was left by a crash. */
+const GUARD_STALE_MS = 5_000;
 
 /** A lock file: its record when it parses as one, and its identity, so a takeover removes what it judged. */
 interface LockFile {
@@ -64,13 +76,17 @@ function isLockRecord(value: unknown): value is LockRecord {
     v !== null &&
     Number.isInteger(v.pid) &&
     typeof v.executionId === "string" &&
-    typeof v.commandId === "string"
+    typeof v.commandId === "string" &&
+    (v.start === undefined || typeof v.start === "string") &&
+    (v.settleUntil === undefined || Number.isFinite(v.settleUntil))
   );
 }
 
+/** The lock at `path` as it is (a directory or a symlink there is judged, never followed). */
 function readLock(path: string): LockFile | undefined {
-  const stat = statSync(path, { throwIfNoEntry: false });
+  const stat = lstatSync(path, { throwIfNoEntry: false });
   if (!stat) return undefined;
+  if (!stat.isFile()) return { record: undefined, stat };
   try {
     const value: unknown = JSON.parse(readFileSync(path, "utf8"));
     return { record: isLockRecord(value) ? value : undefined, stat };
@@ -98,6 +114,10 @@ function unlinkQuietly(path: string): void {
   }
 }
 
+/** Removes whatever is at `path`: a file, or a directory something else left where a file belongs. */
+const removeQuietly = (path: string, stat: Stats) =>
+  stat.isDirectory() ? rmSync(path, { recursive: true, force: true }) : unlinkQuietly(path);
+
 /**
  * One execution per device across processes (two CLIs, or the CLI beside serve). A lock is a file created
  * atomically with its content (write a temp file, then link it into place, which fails if the lock exists).
@@ -112,7 +132,7 @@ export class DeviceLocks {
   acquire(deviceId: string, owner: { executionId: string; commandId: string }): DeviceLock {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const path = join(this.dir, `${encodeURIComponent(deviceId)}.lock`);
-    const record: LockRecord = { pid: process.pid, ...owner, since: this.clock.now() };
+    const record: LockRecord = { pid: process.pid, start: ownStartToken(), ...owner, since: this.clock.now() };
     for (let attempt = 0; attempt < 3; attempt++) {
       const temp = `${path}.${process.pid}.${owner.executionId}.tmp`;
       writeFileSync(temp, JSON.stringify(record), { mode: 0o600 });
@@ -145,13 +165,24 @@ export class DeviceLocks {
     };
   }
 
-  /** Whether a lock still holds: its holder is alive or settling; an unreadable one only within its grace. */
+  /**
+   * Whether a lock still holds: its holder is the process that took it and still runs, or it is settling. Nothing
+   * of ours puts anything but a file there; an unreadable file holds only within its grace; no real holder has a
+   * pid <= 0 (pid 1 only with its start recorded: clawperator as a container's first process); a settle window
+   * ends no later than the longest legal execution and its settle from now.
+   */
   #held({ record, stat }: LockFile): boolean {
+    if (!stat.isFile()) return false;
     if (record === undefined) {
       const age = Date.now() - stat.mtimeMs;
       return age < UNREADABLE_GRACE_MS && age > -FUTURE_SKEW_MS;
     }
-    return record.settleUntil === undefined ? processAlive(record.pid) : record.settleUntil > this.clock.now();
+    const now = this.clock.now();
+    if (record.settleUntil !== undefined)
+      return record.settleUntil > now && record.settleUntil <= now + MAX_SETTLE_AHEAD_MS;
+    if (record.pid <= 0) return false;
+    const same = record.start === undefined ? undefined : sameProcess(record.pid, record.start);
+    return same ?? (record.pid > 1 && processAlive(record.pid));
   }
 
   /** Removes a stale lock, guarded so two processes cannot both remove and then both create it. */
@@ -160,13 +191,15 @@ export class DeviceLocks {
     try {
       writeFileSync(guard, String(process.pid), { flag: "wx" });
     } catch {
-      // Someone else is taking over; a guard left by a crash expires after 5 s.
-      const guardStat = statSync(guard, { throwIfNoEntry: false });
-      if (guardStat && Date.now() - guardStat.mtimeMs > 5_000) unlinkQuietly(guard);
+      // Someone else is taking over; a guard left by a crash (or anything else there) is removed once stale.
+      const guardStat = lstatSync(guard, { throwIfNoEntry: false });
+      const age = guardStat ? Date.now() - guardStat.mtimeMs : 0;
+      if (guardStat && (!guardStat.isFile() || age > GUARD_STALE_MS || age < -FUTURE_SKEW_MS))
+        removeQuietly(guard, guardStat);
       return;
     }
     try {
-      if (sameFile(stale, statSync(path, { throwIfNoEntry: false }))) unlinkQuietly(path);
+      if (sameFile(stale, lstatSync(path, { throwIfNoEntry: false }))) removeQuietly(path, stale);
     } finally {
       unlinkQuietly(guard);
     }

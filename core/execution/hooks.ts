@@ -2,6 +2,7 @@ import { createToken } from "../kernel/token.ts";
 import type { ResultEnvelope } from "../contracts/envelope.ts";
 import type { Execution } from "../contracts/execution.ts";
 import type { Transport } from "../services/transport.ts";
+import type { PreDispatchOutcome } from "./dispatcher.ts";
 
 export interface BeforeDispatchContext {
   readonly execution: Execution;
@@ -18,8 +19,13 @@ export interface AfterResultContext {
   readonly receiverPackage: string;
   readonly transport: Transport;
   readonly executionId: string;
-  /** The envelope as read from the device; hooks finish steps the APK cannot (snapshot text, screenshots). */
+  /**
+   * The envelope as read from the device; hooks finish steps the APK cannot (close_app, snapshot text,
+   * screenshots). The pipeline reconciles its status with its steps after every hook ran.
+   */
   envelope: ResultEnvelope;
+  /** What each of the beforeDispatch hooks' preDispatch command lines did on the device, in order. */
+  readonly preDispatch: readonly PreDispatchOutcome[];
   /** Hierarchy XML blocks the command's snapshot_ui steps logged, in order. */
   readonly snapshots: readonly string[];
   /** Warnings for people (stderr), e.g. a snapshot that could not be extracted. */

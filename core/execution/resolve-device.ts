@@ -49,9 +49,9 @@ export function selectDevice(devices: readonly Device[], deviceId: string | unde
   if (ready.length > 1) {
     throw new ClawperatorError(
       "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED",
-      `${ready.length} devices are connected; pass --device-id`,
+      `${ready.length} devices are connected; name the one to use`,
       {
-        hint: `Connected: ${ready.map((d) => d.serial).join(", ")}`,
+        hint: `Pass --device-id <serial>; connected: ${ready.map((d) => d.serial).join(", ")}`,
         details: { devices: ready.map((d) => d.serial) },
       },
     );

@@ -6,8 +6,10 @@ import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type { Transport } from "../services/transport.ts";
 import type { DeviceLocks } from "./device-lock.ts";
 import type { DispatchOutcome, OperatorDispatcher } from "./dispatcher.ts";
+import { executionFailure } from "./execution-failure.ts";
 import type { AfterResultContext, ExecutionHook } from "./hooks.ts";
 import { checkPolicy } from "./policy.ts";
+import { reconcileEnvelope } from "./reconcile-envelope.ts";
 import { selectDevice } from "./resolve-device.ts";
 import type { ExecutionRunner, RunExecutionRequest, RunExecutionResult } from "./runner.ts";
 import { randomUuid } from "../host/random.ts";
@@ -24,7 +26,8 @@ export interface PipelineDeps {
 
 /**
  * One execution, start to finish (DESIGN.md "The seams"): policy → resolve the device → take its lock →
- * beforeDispatch hooks → dispatch and await the envelope → afterResult hooks → events → release.
+ * beforeDispatch hooks → dispatch and await the envelope → afterResult hooks → reconcile the envelope's status
+ * with its steps and name the failure's code → events → release.
  * The execution arrives validated (commands validate user input with the contracts).
  */
 export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
@@ -63,6 +66,8 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
       timings.dispatchMs = outcome.timings.dispatchMs;
       timings.awaitMs = outcome.timings.awaitMs;
 
+      // Hooks change the envelope's steps in place; the device's own words are kept for callers who ask.
+      const deviceEnvelope = request.deviceEnvelope ? structuredClone(outcome.envelope) : undefined;
       const after: AfterResultContext = {
         execution,
         deviceId,
@@ -70,6 +75,7 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
         transport,
         executionId,
         envelope: outcome.envelope,
+        preDispatch: outcome.preDispatch,
         snapshots: outcome.snapshots,
         warnings: [],
         pathOrigin: request.pathOrigin ?? "payload",
@@ -77,19 +83,23 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
       };
       const hooksStarted = monotonicMs();
       for (const hook of hooks) await hook.afterResult?.(after);
+      const envelope = reconcileEnvelope(after.envelope);
       timings.afterResultMs = elapsedMs(hooksStarted);
       for (const warning of after.warnings) deps.warn(warning);
       timings.totalMs = elapsedMs(started);
 
+      const error = executionFailure(envelope, outcome.deviceFailure);
       const result: RunExecutionResult = {
-        ok: after.envelope.status === "success",
-        envelope: after.envelope,
+        ok: envelope.status === "success",
+        envelope,
+        ...(error ? { error } : {}),
         deviceId,
         terminalSource: "clawperator_result",
         executionId,
         mode: execution.mode ?? "direct",
         timings,
         ...(outcome.stepsFromDeviceLog ? { stepsFromDeviceLog: outcome.stepsFromDeviceLog } : {}),
+        ...(deviceEnvelope ? { deviceEnvelope } : {}),
       };
       deps.events.emit("clawperator:result", { deviceId, envelope: result.envelope });
       return result;

@@ -2,6 +2,7 @@ import { createToken } from "../kernel/token.ts";
 import type { ResultEnvelope } from "../contracts/envelope.ts";
 import type { Execution, ExecutionMode } from "../contracts/execution.ts";
 import type { DeviceLogStepReport } from "./dispatcher.ts";
+import type { ExecutionFailure } from "./execution-failure.ts";
 
 export interface RunExecutionRequest {
   execution: Execution;
@@ -15,12 +16,19 @@ export interface RunExecutionRequest {
   pathOrigin?: "payload" | "person";
   /** Replace an existing file that is not a PNG (`--force`); honoured for a person's paths only. */
   force?: boolean;
+  /** Also return the envelope exactly as the device sent it (`deviceEnvelope`), before the host finished it. */
+  deviceEnvelope?: boolean;
 }
 
-/** The result of one execution (spec/001: `{ok, envelope, deviceId, terminalSource}`) plus run metadata. */
+/**
+ * The result of one execution (spec/001: `{ok, envelope, deviceId, terminalSource}`) plus run metadata. The
+ * envelope is the device's, finished and reconciled by the host; `ok` is its status.
+ */
 export interface RunExecutionResult {
   ok: boolean;
   envelope: ResultEnvelope;
+  /** Why it failed, when it did: a code of the catalogue and the failed step (ExecutionFailure). */
+  error?: ExecutionFailure;
   deviceId: string;
   terminalSource: "clawperator_result";
   executionId: string;
@@ -28,6 +36,8 @@ export interface RunExecutionResult {
   timings: Record<string, number>;
   /** A failed envelope without step results (the real APK's): the steps the device log shows, outside the envelope. */
   stepsFromDeviceLog?: DeviceLogStepReport;
+  /** The envelope exactly as the device sent it; only when the request asked for it. */
+  deviceEnvelope?: ResultEnvelope;
 }
 
 /** Runs executions on devices; provided by the plugin that owns the operator protocol. */

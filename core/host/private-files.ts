@@ -11,25 +11,12 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-  type Stats,
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { clawperatorHome } from "../execution/device-lock.ts";
+import { ownedByUser, ownedPrivately } from "./file-trust.ts";
 
 // Files only this user may read or replace, under the Clawperator home: the start-up caches, the agent views' state.
-
-const uid = process.getuid?.();
-
-/**
- * Whether this user alone controls `stat`'s file or directory: ours, and nobody else may write it. Cached code
- * is executed (the compiled config), cached values decide which plugins load and a device's view decides where a
- * ref taps, so a file another local user could have planted or swapped (a shared CLAWPERATOR_HOME, a directory
- * created first by someone else) is never used. Without POSIX owners (Windows) the profile directory's ACLs are
- * what protects it.
- */
-function ownedPrivately(stat: Stats): boolean {
-  return uid === undefined || (stat.uid === uid && (stat.mode & 0o022) === 0);
-}
 
 /**
  * Creates `dir` and its missing parents 0700 and answers whether it is private to this user: a real directory
@@ -42,7 +29,7 @@ function privateDir(dir: string, options: { clearIfLoose?: boolean; followLink?:
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = options.followLink ? statSync(dir) : lstatSync(dir);
     if (!stat.isDirectory()) return false;
-    if (uid !== undefined && stat.uid !== uid) return false;
+    if (!ownedByUser(stat)) return false;
     if ((stat.mode & 0o077) !== 0) {
       chmodSync(dir, 0o700);
       if (options.clearIfLoose)

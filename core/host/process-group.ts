@@ -17,7 +17,8 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
 const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 interface Guarded {
-  pgid: number;
+  /** Undefined until the child is started (and for good when it could not be). */
+  pgid: number | undefined;
   onInterrupt: () => void;
 }
 
@@ -29,28 +30,37 @@ let unhandled: NodeJS.Signals | undefined;
 const onSignal = (signal: NodeJS.Signals) => {
   if (process.listenerCount(signal) === 1) unhandled = signal;
   for (const group of guarded) {
-    signalGroup(group.pgid, signal);
+    if (group.pgid !== undefined) signalGroup(group.pgid, signal);
     group.onInterrupt();
   }
 };
 const onExit = () => {
-  for (const group of guarded) signalGroup(group.pgid, "SIGKILL");
+  for (const group of guarded) if (group.pgid !== undefined) signalGroup(group.pgid, "SIGKILL");
 };
 
 /**
- * While the group runs: a SIGINT, SIGTERM or SIGHUP this process gets goes to the group too (then `onInterrupt`,
- * for the caller to stop it), and an exit of this process, however it comes, kills the group. Returns the release,
- * called once the group is done: when a signal came that nothing else here handles, the last release lets this
- * process die of it, as it would have without the groups (after they were stopped, not before).
+ * Starts a child with `start` (which must spawn it `detached`, so that it leads its own group) and guards its group
+ * while it runs: a SIGINT, SIGTERM or SIGHUP this process gets goes to the group too (then `onInterrupt`, for the
+ * caller to stop it), and an exit of this process, however it comes, kills the group. `release` is called once the
+ * group is done: when a signal came that nothing else here handles, the last release lets this process die of it, as
+ * it would have without the groups (after they were stopped, not before).
+ * The listeners go on before the child starts: spawn returns only after the child has exec'd, so the child can already
+ * run, and be seen running by whoever sends the signal, while this process is still on its way back from spawn (on a
+ * busy machine for tens of milliseconds). A signal in that gap, with no listener yet, killed this process by its
+ * default action and left the group running; with the listeners on, it waits for the event loop, which comes only
+ * after `start` has returned and the group is known.
  */
-export function guardGroup(pgid: number, onInterrupt: () => void = () => {}): () => void {
-  const group: Guarded = { pgid, onInterrupt };
+export function guardGroup<Child extends { readonly pid?: number | undefined }>(
+  start: () => Child,
+  onInterrupt: () => void = () => {},
+): { child: Child; release: () => void } {
+  const group: Guarded = { pgid: undefined, onInterrupt };
   if (guarded.size === 0) {
     for (const signal of FORWARDED) process.on(signal, onSignal);
     process.on("exit", onExit);
   }
   guarded.add(group);
-  return () => {
+  const release = () => {
     if (!guarded.delete(group) || guarded.size > 0) return;
     for (const signal of FORWARDED) process.off(signal, onSignal);
     process.off("exit", onExit);
@@ -58,4 +68,12 @@ export function guardGroup(pgid: number, onInterrupt: () => void = () => {}): ()
     unhandled = undefined;
     if (signal) process.kill(process.pid, signal);
   };
+  try {
+    const child = start();
+    group.pgid = child.pid;
+    return { child, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

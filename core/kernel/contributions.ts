@@ -1,4 +1,5 @@
 import type { ArgsDef, ParsedArgs } from "citty";
+import type { ErrorCode } from "../contracts/error-codes.ts";
 import type { DoctorFacts } from "../doctor/facts.ts";
 import type { ExecutionHook } from "../execution/hooks.ts";
 import type { Logger } from "../services/logger.ts";
@@ -106,10 +107,20 @@ export interface RouteContribution {
   path: string;
   description?: string;
   /**
+   * The catalogue codes the route itself may answer with; `GET /openapi.json` lists each under its HTTP status,
+   * beside those of the body reader (a route with a body schema) and of the server (Host, Origin, token, shutdown).
+   */
+  errors?: readonly ErrorCode[];
+  /**
    * The route's schemas; prefer the lazy form (`() => import("./schemas.ts").then(m => m.runSchemas)`) so zod and the
    * contracts load only when `/openapi.json` is asked for, not at every CLI start.
    */
   schemas?: RouteSchemas | (() => Promise<RouteSchemas>);
+  /**
+   * Answered without the token (Host and Origin rules still apply): for what carries no device data and acts on
+   * nothing, such as a web page's static files, which must load before the page can ask for the token.
+   */
+  public?: boolean;
   load: Lazy<RouteHandler>;
 }
 

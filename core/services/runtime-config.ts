@@ -8,9 +8,11 @@ export interface RuntimeConfig {
   operatorPackage?: string;
   operatorAction?: string;
   adbPath?: string;
+  /** `downloadUrl`: the Operator releases' latest.json (default https://downloads.clawperator.com/operator/latest.json). */
+  operator?: { downloadUrl?: string };
   transport?: string;
   pluginSetupTimeoutMs?: number;
-  serve?: { host?: string; port?: number; token?: string };
+  serve?: { host?: string; port?: number; token?: string; allowedOrigins?: string[] };
   skills?: Record<string, unknown>;
   /** Where take_screenshot paths from payloads may point (default: the working directory and the OS temp directory). */
   screenshots?: { allowedDirs?: string[] };

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "../../core/contracts/error-codes.ts";
 import {
   type CommandContribution,
   defineCommand,
@@ -9,50 +10,75 @@ import { createArgs, nameArg, provisionArgs, startArgs } from "./command-args.ts
 
 type RouteName = "list" | "running" | "inspect" | "create" | "start" | "stop" | "delete" | "provision";
 
+/** Every route finds the SDK tools and reads adb's devices. */
+const TOOLS: ErrorCode[] = ["ANDROID_SDK_TOOL_MISSING", "ADB_NOT_FOUND"];
+const NAMED: ErrorCode[] = [...TOOLS, "USAGE", "EMULATOR_NOT_FOUND"];
+const CREATE: ErrorCode[] = ["ANDROID_SYSTEM_IMAGE_INSTALL_FAILED", "ANDROID_AVD_CREATE_FAILED"];
+const START: ErrorCode[] = ["EMULATOR_UNSUPPORTED", "EMULATOR_START_FAILED", "EMULATOR_BOOT_TIMEOUT"];
+
 /** The spec's emulator routes: method, path, and which handler of routes/handlers.ts (and schema) serves it. */
-const ROUTES: ReadonlyArray<{ method: HttpMethod; path: string; handler: RouteName; description: string }> = [
+const ROUTES: ReadonlyArray<{
+  method: HttpMethod;
+  path: string;
+  handler: RouteName;
+  description: string;
+  errors: readonly ErrorCode[];
+}> = [
   {
     method: "GET",
     path: "/android/emulators",
     handler: "list",
     description: "Configured AVDs with compatibility metadata",
+    errors: TOOLS,
   },
   {
     method: "GET",
     path: "/android/emulators/running",
     handler: "running",
     description: "Running emulators and boot state",
+    errors: TOOLS,
   },
   {
     method: "GET",
     path: "/android/emulators/:name",
     handler: "inspect",
     description: "Normalized metadata for one AVD",
+    errors: NAMED,
   },
   {
     method: "POST",
     path: "/android/emulators/create",
     handler: "create",
     description: "Ensure the system image exists and create an AVD",
+    errors: [...TOOLS, ...CREATE],
   },
   {
     method: "POST",
     path: "/android/emulators/:name/start",
     handler: "start",
     description: "Start an AVD and return a booted emulator",
+    errors: [...NAMED, "EMULATOR_ALREADY_RUNNING", ...START],
   },
   {
     method: "POST",
     path: "/android/emulators/:name/stop",
     handler: "stop",
     description: "Stop a running emulator by AVD name",
+    errors: [...NAMED, "EMULATOR_NOT_RUNNING", "EMULATOR_STOP_FAILED"],
   },
-  { method: "DELETE", path: "/android/emulators/:name", handler: "delete", description: "Delete an AVD by name" },
+  {
+    method: "DELETE",
+    path: "/android/emulators/:name",
+    handler: "delete",
+    description: "Delete an AVD by name",
+    errors: [...NAMED, "EMULATOR_ALREADY_RUNNING", "EMULATOR_DELETE_FAILED"],
+  },
   {
     method: "POST",
     path: "/android/provision/emulator",
     handler: "provision",
     description: "Reuse or create a supported emulator and return a booted device",
+    errors: [...TOOLS, ...CREATE, ...START],
   },
 ];
 
@@ -131,6 +157,7 @@ export default definePlugin({
         method: route.method,
         path: route.path,
         description: route.description,
+        errors: route.errors,
         // zod and the schemas load only when serve builds its OpenAPI document.
         schemas: async () => (await import("./routes/schemas.js"))[`${route.handler}Schemas`],
         load: async () => ({ default: (await handlers())[route.handler]! }),

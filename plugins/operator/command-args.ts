@@ -16,6 +16,10 @@ export const executeArgs = {
     type: "boolean",
     description: "Validate and print the normalized canonical execution; needs no device",
   },
+  "device-envelope": {
+    type: "boolean",
+    description: "Also print the envelope exactly as the device sent it (deviceEnvelope), before the host finished it",
+  },
 } as const satisfies ArgsDef;
 
 export const screenshotArgs = {

@@ -6,8 +6,8 @@ import { registerExecutionServices } from "./services.ts";
 
 /**
  * The operator protocol: the execution pipeline over the Operator APK, the hooks that finish what the APK
- * cannot (close_app, screenshots, snapshot text), the execute / observe / inspect / action commands, Operator setup,
- * permissions and version compatibility, and doctor's readiness checks.
+ * cannot (close_app, screenshots, snapshot text) and the SERVICE_UNAVAILABLE hint, the execute / observe / inspect /
+ * action commands, Operator setup, permissions and version compatibility, and doctor's readiness checks.
  */
 export default definePlugin({
   name: "operator",
@@ -24,6 +24,11 @@ export default definePlugin({
       name: "capture-screenshots",
       order: 30,
       load: async () => ({ default: (await hooks()).captureScreenshots(ctx.config) }),
+    });
+    ctx.hooks.add({
+      name: "service-unavailable-hint",
+      order: 40,
+      load: async () => ({ default: (await hooks()).serviceUnavailableHint }),
     });
     ctx.commands.group({ path: ["observe"], description: "Observe the device: UI snapshot, screenshot" });
     ctx.commands.group({ path: ["inspect"], description: "Inspect the device for people" });

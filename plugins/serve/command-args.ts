@@ -14,12 +14,25 @@ export const serveArgs = {
   token: {
     type: "string",
     description:
-      "Bearer token every route but /health requires (default: $CLAWPERATOR_SERVE_TOKEN, else config serve.token)",
+      "Bearer token every route but /health requires, at least 16 characters " +
+      "(default: $CLAWPERATOR_SERVE_TOKEN, else config serve.token)",
   },
   "allowed-hosts": {
     type: "string",
     description: "Extra Host names clients may use, comma-separated (e.g. a reverse proxy's name)",
     valueHint: "names",
+  },
+  "allowed-origins": {
+    type: "string",
+    description:
+      "Web origins besides the server's own whose pages may call the API, comma-separated " +
+      "(also config serve.allowedOrigins)",
+    valueHint: "origins",
+  },
+  "request-timeout-ms": {
+    type: "string",
+    description: "How long a client may take to send a request, headers and body, before a 408 (default 10000)",
+    valueHint: "ms",
   },
   "heartbeat-ms": {
     type: "string",

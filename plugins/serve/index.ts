@@ -1,8 +1,34 @@
+import type { ErrorCode } from "../../core/contracts/error-codes.ts";
 import { defineCommand, definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
 import { serveArgs } from "./command-args.ts";
 
 const schemas = (name: keyof typeof import("./route-schemas.ts")) => async () =>
   (await import("./route-schemas.js"))[name];
+
+/** What finding the device through adb may answer. */
+const DEVICE_ERRORS: ErrorCode[] = [
+  "NO_DEVICES",
+  "DEVICE_NOT_FOUND",
+  "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED",
+  "DEVICE_OFFLINE",
+  "DEVICE_UNAUTHORIZED",
+  "ADB_NOT_FOUND",
+  "ADB_SERVER_FAILED",
+];
+
+/** What running an execution through the ExecutionRunner may answer (spec/001 POST /execute status codes). */
+const RUN_ERRORS: ErrorCode[] = [
+  ...DEVICE_ERRORS,
+  "INVALID_DEVICE_ID",
+  "INVALID_OPERATOR_PACKAGE",
+  "RECEIVER_NOT_INSTALLED",
+  "EXECUTION_CONFLICT_IN_FLIGHT",
+  "BROADCAST_FAILED",
+  "LOGCAT_UNAVAILABLE",
+  "RESULT_ENVELOPE_TIMEOUT",
+  "RESULT_ENVELOPE_MALFORMED",
+  "PLUGIN_INVALID",
+];
 
 /**
  * The HTTP/SSE API (spec/001 "HTTP API (serve mode)"): the `serve` command, which mounts every route in the route
@@ -35,6 +61,7 @@ export default definePlugin({
         path: "/devices",
         description: "Connected Android devices and their states",
         schemas: schemas("devicesSchemas"),
+        errors: ["ADB_NOT_FOUND", "ADB_SERVER_FAILED"],
         load: () => import("./routes/devices.js"),
       },
       {
@@ -42,6 +69,13 @@ export default definePlugin({
         path: "/execute",
         description: "Run an execution payload on a device",
         schemas: schemas("executeSchemas"),
+        errors: [
+          ...RUN_ERRORS,
+          "MISSING_EXECUTION",
+          "EXECUTION_ACTION_UNSUPPORTED",
+          "EXECUTION_VALIDATION_FAILED",
+          "PAYLOAD_TOO_LARGE",
+        ],
         load: () => import("./routes/execute.js"),
       },
       {
@@ -49,6 +83,7 @@ export default definePlugin({
         path: "/observe/snapshot",
         description: "Capture the UI hierarchy (hierarchy_xml)",
         schemas: schemas("snapshotSchemas"),
+        errors: RUN_ERRORS,
         load: () => import("./routes/snapshot.js"),
       },
       {
@@ -56,6 +91,7 @@ export default definePlugin({
         path: "/snapshot",
         description: "Same as POST /observe/snapshot",
         schemas: schemas("snapshotSchemas"),
+        errors: RUN_ERRORS,
         load: () => import("./routes/snapshot.js"),
       },
       {
@@ -63,6 +99,7 @@ export default definePlugin({
         path: "/observe/screenshot",
         description: "Capture the screen as a PNG on the server host",
         schemas: schemas("screenshotSchemas"),
+        errors: [...RUN_ERRORS, "INVALID_PATH"],
         load: () => import("./routes/screenshot.js"),
       },
       {
@@ -70,6 +107,7 @@ export default definePlugin({
         path: "/screenshot",
         description: "Same as POST /observe/screenshot",
         schemas: schemas("screenshotSchemas"),
+        errors: [...RUN_ERRORS, "INVALID_PATH"],
         load: () => import("./routes/screenshot.js"),
       },
       {

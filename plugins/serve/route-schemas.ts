@@ -13,20 +13,38 @@ const target = {
     .describe("Device serial (GET /devices); optional when exactly one device is connected"),
   receiverPackage: z.string().optional().describe("Operator APK package (default com.clawperator.operator)"),
   operatorPackage: z.string().optional().describe("Same as receiverPackage (the name the reference runtime reads)"),
+  deviceEnvelope: z
+    .boolean()
+    .optional()
+    .describe("Also return the envelope exactly as the device sent it, in deviceEnvelope"),
 };
 
-const RunResultSchema = z
+const FailureSchema = z
   .object({
-    ok: z.literal(true),
-    envelope: ResultEnvelopeSchema.describe(
-      'The [Clawperator-Result] envelope; a run the device reported as failed has status "failed" here',
-    ),
-    deviceId: z.string(),
-    terminalSource: z.literal("clawperator_result"),
-    executionId: z.string(),
-    mode: z.string(),
-    timings: z.record(z.string(), z.number()).describe("Milliseconds per phase"),
+    code: z.string().describe("A code of the error catalogue; DEVICE_FAILURE_UNCLASSIFIED when the cause is unknown"),
+    message: z.string(),
+    source: z.enum(["step", "envelope", "device_log"]),
+    stepId: z.string().optional(),
+    actionType: z.string().optional(),
+    deviceCode: z.string().optional().describe("The device's own code when it is not in the catalogue"),
   })
+  .describe("Why the execution failed: branch on code");
+
+const runResult = {
+  ok: z.boolean().describe('false when the envelope\'s status is "failed" (the CLI exits 1)'),
+  envelope: ResultEnvelopeSchema.describe(
+    "The [Clawperator-Result] envelope, finished by the host: its status reconciled with its steps",
+  ),
+  error: FailureSchema.optional(),
+  deviceId: z.string(),
+  terminalSource: z.literal("clawperator_result"),
+  executionId: z.string(),
+  mode: z.string(),
+  timings: z.record(z.string(), z.number()).describe("Milliseconds per phase"),
+  deviceEnvelope: ResultEnvelopeSchema.optional().describe("The envelope as the device sent it (deviceEnvelope: true)"),
+};
+const RunResultSchema = z
+  .object(runResult)
   .describe("Execution result (HTTP 200 whenever the device returned an envelope)");
 
 export const executeSchemas: RouteSchemas = {
@@ -40,8 +58,20 @@ export const screenshotSchemas: RouteSchemas = {
   body: z.object({
     ...target,
     path: z.string().min(1).optional().describe("Where to write the PNG on the server host (default: a temp file)"),
+    inline: z.boolean().optional().describe("Also return the PNG base64-encoded in image.data"),
   }),
-  response: RunResultSchema,
+  response: z
+    .object({
+      ...runResult,
+      image: z
+        .object({ mimeType: z.literal("image/png"), data: z.string() })
+        .optional()
+        .describe("With inline: true"),
+    })
+    .describe(
+      "Execution result; with Accept: image/png the PNG itself (content-type image/png), " +
+        "or this JSON with HTTP 502 when the capture failed",
+    ),
 };
 
 export const devicesSchemas: RouteSchemas = {

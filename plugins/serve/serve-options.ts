@@ -4,8 +4,6 @@ import { createToken } from "../../core/kernel/index.ts";
 export interface ServeOptions {
   /** Interval of the SSE heartbeat after the CONNECTED one. */
   heartbeatMs: number;
-  /** Upper bound of a request body; bigger bodies are PAYLOAD_TOO_LARGE before they are parsed. */
-  bodyLimitBytes: number;
   /** Whether routes other than /health need the bearer token. */
   tokenRequired: boolean;
   /** The package version, for /openapi.json. */
@@ -14,6 +12,8 @@ export interface ServeOptions {
 
 export const ServeOptions = createToken<ServeOptions>("serve.ServeOptions");
 
-/** Four times the 64,000-byte execution limit: room for a pretty-printed, escaped payload, and still small. */
-export const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
 export const DEFAULT_HEARTBEAT_MS = 15_000;
+/** How long a client may take to send a request, headers and body: ample for 256 KiB, short for a stalled client. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+/** A bearer token shorter than this is refused: it could be guessed. */
+export const MIN_TOKEN_LENGTH = 16;

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { EXPECTED_FORMAT } from "../../core/contracts/limits.ts";
-import { DeviceTarget, zodTool, type AgentTool } from "./agent-tool.ts";
+import { ACT, DeviceTarget, OBSERVE, zodTool, type AgentTool } from "./agent-tool.ts";
+import { DevicesDetails, ExecutionDetails } from "./output-schemas.ts";
 import { executionOutput, snapshotXml } from "./summarize.ts";
 
 const timeoutMs = z
@@ -39,6 +40,8 @@ export const devicesTool = zodTool({
     "List the Android devices Clawperator can operate (adb serials and their states). Call this first when no " +
     "device id is known.",
   input: z.strictObject({}),
+  output: DevicesDetails,
+  hints: { ...OBSERVE, openWorld: false },
   async run(ctx) {
     const devices = await (await ctx.clawperator()).devices();
     const text =
@@ -57,6 +60,8 @@ export const snapshotTool = zodTool({
     "Read the current screen of the device as a UI hierarchy XML (text, resource-id, content-desc, bounds of " +
     "every node). Observe before every action and verify after it.",
   input: z.strictObject({ ...DeviceTarget, timeoutMs }),
+  output: ExecutionDetails,
+  hints: OBSERVE,
   async run(ctx, { deviceId, receiverPackage, timeoutMs: timeout }) {
     const result = await (await ctx.clawperator()).snapshot({ deviceId, receiverPackage, timeoutMs: timeout });
     const xml = snapshotXml(result);
@@ -75,6 +80,9 @@ export const screenshotTool = zodTool({
       .optional()
       .describe("where to write the PNG (default: a new file in the OS temp directory)"),
   }),
+  output: ExecutionDetails,
+  // Writes a new PNG file on the host each time, but changes nothing on the device: an observe tool.
+  hints: OBSERVE,
   async run(ctx, { deviceId, receiverPackage, path }) {
     const action = { id: "screenshot", type: "take_screenshot", ...(path ? { params: { path } } : {}) };
     const result = await (await ctx.clawperator()).execute(toolExecution("clawperator_screenshot", action), {
@@ -98,15 +106,24 @@ export const executeTool = zodTool({
     'Run a full Clawperator execution: {commandId, taskId, source, expectedFormat: "android-ui-automator", ' +
     "timeoutMs, actions: [{id, type, params}]}. Action types: open_app, open_uri, close_app, click, " +
     "scroll_and_click, scroll, scroll_until, read_text, enter_text, wait_for_node, snapshot_ui, " +
-    "take_screenshot, sleep, press_key. Returns the device's result envelope with one stepResult per action.",
+    "take_screenshot, sleep, press_key. Returns the device's result envelope with one stepResult per action; " +
+    "when a step or the device failed, details.ok is false, details.error.code names the cause " +
+    "(NODE_NOT_FOUND, ...) and details.error.stepId the step.",
   input: z.strictObject({
     ...DeviceTarget,
     execution: z
       .record(z.string(), z.unknown())
       .describe("the execution payload, validated exactly as `clawperator execute` validates it"),
+    deviceEnvelope: z
+      .boolean()
+      .optional()
+      .describe("also return the envelope exactly as the device sent it (details.deviceEnvelope)"),
   }),
-  async run(ctx, { deviceId, receiverPackage, execution }) {
-    return executionOutput(await (await ctx.clawperator()).execute(execution, { deviceId, receiverPackage }));
+  output: ExecutionDetails,
+  hints: ACT,
+  async run(ctx, { deviceId, receiverPackage, execution, deviceEnvelope }) {
+    const options = { deviceId, receiverPackage, ...(deviceEnvelope ? { deviceEnvelope } : {}) };
+    return executionOutput(await (await ctx.clawperator()).execute(execution, options));
   },
 });
 

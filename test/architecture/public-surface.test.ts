@@ -80,6 +80,8 @@ const ROOT_TYPES = [
   "OptionsSchema",
   "ParsedArgs",
   "PluginContext",
+  "PullOptions",
+  "PulledFile",
   "RegistrySkill",
   "ResultEnvelope",
   "Retry",
@@ -145,6 +147,7 @@ const SUBPATH_VALUES: Record<string, string[]> = {
     "isErrorCode",
     "validateExecution",
   ],
+  "clawperator/http": ["BODY_ERROR_CODES", "BODY_LIMIT_BYTES", "JsonObject", "isJsonMediaType", "readJsonBody"],
 };
 
 const sorted = (names: Iterable<string>) => [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -51,6 +51,10 @@ describe("extractGlobals", () => {
   it("reports --help, -h and --version without consuming command words", () => {
     expect(extract(["observe", "-h"])).toMatchObject({ help: true, version: false, rest: ["observe"] });
     expect(extract(["--version"])).toMatchObject({ version: true, rest: [] });
+    expect(extract(["operator", "download", "--version", "0.5.3"])).toMatchObject({
+      version: false,
+      rest: ["operator", "download", "--version", "0.5.3"],
+    });
   });
 
   it("leaves everything after -- to the command", () => {
@@ -74,5 +78,25 @@ describe("extractGlobals", () => {
     const error = await caught(() => extract(argv));
     expect(error.code).toBe("USAGE");
     expect(error.message).toContain(message);
+  });
+
+  it.each([
+    [["--device-id", "$(id)"], "--device-id"],
+    [["--device", "a b"], "--device-id"],
+    [["--device-id=-s"], "--device-id"],
+    [["--device-id="], "--device-id"],
+    [["--device", "x;reboot"], "--device-id"],
+  ])("%j is INVALID_DEVICE_ID naming the flag", async (argv, source) => {
+    const error = await caught(() => extract(argv));
+    expect(error.code).toBe("INVALID_DEVICE_ID");
+    expect(error.message).toContain(source);
+  });
+
+  it("checks CLAWPERATOR_DEVICE_ID as it checks the flag, and a flag spares a bad variable", async () => {
+    const env = { CLAWPERATOR_DEVICE_ID: "`reboot`" };
+    const error = await caught(() => extract([], env));
+    expect(error.code).toBe("INVALID_DEVICE_ID");
+    expect(error.message).toContain("CLAWPERATOR_DEVICE_ID");
+    expect(extract(["--device-id", "[::1]:5555"], env).options.deviceId).toBe("[::1]:5555");
   });
 });

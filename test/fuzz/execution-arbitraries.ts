@@ -64,6 +64,12 @@ export const validExecution = fc
   .map((e) => ({ ...e, actions: e.actions.map((a, i) => ({ id: `a${i}`, ...a })) }));
 
 /**
+ * Object.prototype's own names (`__proto__`, `constructor`, `valueOf`, ...): as keys, types and words they have
+ * found the prototype's members in lookup tables.
+ */
+const prototypeName = fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype));
+
+/**
  * Values that have broken parsers and validators before: boundaries, odd types, prototype keys, huge and deep values.
  */
 const nasty: fc.Arbitrary<unknown> = fc.oneof(
@@ -93,6 +99,7 @@ const nasty: fc.Arbitrary<unknown> = fc.oneof(
     { constructor: { prototype: {} } },
     { toString: "x" },
   ),
+  prototypeName,
   // Deep nesting is spliced into the text after serialization (stringify itself would overflow the stack).
   fc.integer({ min: 2, max: 7_000 }).map((depth) => `${DEEP}${depth}`),
   fc.string({ unit: "binary", maxLength: 50 }),
@@ -129,7 +136,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   nasty.map((value) => ({ op: "replace" as const, value })),
   fc.record({
     op: fc.constant("add" as const),
-    key: fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("__proto__", "constructor", "params", "type", "id")),
+    key: fc.oneof(fc.string({ maxLength: 10 }), prototypeName, fc.constantFrom("params", "type", "id")),
     value: nasty,
   }),
   fc.constant({ op: "wrap" as const }),
@@ -167,12 +174,24 @@ const mutatedExecution = fc
     }, base),
   );
 
+const valueAt = (value: Json, at: (string | number)[]): Json =>
+  at.reduce<Json>((v, key) => (v as Record<string | number, Json>)[key], value);
+
+/** A valid execution with one of Object.prototype's names added as a key to one of its objects (else it is valid). */
+const prototypeKeyed = fc.tuple(validExecution, fc.nat(), prototypeName).map(([base, pick, name]) => {
+  const objects = paths(base).filter((at) => {
+    const v = valueAt(base, at);
+    return v !== null && typeof v === "object" && !Array.isArray(v);
+  });
+  return mutate(base, objects[pick % objects.length]!, { op: "add", key: name, value: 1 });
+});
+
 /** Serialized JSON, or JSON text broken at a random place. */
 const text = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .oneof(validExecution, mutatedExecution, mutatedExecution, fc.jsonValue({ maxDepth: 4 }))
+      .oneof(validExecution, mutatedExecution, mutatedExecution, prototypeKeyed, fc.jsonValue({ maxDepth: 4 }))
       .map(serialize),
   },
   {

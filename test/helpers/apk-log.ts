@@ -95,38 +95,63 @@ export class ApkLog {
   /** A click on a node that is not there, one attempt: the step throws and the whole command fails. */
   failingClick(c: string, t: string, id: string, text: string): this {
     const m = matcher(text);
-    const reason = `No UI node found matching criteria: ${m}`;
-    this.record("D", "UiActionEngineDefault", `[UiActionEngine] step_start id=${id} type=Click`);
-    this.record("D", "TaskScopeDefault", "[TaskScope] Executing UI operations");
-    this.record(
-      "D",
-      "LoggingTaskStatusSink",
-      `[Clawperator-Command] stage-start commandId=${c} taskId=${t} id=click(${m}) label=click(${m})`,
-    );
-    this.record("D", "TaskUiScopeDefault", `[TaskUiScope] Clicking node matching: ${m}`);
+    return this.failingStep(c, t, {
+      id,
+      kind: "Click",
+      stage: `click(${m})`,
+      reason: `No UI node found matching criteria: ${m}`,
+      context: `matcher=${m}, failure_point=not_found, attempt=1`,
+      before: () => {
+        this.record("D", "TaskScopeDefault", "[TaskScope] Executing UI operations");
+        this.record(
+          "D",
+          "LoggingTaskStatusSink",
+          `[Clawperator-Command] stage-start commandId=${c} taskId=${t} id=click(${m}) label=click(${m})`,
+        );
+        this.record("D", "TaskUiScopeDefault", `[TaskUiScope] Clicking node matching: ${m}`);
+      },
+    });
+  }
+
+  /**
+   * A step whose last attempt threw: its stage-failure line with the exception, the `StageFailure context:`
+   * stage-log line (when the stage has one), and the command's failure lines, as TaskUiScopeDefault.withRetry and
+   * the executor log them. `kind` is the step's Kotlin type (`Click`, `ReadText`, …); `reason` the exception's
+   * message as the stage logs it.
+   */
+  failingStep(
+    c: string,
+    t: string,
+    step: { id: string; kind: string; stage: string; reason: string; context?: string; before?: () => void },
+  ): this {
+    const { reason } = step;
+    const message = reason.replace(/^[a-z_]+: /, "");
+    this.record("D", "UiActionEngineDefault", `[UiActionEngine] step_start id=${step.id} type=${step.kind}`);
+    step.before?.();
     this.record(
       "E",
       "LoggingTaskStatusSink",
-      `[Clawperator-Command] stage-failure commandId=${c} taskId=${t} id=click(${m}) reason=${reason}\n` +
-        `java.lang.IllegalStateException: ${reason}\n` +
-        `\tat clawperator.task.runner.TaskUiScopeDefault.click(TaskUiScopeDefault.kt:88)`,
+      `[Clawperator-Command] stage-failure commandId=${c} taskId=${t} id=${step.stage} reason=${reason}\n` +
+        `java.lang.IllegalStateException: ${message}\n` +
+        `\tat clawperator.task.runner.TaskUiScopeDefault.withRetry(TaskUiScopeDefault.kt:88)`,
     );
-    this.record(
-      "D",
-      "LoggingTaskStatusSink",
-      `[Clawperator-Command] stage-log commandId=${c} taskId=${t} message=StageFailure context: matcher=${m}, ` +
-        `failure_point=not_found, attempt=1`,
-    );
+    if (step.context !== undefined) {
+      this.record(
+        "D",
+        "LoggingTaskStatusSink",
+        `[Clawperator-Command] stage-log commandId=${c} taskId=${t} message=StageFailure context: ${step.context}`,
+      );
+    }
     this.record(
       "E",
       "TaskRunnerManagerDefault",
-      `[TaskRunnerManager] Task failed after 12ms: Task execution failed: ${reason}`,
+      `[TaskRunnerManager] Task failed after 12ms: Task execution failed: ${message}`,
     );
     return this.record(
       "E",
       "AgentCommandExecutorDefault$execute",
-      `[Clawperator-Command] failure commandId=${c} taskId=${t} reason=Task execution failed: ${reason}\n` +
-        `java.lang.IllegalStateException: ${reason}\n\tat x.y(Z.kt:1)`,
+      `[Clawperator-Command] failure commandId=${c} taskId=${t} reason=Task execution failed: ${message}\n` +
+        `java.lang.IllegalStateException: ${message}\n\tat x.y(Z.kt:1)`,
     );
   }
 

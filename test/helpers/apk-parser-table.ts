@@ -17,6 +17,38 @@ export interface ParserRow {
 
 const m = { textEquals: "OK" };
 
+/**
+ * commandId and taskId shapes the APK's parser accepts (any non-blank string of at most 128 UTF-16 units). The
+ * APK's log lines name both ids; the host refuses the ones those lines cannot carry intact (issue 21, 9).
+ */
+export const ID_SHAPES: { name: string; id: string; hostRefuses?: string }[] = [
+  { name: "ascii", id: "cmd-1" },
+  { name: "128 characters", id: "c".repeat(128) },
+  { name: "128 UTF-16 units of emoji", id: "\u{1F44B}".repeat(64) },
+  { name: "spaces inside and around", id: " a b " },
+  { name: "quotes and a backslash", id: `q"'\\` },
+  { name: "shell metacharacters", id: "$(id);`id`|&>*?" },
+  { name: "leading dashes", id: "--help" },
+  { name: "naming other ids", id: "a taskId=b commandId=c" },
+  { name: "format specifiers", id: "%s%d%n" },
+  { name: "JSON", id: '{"commandId":"x"}' },
+  { name: "a log prefix", id: "[Clawperator-Result] x" },
+  { name: "Latin-1 and emoji", id: "\u00fc\u{1F44B}" },
+  { name: "CJK", id: "\u6f22\u5b57\u30c6\u30b9\u30c8" },
+  { name: "right to left", id: "\u0645\u0631\u062d\u0628\u0627" },
+  { name: "combining mark and ZWJ sequence", id: "e\u0301\u{1F469}\u200d\u{1F469}\u200d\u{1F467}" },
+  { name: "no-break, zero-width and BOM", id: "a\u00a0b\u200bc\ufeff" },
+  { name: "line break", id: "a\nb", hostRefuses: "logcat splits a message at a line break" },
+  { name: "carriage return", id: "a\rb", hostRefuses: "a control character" },
+  { name: "tab", id: "a\tb", hostRefuses: "a control character" },
+  { name: "NUL", id: "a\u0000b", hostRefuses: "a control character" },
+  { name: "DEL", id: "a\u007fb", hostRefuses: "a control character" },
+  { name: "C1 next line", id: "a\u0085b", hostRefuses: "a control character" },
+  { name: "line separator", id: "\u00fc\u{1F44B}\u2028x", hostRefuses: "a line separator" },
+  { name: "paragraph separator", id: "a\u2029b", hostRefuses: "a paragraph separator" },
+  { name: "unpaired surrogate", id: "a\ud800b", hostRefuses: "no UTF-8 form" },
+];
+
 export const ACCEPTED: ParserRow[] = [
   { name: "wait_for_node timeoutMs", actions: [{ type: "wait_for_node", params: { matcher: m, timeoutMs: 5_000 } }] },
   { name: "click coordinate", actions: [{ type: "click", params: { coordinate: { x: 10, y: 20 } } }] },
@@ -94,6 +126,12 @@ export const ACCEPTED: ParserRow[] = [
     name: "applicationId of 512 characters",
     actions: [{ type: "open_app", params: { applicationId: `a.${"b".repeat(510)}` } }],
   },
+  ...ID_SHAPES.map(({ name, id, hostRefuses }) => ({
+    name: `commandId and taskId: ${name}`,
+    actions: [{ type: "snapshot_ui" }],
+    execution: { commandId: id, taskId: id },
+    ...(hostRefuses === undefined ? {} : { hostRefuses: `the device's log lines cannot carry it: ${hostRefuses}` }),
+  })),
 ];
 
 export const REFUSED: ParserRow[] = [

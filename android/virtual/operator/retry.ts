@@ -61,7 +61,9 @@ export async function withRetry<T>(
       const last = deadline !== undefined ? wait <= 0 : n >= retry.maxAttempts;
       if (last) {
         const context = stage.failure?.(error, n) ?? { attempt: String(n) };
-        log.stageFailure(ids, stage.id, error.message);
+        // The APK puts a context's reason_code in front of the stage's reason (TaskScopeDefault.withRetry).
+        const code = context.reason_code;
+        log.stageFailure(ids, stage.id, code === undefined ? error.message : `${code}: ${error.message}`);
         if (Object.keys(context).length > 0) {
           log.stageLog(
             ids,

@@ -1,3 +1,4 @@
+import { readJsonBody } from "../../../core/http/index.ts";
 import type { ServiceAccess } from "../../../core/kernel/index.ts";
 import type { RouteHandler } from "../../../core/kernel/index.ts";
 import { inspectAvd, listAvds, runningEmulators } from "../catalog.ts";
@@ -8,7 +9,7 @@ import { provisionEmulator } from "../operations/provision.ts";
 import { startAvd } from "../operations/start.ts";
 import { stopAvd } from "../operations/stop.ts";
 import { parseTimeouts } from "../parse-options.ts";
-import { CreateBody, nameParam, parseBody, TimeoutsBody } from "./body.ts";
+import { CreateBody, nameParam, TimeoutsBody } from "./body.ts";
 import { respond } from "./respond.ts";
 
 /** The spec's `/android/...` routes (spec/001 "HTTP API"), each over the same operations as the CLI commands. */
@@ -18,14 +19,23 @@ export function createEmulatorRoutes(services: ServiceAccess): Record<string, Ro
     list: () => respond(async () => ({ avds: await listAvds(ctx()) })),
     inspect: (event) => respond(() => inspectAvd(ctx(), nameParam(event))),
     running: () => respond(async () => ({ devices: await runningEmulators(ctx()) })),
-    create: (event) => respond(async () => createAvd(ctx(), await parseBody(event, CreateBody))),
+    // The body is read before the SDK is looked at: a bad request is refused the same way on every route.
+    create: (event) =>
+      respond(async () => {
+        const options = await readJsonBody(event, CreateBody);
+        return createAvd(ctx(), options);
+      }),
     start: (event) =>
-      respond(async () =>
-        startAvd(ctx(), nameParam(event), parseTimeouts(await parseBody(event, TimeoutsBody), "http")),
-      ),
+      respond(async () => {
+        const timeouts = parseTimeouts(await readJsonBody(event, TimeoutsBody), "http");
+        return startAvd(ctx(), nameParam(event), timeouts);
+      }),
     stop: (event) => respond(() => stopAvd(ctx(), nameParam(event))),
     delete: (event) => respond(() => deleteAvd(ctx(), nameParam(event))),
     provision: (event) =>
-      respond(async () => provisionEmulator(ctx(), parseTimeouts(await parseBody(event, TimeoutsBody), "http"))),
+      respond(async () => {
+        const timeouts = parseTimeouts(await readJsonBody(event, TimeoutsBody), "http");
+        return provisionEmulator(ctx(), timeouts);
+      }),
   };
 }

@@ -5,7 +5,7 @@ import { payloadBytes } from "../../../core/contracts/payload-size.ts";
 import { ExecutionRunner } from "../../../core/execution/runner.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import type { executeArgs } from "../command-args.ts";
-import { readExecutionInput } from "./read-execution-input.ts";
+import { readExecutionInput, unwrapCompiled } from "./read-execution-input.ts";
 import { renderResult } from "../../../android/operator/render-result.ts";
 
 const handler: CommandHandler<typeof executeArgs> = {
@@ -20,7 +20,7 @@ const handler: CommandHandler<typeof executeArgs> = {
         },
       );
     }
-    const input = readExecutionInput(source);
+    const input = unwrapCompiled(await readExecutionInput(source));
     const withTimeout =
       globals.timeoutMs !== undefined && typeof input === "object" && input !== null
         ? { ...input, timeoutMs: globals.timeoutMs }
@@ -38,6 +38,7 @@ const handler: CommandHandler<typeof executeArgs> = {
       execution,
       ...(globals.deviceId ? { deviceId: globals.deviceId } : {}),
       ...(globals.receiverPackage ? { receiverPackage: globals.receiverPackage } : {}),
+      ...(args["device-envelope"] ? { deviceEnvelope: true } : {}),
     });
   },
   pretty(result) {

@@ -1,6 +1,7 @@
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import { RouteRegistry } from "../../../core/kernel/index.ts";
 import { OperatorDispatcher } from "../../../core/execution/dispatcher.ts";
+import { EventBus } from "../../../core/services/event-bus.ts";
 import { HostInfo } from "../../../core/services/host-info.ts";
 import type { serveArgs } from "../command-args.ts";
 import { packageVersion } from "../../../core/package-version.ts";
@@ -11,7 +12,7 @@ import { listen } from "../server/listen.ts";
 import { runUntilStopped } from "../server/run-until-stopped.ts";
 import { allowedHostsFor } from "../server/security.ts";
 import { resolveSettings } from "../server/settings.ts";
-import { DEFAULT_BODY_LIMIT_BYTES, ServeOptions } from "../serve-options.ts";
+import { ServeOptions } from "../serve-options.ts";
 
 /** `clawperator serve`: mounts the route registry, prints where it listens, serves until a signal, exits 0. */
 const serveCommand: CommandHandler<typeof serveArgs> = {
@@ -22,7 +23,6 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
     services.register(ServeOptions, {
       useValue: {
         heartbeatMs: settings.heartbeatMs,
-        bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
         tokenRequired: settings.token !== undefined,
         version: packageVersion(),
       },
@@ -36,13 +36,14 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
       security: {
         ...(settings.token === undefined ? {} : { token: settings.token }),
         allowedHosts: allowedHostsFor(settings.host, settings.allowedHosts),
+        allowedOrigins: new Set(settings.allowedOrigins),
       },
       lifecycle,
     });
     const server = await listen(app, {
       host: settings.host,
       port: settings.port,
-      bodyLimitBytes: DEFAULT_BODY_LIMIT_BYTES,
+      requestTimeoutMs: settings.requestTimeoutMs,
     });
 
     const banner = {
@@ -53,6 +54,7 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
       routes,
     };
     process.stdout.write(`${globals.output === "pretty" ? bannerPretty(banner) : bannerJson(banner)}\n`);
+    services.resolve(EventBus).emit("clawperator:serve-listening", { url: server.url });
 
     await runUntilStopped(server, lifecycle, logger);
     if (services.isRegistered(OperatorDispatcher)) await services.resolve(OperatorDispatcher).dispose();

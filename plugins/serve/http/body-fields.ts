@@ -1,4 +1,5 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { checkDeviceSerial } from "../../../core/contracts/device-serial.ts";
 import type { RunExecutionRequest } from "../../../core/execution/runner.ts";
 
 const PACKAGE_NAME = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/;
@@ -12,7 +13,7 @@ const describe = (value: unknown) =>
         ? JSON.stringify(value)
         : typeof value;
 
-/** `deviceId` of a body: absent, or a non-empty string (INVALID_DEVICE_ID otherwise). */
+/** `deviceId` of a body: absent, or a serial as adb prints it (INVALID_DEVICE_ID otherwise). */
 export function deviceIdOf(body: Record<string, unknown>): string | undefined {
   const { deviceId } = body;
   if (deviceId === undefined) return undefined;
@@ -21,7 +22,7 @@ export function deviceIdOf(body: Record<string, unknown>): string | undefined {
       hint: "Take a serial from GET /devices.",
     });
   }
-  return deviceId;
+  return checkDeviceSerial(deviceId, "deviceId");
 }
 
 /**
@@ -49,13 +50,23 @@ export function receiverPackageOf(body: Record<string, unknown>): string | undef
   return given.length ? (body[given[0]!] as string) : undefined;
 }
 
-/** The device and receiver fields of a run request, checked. */
+/** A boolean option of a body (`inline`, `deviceEnvelope`): absent is false, anything but a boolean EXECUTION_VALIDATION_FAILED. */
+export function flagOf(body: Record<string, unknown>, key: string): boolean {
+  const value = body[key];
+  if (value === undefined) return false;
+  if (typeof value !== "boolean")
+    throw new ClawperatorError("EXECUTION_VALIDATION_FAILED", `${key} must be true or false (got ${describe(value)})`);
+  return value;
+}
+
+/** The device and receiver fields of a run request and its `deviceEnvelope` option, checked. */
 export function targetOf(body: Record<string, unknown>): Omit<RunExecutionRequest, "execution"> {
   const deviceId = deviceIdOf(body);
   const receiverPackage = receiverPackageOf(body);
   return {
     ...(deviceId === undefined ? {} : { deviceId }),
     ...(receiverPackage === undefined ? {} : { receiverPackage }),
+    ...(flagOf(body, "deviceEnvelope") ? { deviceEnvelope: true } : {}),
   };
 }
 

@@ -31,15 +31,11 @@ export function validateForRoute(event: H3Event, input: unknown, target: Target)
 
 /**
  * Runs an execution for a route. An envelope the device reported is the route's answer, whatever its status:
- * HTTP 200 with `ok: true` (spec/001 examples); `ok: false` is for errors of the runtime, thrown as ClawperatorError.
+ * HTTP 200, `ok` as the CLI's exit code says (false with `error.code` when a step or the device failed); errors of
+ * the runtime are thrown as ClawperatorError and answered with the catalogue's status.
  */
-export async function runForRoute(
-  event: H3Event,
-  execution: Execution,
-  target: Target,
-): Promise<RunExecutionResult & { ok: true }> {
-  const result = await routeContext(event)
+export function runForRoute(event: H3Event, execution: Execution, target: Target): Promise<RunExecutionResult> {
+  return routeContext(event)
     .services.resolve(ExecutionRunner)
     .run({ execution, ...target });
-  return { ...result, ok: true };
 }

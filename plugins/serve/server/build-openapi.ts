@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { type ErrorCode, httpStatusOf } from "../../../core/contracts/error-codes.ts";
+import { BODY_ERROR_CODES } from "../../../core/http/index.ts";
 import type { Owned, RouteContribution, RouteSchemas } from "../../../core/kernel/index.ts";
-import { ErrorResponseSchema } from "./error-schema.ts";
+import { ErrorResponseSchema, errorResponseSchema } from "./error-schema.ts";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
 
@@ -33,6 +35,54 @@ async function schemasOf(route: RouteContribution): Promise<{ schemas: RouteSche
   } catch (error) {
     return { schemas: {}, problem: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** What the server answers any route with: Host and Origin checks, slow requests, shutdown, bugs. */
+const SERVER_ERROR_CODES: readonly ErrorCode[] = [
+  "HOST_NOT_ALLOWED",
+  "ORIGIN_NOT_ALLOWED",
+  "REQUEST_TIMEOUT",
+  "SERVER_SHUTTING_DOWN",
+  "INTERNAL_ERROR",
+];
+
+const isHealth = (route: RouteContribution) => route.method === "GET" && route.path === "/health";
+
+/** The codes a route may answer with: its own, the body reader's (if it takes a body), the token's, the server's. */
+function errorCodesOf(route: RouteContribution, schemas: RouteSchemas, info: OpenApiInfo): ErrorCode[] {
+  return [
+    ...new Set([
+      ...(route.errors ?? []),
+      ...(schemas.body ? BODY_ERROR_CODES : []),
+      ...(info.tokenRequired && !isHealth(route) ? (["UNAUTHORIZED"] as const) : []),
+      ...SERVER_ERROR_CODES,
+    ]),
+  ];
+}
+
+/** One response per HTTP status the route's codes map to, each naming its codes and allowing only those. */
+function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = httpStatusOf(code);
+    // Step and envelope codes travel inside a 200 answer, not as an error response.
+    if (status >= 400) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, list]) => [
+        String(status),
+        {
+          description: list.join(", "),
+          content: {
+            "application/json": {
+              schema: jsonSchema(errorResponseSchema(list as [ErrorCode, ...ErrorCode[]]), "output"),
+            },
+          },
+        },
+      ]),
+  );
 }
 
 /** `/android/emulators/:name` → `/android/emulators/{name}` and the names of its path parameters. */
@@ -75,14 +125,13 @@ async function operation(owned: Owned<RouteContribution>, info: OpenApiInfo): Pr
       : {}),
     responses: {
       200: { description: "Success", content: { [schemas.responseType ?? "application/json"]: { schema: success } } },
+      ...errorResponses(errorCodesOf(route, schemas, info)),
       default: {
-        description: "Error; the status comes from the error catalogue",
+        description: "Any other error; the status comes from the error catalogue",
         content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
       },
     },
-    ...(info.tokenRequired
-      ? { security: route.method === "GET" && route.path === "/health" ? [] : [{ bearer: [] }] }
-      : {}),
+    ...(info.tokenRequired ? { security: isHealth(route) ? [] : [{ bearer: [] }] } : {}),
     ...(problem ? { "x-clawperator-schema-error": problem } : {}),
   };
 }

@@ -1,9 +1,9 @@
-import { defineLazyEventHandler, H3 } from "h3";
+import { defineLazyEventHandler, H3, type H3Event } from "h3";
 import type { Owned, RouteContribution, RouteRequestContext } from "../../../core/kernel/index.ts";
 import { errorResponse } from "./error-response.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import { RouteTable } from "./route-table.ts";
-import { checkRequest, type SecurityPolicy } from "./security.ts";
+import { checkCredentials, checkRequest, type SecurityPolicy } from "./security.ts";
 
 export interface ServeAppOptions {
   /** Every route in the route registry: this plugin's and every other plugin's. */
@@ -12,6 +12,8 @@ export interface ServeAppOptions {
   security: SecurityPolicy;
   lifecycle: Lifecycle;
 }
+
+const connectionGone = (event: H3Event) => event.req.runtime?.node?.req.socket?.destroyed === true;
 
 /**
  * The h3 app: every registered route mounted with its handler loaded on first request; before any route, the
@@ -33,7 +35,8 @@ export function createServeApp(options: ServeAppOptions): H3 {
     onError: (error, event) => {
       const allow = event.context.allow as string | undefined;
       const response = errorResponse(error, allow ? { allow } : {});
-      if (response.status >= 500) {
+      // A request whose connection is gone (the client left, or shutdown cut its arriving body) is nobody's bug.
+      if (response.status >= 500 && !connectionGone(event)) {
         const cause = error.cause instanceof Error ? error.cause : error;
         options.context.logger.warn(
           `${event.req.method} ${event.url.pathname} failed with HTTP ${response.status}: ` +
@@ -45,6 +48,8 @@ export function createServeApp(options: ServeAppOptions): H3 {
   });
 
   app.use((event, next) => {
+    // Here, not in onRequest: h3 looks the route up (and its `public` meta) after onRequest.
+    checkCredentials(event, security, event.context.matchedRoute?.meta?.public === true);
     if (!event.context.matchedRoute) {
       const { error, allow } = table.unmatched(event.req.method, event.url.pathname);
       if (allow) event.context.allow = allow;
@@ -64,6 +69,7 @@ export function createServeApp(options: ServeAppOptions): H3 {
       route.method,
       route.path,
       defineLazyEventHandler(async () => (await route.load()).default),
+      { meta: { public: route.public === true } },
     );
   }
   return app;

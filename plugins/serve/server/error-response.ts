@@ -1,6 +1,7 @@
 import { HTTPError } from "h3";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { httpStatusOf, type ErrorCode } from "../../../core/contracts/error-codes.ts";
+import { forHttp } from "./http-hints.ts";
 
 /** Codes for h3's own HTTP errors (its body, URL and routing checks), by status. */
 const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
@@ -8,7 +9,9 @@ const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
   401: "UNAUTHORIZED",
   404: "ROUTE_NOT_FOUND",
   405: "METHOD_NOT_ALLOWED",
+  408: "REQUEST_TIMEOUT",
   413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
 };
 
 const JSON_TYPE = "application/json;charset=UTF-8";
@@ -22,7 +25,7 @@ function clawperatorErrorOf(error: unknown): ClawperatorError | undefined {
 
 export function toErrorBody(error: unknown): { status: number; body: { ok: false; error: Record<string, unknown> } } {
   const known = clawperatorErrorOf(error);
-  if (known) return { status: httpStatusOf(known.code), body: { ok: false, error: { ...known.toJSON() } } };
+  if (known) return { status: httpStatusOf(known.code), body: { ok: false, error: forHttp({ ...known.toJSON() }) } };
   if (HTTPError.isError(error) && !error.unhandled) {
     const code = CODE_OF_STATUS[error.status] ?? (error.status >= 500 ? "INTERNAL_ERROR" : "BAD_REQUEST");
     return { status: error.status, body: { ok: false, error: { code, message: error.message } } };

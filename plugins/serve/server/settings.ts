@@ -1,14 +1,17 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
-import { DEFAULT_HEARTBEAT_MS } from "../serve-options.ts";
-import { isLoopback } from "./security.ts";
+import { DEFAULT_HEARTBEAT_MS, DEFAULT_REQUEST_TIMEOUT_MS, MIN_TOKEN_LENGTH } from "../serve-options.ts";
+import { isLoopback, normalizeOrigin } from "./security.ts";
 
 export interface ServeSettings {
   host: string;
   port: number;
   token?: string;
   allowedHosts: string[];
+  /** Web origins besides the server's own that may call it, normalized (`http://localhost:5173`). */
+  allowedOrigins: string[];
   heartbeatMs: number;
+  requestTimeoutMs: number;
 }
 
 export interface ServeFlags {
@@ -16,7 +19,9 @@ export interface ServeFlags {
   host?: string;
   token?: string;
   "allowed-hosts"?: string;
+  "allowed-origins"?: string;
   "heartbeat-ms"?: string;
+  "request-timeout-ms"?: string;
 }
 
 function integer(flag: string, value: string, min: number, max: number): number {
@@ -30,6 +35,44 @@ function integer(flag: string, value: string, min: number, max: number): number 
   return parsed;
 }
 
+const list = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** The token and where it came from: the flag beats the environment, which beats the config. */
+function tokenOf(flags: ServeFlags, config: RuntimeConfig, env: NodeJS.ProcessEnv): string | undefined {
+  const [token, source] =
+    flags.token !== undefined
+      ? [flags.token, "--token"]
+      : env.CLAWPERATOR_SERVE_TOKEN
+        ? [env.CLAWPERATOR_SERVE_TOKEN, "CLAWPERATOR_SERVE_TOKEN"]
+        : [config.serve?.token, "config serve.token"];
+  if (token !== undefined && token.trim().length < MIN_TOKEN_LENGTH) {
+    throw new ClawperatorError(
+      "USAGE",
+      `${source} must be at least ${MIN_TOKEN_LENGTH} characters (got ${token.trim().length}): ` +
+        "a short token is guessed",
+      { hint: "Generate one, e.g. `openssl rand -hex 16`.", details: { minLength: MIN_TOKEN_LENGTH } },
+    );
+  }
+  return token;
+}
+
+function originsOf(flags: ServeFlags, config: RuntimeConfig): string[] {
+  return [...list(flags["allowed-origins"]), ...(config.serve?.allowedOrigins ?? [])].map((origin) => {
+    const normalized = normalizeOrigin(origin);
+    if (normalized === undefined) {
+      throw new ClawperatorError(
+        "USAGE",
+        `allowed origin ${JSON.stringify(origin)} is not an http(s) origin like http://localhost:5173`,
+      );
+    }
+    return normalized;
+  });
+}
+
 /**
  * Flags beat the environment (token only), which beats the config, which beats the defaults (127.0.0.1:3000).
  * Binding anything but loopback without a token is refused: the API drives devices.
@@ -41,8 +84,7 @@ export function resolveSettings(
 ): ServeSettings {
   const host = flags.host ?? config.serve?.host ?? "127.0.0.1";
   const port = flags.port === undefined ? (config.serve?.port ?? 3000) : integer("port", flags.port, 0, 65_535);
-  const token = flags.token ?? (env.CLAWPERATOR_SERVE_TOKEN || undefined) ?? config.serve?.token;
-  if (token !== undefined && token.trim() === "") throw new ClawperatorError("USAGE", "--token must not be empty");
+  const token = tokenOf(flags, config, env);
   if (!isLoopback(host) && token === undefined) {
     throw new ClawperatorError(
       "SERVE_TOKEN_REQUIRED",
@@ -55,13 +97,21 @@ export function resolveSettings(
       },
     );
   }
-  const allowedHosts = (flags["allowed-hosts"] ?? "")
-    .split(",")
-    .map((h) => h.trim())
-    .filter(Boolean);
   const heartbeatMs =
     flags["heartbeat-ms"] === undefined
       ? DEFAULT_HEARTBEAT_MS
       : integer("heartbeat-ms", flags["heartbeat-ms"], 10, 3_600_000);
-  return { host, port, ...(token === undefined ? {} : { token }), allowedHosts, heartbeatMs };
+  const requestTimeoutMs =
+    flags["request-timeout-ms"] === undefined
+      ? DEFAULT_REQUEST_TIMEOUT_MS
+      : integer("request-timeout-ms", flags["request-timeout-ms"], 100, 600_000);
+  return {
+    host,
+    port,
+    ...(token === undefined ? {} : { token }),
+    allowedHosts: list(flags["allowed-hosts"]),
+    allowedOrigins: originsOf(flags, config),
+    heartbeatMs,
+    requestTimeoutMs,
+  };
 }

@@ -13,7 +13,7 @@ const handler: CommandHandler<typeof compileArgs> = {
           "Example: skills compile-artifact com.example.skill --artifact ac-status [--vars '{}']",
       );
     }
-    // `{ execution }` as the reference CLI prints it; `execute --execution` takes the inner object.
+    // `{ execution }` as the reference CLI prints it; `execute --execution -` takes it as it is.
     return { execution: await skillsRuntime(ctx).compile(skillId, ctx.args.artifact, ctx.args.vars) };
   },
 };

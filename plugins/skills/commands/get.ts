@@ -7,7 +7,9 @@ import { skillsRuntime } from "./runtime.ts";
 const handler: CommandHandler<typeof skillIdArg> = {
   async run(ctx) {
     if (!ctx.args.skill_id) throw new ClawperatorError("USAGE", "skills get <skill_id>");
-    return { skill: await skillsRuntime(ctx).get(ctx.args.skill_id) };
+    const runtime = skillsRuntime(ctx);
+    // `{ skill }` as the reference prints it, and what to pass to it.
+    return { skill: await runtime.get(ctx.args.skill_id), inputs: await runtime.inputs(ctx.args.skill_id) };
   },
   pretty: renderSkill,
 };

@@ -1,4 +1,5 @@
 import type { RegistrySkill, SkillList, SkillStatusReport } from "../../../core/services/skills.ts";
+import type { SkillInputs } from "../usage/skill-inputs.ts";
 
 /** Columns padded to their widest cell. */
 export function table(rows: readonly (readonly string[])[]): string {
@@ -18,7 +19,7 @@ export function renderSkillList(result: unknown): string {
 }
 
 export function renderSkill(result: unknown): string {
-  const { skill } = result as { skill: RegistrySkill };
+  const { skill, inputs } = result as { skill: RegistrySkill; inputs?: SkillInputs };
   const lines = [
     `${skill.id}`,
     `  app:       ${skill.applicationId}`,
@@ -27,8 +28,32 @@ export function renderSkill(result: unknown): string {
     `  path:      ${skill.path}`,
   ];
   for (const s of skill.scripts ?? []) lines.push(`  script:    ${s}`);
-  for (const a of skill.artifacts ?? []) lines.push(`  artifact:  ${a}`);
-  return lines.join("\n");
+  if (!inputs) {
+    for (const a of skill.artifacts ?? []) lines.push(`  artifact:  ${a}`);
+    return lines.join("\n");
+  }
+  return [...lines, ...renderInputs(skill.id, inputs)].join("\n");
+}
+
+/** What to pass: the declared inputs and how, SKILL.md's usage lines, each artifact's --vars. */
+function renderInputs(skillId: string, inputs: SkillInputs): string[] {
+  const lines: string[] = [];
+  const declared = Object.entries(inputs.declared);
+  for (const [name, type] of declared) lines.push(`  input:     ${name} (${type})`);
+  if (declared.length) {
+    const flags = declared.map(([name]) => `--${name.replace(/_/g, "-")} <${name}>`).join(" ");
+    lines.push(`  run:       clawperator skills run ${skillId} --device-id <serial> -- ${flags}`);
+  } else if (inputs.usage.length === 0) {
+    lines.push(`  run:       clawperator skills run ${skillId} --device-id <serial> [-- <arguments for its script>]`);
+  }
+  for (const line of inputs.usage) lines.push(`  usage:     ${line}`);
+  for (const { artifact, name, vars } of inputs.artifacts) {
+    const json = JSON.stringify(Object.fromEntries(vars.map((v) => [v, "..."])));
+    lines.push(`  artifact:  ${artifact}${vars.length ? ` (vars: ${vars.join(", ")})` : ""}`);
+    const withVars = vars.length ? ` --vars '${json}'` : "";
+    lines.push(`             clawperator skills compile-artifact ${skillId} --artifact ${name}${withVars}`);
+  }
+  return lines;
 }
 
 const describeMissing = (m: SkillStatusReport["skills"][number]["missing"][number]): string => {

@@ -1,15 +1,16 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { EXPECTED_FORMAT } from "../../../core/contracts/limits.ts";
+import { EXPECTED_FORMAT, LIMITS } from "../../../core/contracts/limits.ts";
 import { checkExecution } from "../../../core/contracts/check-execution.ts";
 import type { Execution } from "../../../core/contracts/execution.ts";
+import { parseJson } from "../../../core/contracts/json-syntax.ts";
+import { readFileBounded } from "../../../core/host/read-bounded.ts";
 import type { SkillRecord } from "../sources/catalog.ts";
 import { resolveInside } from "../run/safe-path.ts";
 
 const PLACEHOLDER = /\{\{([A-Za-z0-9_]+)\}\}/g;
-const stem = (name: string) => name.replace(/\.recipe\.json$/i, "").replace(/\.json$/i, "");
+export const stem = (name: string) => name.replace(/\.recipe\.json$/i, "").replace(/\.json$/i, "");
 
 /** The artifact an `--artifact` name means: `ac-status`, `ac-status.recipe.json` or the listed path. */
 export function findArtifact(record: SkillRecord, name: string): string | undefined {
@@ -25,14 +26,12 @@ export function findArtifact(record: SkillRecord, name: string): string | undefi
 
 /** Parses `--vars`: a JSON object whose values become strings. */
 export function parseVars(json: string | undefined): Record<string, string> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json === undefined || json.trim() === "" ? "{}" : json);
-  } catch (error) {
-    throw new ClawperatorError("COMPILE_VARS_PARSE_FAILED", `Invalid --vars JSON: ${(error as Error).message}`, {
+  const result = parseJson(json === undefined || json.trim() === "" ? "{}" : json);
+  if ("problem" in result)
+    throw new ClawperatorError("COMPILE_VARS_PARSE_FAILED", `Invalid --vars JSON (${result.problem})`, {
       details: { vars: json },
     });
-  }
+  const parsed = result.value;
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new ClawperatorError(
       "COMPILE_VARS_PARSE_FAILED",
@@ -73,26 +72,23 @@ export async function compileTemplate(
     TASK_ID: `task-${hash}`,
     ...Object.fromEntries(Object.entries(input.vars).filter(([, v]) => v !== "")),
   };
-  const missing = placeholders(template).find((name) => vars[name as keyof typeof vars] === undefined);
-  if (missing !== undefined) {
-    throw new ClawperatorError("COMPILE_VAR_MISSING", `Missing required variable: ${missing}`, {
-      hint: `Pass it with --vars '{"${missing}":"..."}'.`,
-      details: { placeholder: missing, skillId: input.skillId, artifactName: input.artifact },
+  const missing = placeholders(template).filter((name) => vars[name as keyof typeof vars] === undefined);
+  if (missing.length > 0) {
+    const example = JSON.stringify(Object.fromEntries(missing.map((name) => [name, "..."])));
+    throw new ClawperatorError("COMPILE_VAR_MISSING", `Missing required variable: ${missing.join(", ")}`, {
+      hint: `Pass ${missing.length === 1 ? "it" : "them"} with --vars '${example}'.`,
+      details: { placeholder: missing[0], missing, skillId: input.skillId, artifactName: input.artifact },
     });
   }
   const text = template.replace(PLACEHOLDER, (_, name: string) =>
     JSON.stringify(vars[name as keyof typeof vars]).slice(1, -1),
   );
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch (error) {
-    throw new ClawperatorError(
-      "COMPILE_VALIDATION_FAILED",
-      `Compiled artifact is not valid JSON: ${(error as Error).message}`,
-      { details: { skillId: input.skillId, artifactName: input.artifact } },
-    );
-  }
+  const parsed = parseJson(text);
+  if ("problem" in parsed)
+    throw new ClawperatorError("COMPILE_VALIDATION_FAILED", `Compiled artifact is not valid JSON (${parsed.problem})`, {
+      details: { skillId: input.skillId, artifactName: input.artifact },
+    });
+  let payload = parsed.value;
   if (typeof payload === "object" && payload !== null && !Array.isArray(payload) && !("expectedFormat" in payload)) {
     payload = { ...payload, expectedFormat: EXPECTED_FORMAT };
   }
@@ -107,6 +103,26 @@ export async function compileTemplate(
     });
   }
   return { ...execution, mode: "artifact_compiled" };
+}
+
+/** An artifact's text. A template compiles to one execution: it is read no further than an execution's input. */
+export function readArtifactTemplate(path: string, names: { skillId: string; artifactName: string }): string {
+  const { skillId, artifactName } = names;
+  let read: ReturnType<typeof readFileBounded>;
+  try {
+    read = readFileBounded(path, LIMITS.MAX_EXECUTION_INPUT_BYTES);
+  } catch (error) {
+    throw new ClawperatorError("ARTIFACT_NOT_FOUND", `Cannot read artifact ${path}: ${(error as Error).message}`, {
+      details: { skillId, artifactName, path },
+    });
+  }
+  if ("tooLarge" in read)
+    throw new ClawperatorError(
+      "COMPILE_VALIDATION_FAILED",
+      `Artifact ${path} is larger than the ${LIMITS.MAX_EXECUTION_INPUT_BYTES} bytes an execution's input may take`,
+      { details: { skillId, artifactName, path } },
+    );
+  return read.bytes.toString("utf8");
 }
 
 /** `skills compile-artifact`: the skill's artifact, compiled and validated. */
@@ -125,26 +141,6 @@ export async function compileArtifact(
   }
   const vars = parseVars(varsJson);
   const path = resolveInside(record.root, artifact, skillId);
-  let template: string;
-  try {
-    template = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new ClawperatorError("ARTIFACT_NOT_FOUND", `Cannot read artifact ${path}: ${(error as Error).message}`, {
-      details: { skillId, artifactName, path },
-    });
-  }
-  // spec/001 reserves COMPILE_VARS_REQUIRED; it says what no --vars at all means for a recipe that needs some,
-  // while COMPILE_VAR_MISSING names the one a given --vars lacks.
-  const required = placeholders(template).filter((name) => name !== "COMMAND_ID" && name !== "TASK_ID");
-  if (varsJson === undefined && required.length > 0) {
-    throw new ClawperatorError(
-      "COMPILE_VARS_REQUIRED",
-      `Artifact ${artifactName} needs --vars with ${required.join(", ")}`,
-      {
-        hint: `Pass them with --vars '${JSON.stringify(Object.fromEntries(required.map((n) => [n, "..."])))}'.`,
-        details: { skillId, artifactName, required },
-      },
-    );
-  }
+  const template = readArtifactTemplate(path, { skillId, artifactName });
   return compileTemplate(template, { skillId, artifact: artifactName, vars });
 }

@@ -1,6 +1,8 @@
-import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { parseJson } from "../../../core/contracts/json-syntax.ts";
+import { untrustedReason } from "../../../core/host/file-trust.ts";
+import { readFileBounded } from "../../../core/host/read-bounded.ts";
 import type { RegistrySkill } from "../../../core/services/skills.ts";
 import { REGISTRY_ENV, type RegistryChoice } from "./registry-path.ts";
 
@@ -30,12 +32,9 @@ function readFailed(message: string, path: string, cause?: unknown): Clawperator
  * stay well under a quarter second, and only the `skills` array is required (spec/000).
  */
 export function parseRegistry(text: string, path: string, how: RegistryChoice["kind"]): LoadedRegistry {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw readFailed(`Registry at ${path} is not valid JSON: ${(error as Error).message}`, path, error);
-  }
+  const parsed = parseJson(text);
+  if ("problem" in parsed) throw readFailed(`Registry at ${path} is not valid JSON (${parsed.problem})`, path);
+  const data = parsed.value;
   if (!isRecord(data) || !Array.isArray(data.skills)) throw readFailed("Invalid registry: skills array required", path);
   const skills = data.skills as unknown[];
   for (let i = 0; i < skills.length; i++) {
@@ -55,12 +54,29 @@ export function parseRegistry(text: string, path: string, how: RegistryChoice["k
   };
 }
 
+/** Far above a 10,000-skill registry (about 5 MB); a bound so a device or a huge file is never read whole. */
+const MAX_REGISTRY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The registry's text, or why it could not be read. A registry names the scripts `skills run` executes, so one
+ * another local user could have written or could replace (a default path such as ../../skills reaches /tmp from
+ * /tmp/a/b) is refused, by the rule config files follow.
+ */
 function readText(path: string): string | NodeJS.ErrnoException {
+  let read: ReturnType<typeof readFileBounded>;
   try {
-    return readFileSync(path, "utf8");
+    read = readFileBounded(path, MAX_REGISTRY_BYTES);
   } catch (error) {
     return error as NodeJS.ErrnoException;
   }
+  if ("tooLarge" in read) throw readFailed(`Registry at ${path} is larger than ${MAX_REGISTRY_BYTES} bytes`, path);
+  const reason = untrustedReason(path);
+  if (reason !== undefined)
+    throw readFailed(
+      `Registry at ${path} refused: ${reason}; a registry another user could have written is never used`,
+      path,
+    );
+  return read.bytes.toString("utf8");
 }
 
 /** Reads the chosen registry with spec/000's failure rules: explicit and env paths never fall back. */

@@ -50,27 +50,28 @@ interface GitCall {
  */
 async function git(args: readonly string[], call: GitCall, options: RepoOptions): Promise<string> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  const child = execa("git", args, {
-    ...(call.cwd ? { cwd: call.cwd } : {}),
-    reject: false,
-    stdin: "ignore",
-    detached: true,
-    env: {
-      GIT_TERMINAL_PROMPT: "0",
-      GIT_ASKPASS: "",
-      SSH_ASKPASS_REQUIRE: "never",
-      GCM_INTERACTIVE: "never",
-      GIT_ALLOW_PROTOCOL: (options.allowedTransports ?? DEFAULT_REPO_TRANSPORTS).join(":"),
-      LC_ALL: "C",
-    },
-  });
+  const { child, release } = guardGroup(() =>
+    execa("git", args, {
+      ...(call.cwd ? { cwd: call.cwd } : {}),
+      reject: false,
+      stdin: "ignore",
+      detached: true,
+      env: {
+        GIT_TERMINAL_PROMPT: "0",
+        GIT_ASKPASS: "",
+        SSH_ASKPASS_REQUIRE: "never",
+        GCM_INTERACTIVE: "never",
+        GIT_ALLOW_PROTOCOL: (options.allowedTransports ?? DEFAULT_REPO_TRANSPORTS).join(":"),
+        LC_ALL: "C",
+      },
+    }),
+  );
   const pgid = child.pid;
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     if (pgid !== undefined) signalGroup(pgid, "SIGKILL");
   }, timeoutMs);
-  const release = pgid === undefined ? undefined : guardGroup(pgid);
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
@@ -78,7 +79,7 @@ async function git(args: readonly string[], call: GitCall, options: RepoOptions)
   });
   const result = await child;
   clearTimeout(timer);
-  release?.();
+  release();
   const command = ["git", ...args].join(" ");
   if (timedOut) {
     throw new ClawperatorError("SKILLS_SYNC_FAILED", `${call.what} timed out after ${timeoutMs} ms`, {

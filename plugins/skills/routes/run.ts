@@ -1,20 +1,9 @@
-import { defineHandler, getRouterParams, type H3Event } from "h3";
+import { defineHandler, getRouterParams } from "h3";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { httpStatusOf } from "../../../core/contracts/error-codes.ts";
+import { readJsonBody } from "../../../core/http/index.ts";
 import { RunBodySchema, SkillParamsSchema } from "./route-schemas.ts";
 import { badRequest, skillsOf } from "./route-services.ts";
-
-async function readBody(event: H3Event): Promise<unknown> {
-  const text = await event.req.text();
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ClawperatorError("USAGE", `body is not JSON: ${(error as Error).message}`, {
-      hint: 'Send {"deviceId": "<serial>", "args": ["..."]} or nothing.',
-    });
-  }
-}
 
 /**
  * POST /skills/:skillId/run `{ deviceId?, args?, ... }`: the runtime's run without the CLI's validation gate
@@ -24,9 +13,7 @@ async function readBody(event: H3Event): Promise<unknown> {
 export default defineHandler(async (event) => {
   const params = SkillParamsSchema.safeParse(getRouterParams(event, { decode: true }));
   if (!params.success) throw badRequest("path", params.error.issues);
-  const body = RunBodySchema.safeParse(await readBody(event));
-  if (!body.success) throw badRequest("body", body.error.issues);
-  const { deviceId, args, operatorPackage, timeoutMs, expectContains } = body.data;
+  const { deviceId, args, operatorPackage, timeoutMs, expectContains } = await readJsonBody(event, RunBodySchema);
   try {
     const outcome = await skillsOf(event).run({
       skillId: params.data.skillId,

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { readJsonFile } from "../../../core/host/read-json-file.ts";
 import type { SkillResult, SkillRunOutcome, SkillRunRequest } from "../../../core/services/skills.ts";
 import type { SkillRecord } from "../sources/catalog.ts";
 import { readAgent, resolveAgentCli } from "./agent-cli.ts";
@@ -51,16 +52,15 @@ function fail(
 function readManifest(record: SkillRecord): Record<string, unknown> | null {
   const path = resolveInside(record.root, join(record.entry.path, "skill.json"), record.entry.id);
   if (!existsSync(path)) return null;
-  try {
-    const value: unknown = JSON.parse(readFileSync(path, "utf8"));
-    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
-  } catch (error) {
-    return fail(
-      "SKILL_VALIDATION_FAILED",
-      `Skill ${record.entry.id} has an unreadable skill.json: ${(error as Error).message}`,
-      { skillId: record.entry.id, skillJsonPath: path },
-    );
-  }
+  const read = readJsonFile(path);
+  // The position and the reason, never the text: the path may lead to any file the user can read.
+  if ("problem" in read)
+    return fail("SKILL_VALIDATION_FAILED", `Skill ${record.entry.id} has an unreadable skill.json (${read.problem})`, {
+      skillId: record.entry.id,
+      skillJsonPath: path,
+    });
+  const value = read.value;
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
 }
 
 /**

@@ -38,7 +38,11 @@ export interface ScriptOptions {
  */
 export function spawnScript(file: string, args: readonly string[], options: ScriptOptions): Promise<ScriptResult> {
   return new Promise((resolve) => {
-    const child = spawn(file, args, { env: options.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const { child, release } = guardGroup(
+      () => spawn(file, args, { env: options.env, stdio: ["ignore", "pipe", "pipe"], detached: true }),
+      // Not `killLater` itself: it is defined below, once the group's id is known.
+      () => killLater(),
+    );
     const result: ScriptResult = {
       stdout: new OutputTail("stdout", options.maxOutputBytes),
       stderr: new OutputTail("stderr", options.maxOutputBytes),
@@ -59,7 +63,6 @@ export function spawnScript(file: string, args: readonly string[], options: Scri
       if (pgid !== undefined && !exited) signalGroup(pgid, "SIGTERM");
       killLater();
     };
-    const release = pgid === undefined ? undefined : guardGroup(pgid, killLater);
     const timer = setTimeout(() => {
       result.timedOut = true;
       stop();
@@ -83,7 +86,7 @@ export function spawnScript(file: string, args: readonly string[], options: Scri
       options.signal?.removeEventListener("abort", stop);
       // Whatever of the group outlived the grace period, having had SIGTERM at the script's exit, gets no more time.
       if (pgid !== undefined) signalGroup(pgid, "SIGKILL");
-      release?.();
+      release();
       resolve(result);
     };
 

@@ -28,6 +28,7 @@ import { skillEnv } from "../run/skill-env.ts";
 import { frontmatterOf, loadCatalog, type Catalog, type SkillRecord } from "../sources/catalog.ts";
 import { sourceDirs } from "../sources/source-dirs.ts";
 import type { SkillsConfig } from "../skills-config.ts";
+import type { SkillInputs } from "../usage/skill-inputs.ts";
 import type { SkillValidation } from "../validate/validate-skill.ts";
 import { devicePackages } from "./device-packages.ts";
 
@@ -106,6 +107,11 @@ export class SkillsRuntime implements SkillsService {
 
   async get(skillId: string): Promise<RegistrySkill> {
     return this.record(skillId).entry;
+  }
+
+  /** What to pass to a skill: its declared inputs, SKILL.md's usage lines, its artifacts' variables. */
+  async inputs(skillId: string): Promise<SkillInputs> {
+    return (await import("../usage/skill-inputs.js")).skillInputs(this.record(skillId));
   }
 
   // validate, compile and run load their code on first use: list and search stay free of zod and execa.

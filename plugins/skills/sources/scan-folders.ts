@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RegistrySkill } from "../../../core/services/skills.ts";
+import { readJsonFile } from "../../../core/host/read-json-file.ts";
 import { parseFrontmatter, type SkillFrontmatter } from "./frontmatter.ts";
 
 /** A skill folder found in a source directory: a registry-shaped entry whose paths are relative to `root`. */
@@ -22,14 +23,11 @@ function list(dir: string): string[] {
 }
 
 function readJson(path: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(readFileSync(path, "utf8"));
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const read = readJsonFile(path);
+  const value = "value" in read ? read.value : undefined;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /**

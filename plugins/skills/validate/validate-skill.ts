@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { readJsonFile } from "../../../core/host/read-json-file.ts";
+import type { RegistrySkill } from "../../../core/services/skills.ts";
 import type { SkillRecord } from "../sources/catalog.ts";
 import { resolveInside } from "../run/safe-path.ts";
 
@@ -15,10 +17,14 @@ const PARITY_FIELDS = [
   "scripts",
   "artifacts",
 ] as const;
+/** List fields a skill.json may leave out: absent means empty (the registry generator writes `[]`). */
+const LIST_FIELDS: ReadonlySet<string> = new Set(["scripts", "artifacts"]);
 
 export interface SkillValidation {
   valid: true;
   skillId: string;
+  /** The skill's registry entry (the reference runtime's validate result carries it as `skill`). */
+  skill: RegistrySkill;
   skillJsonPath?: string;
   checked: string[];
   dryRun?: { payloadValidation: "passed" | "skipped"; reason?: string; artifacts?: string[] };
@@ -50,17 +56,19 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
   }
 
   if (skillJsonPath) {
-    let manifest: Record<string, unknown>;
-    try {
-      manifest = JSON.parse(readFileSync(skillJsonPath, "utf8")) as Record<string, unknown>;
-    } catch (error) {
+    const read = readJsonFile(skillJsonPath);
+    if ("problem" in read)
       throw new ClawperatorError(
         "SKILL_VALIDATION_FAILED",
-        `Skill ${skillId} has an invalid skill.json: ${(error as Error).message}`,
-        { details: { skillJsonPath } },
+        `Skill ${skillId} has an invalid skill.json (${read.problem})`,
+        {
+          details: { skillJsonPath },
+        },
       );
-    }
-    const mismatches = PARITY_FIELDS.filter((f) => JSON.stringify(manifest[f]) !== JSON.stringify(entry[f])).map(
+    const manifest = (read.value ?? {}) as Record<string, unknown>;
+    const comparable = (value: unknown, field: string) =>
+      JSON.stringify(LIST_FIELDS.has(field) ? (value ?? []) : value);
+    const mismatches = PARITY_FIELDS.filter((f) => comparable(manifest[f], f) !== comparable(entry[f], f)).map(
       (field) => ({
         field,
         registry: entry[field],
@@ -76,7 +84,13 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
     }
   }
 
-  const result: SkillValidation = { valid: true, skillId, ...(skillJsonPath ? { skillJsonPath } : {}), checked: files };
+  const result: SkillValidation = {
+    valid: true,
+    skillId,
+    skill: entry,
+    ...(skillJsonPath ? { skillJsonPath } : {}),
+    checked: files,
+  };
   if (!options.dryRun) return result;
   const artifacts = strings(entry.artifacts);
   if (artifacts.length === 0) {
@@ -89,9 +103,9 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
     };
   }
   // Only skills with artifacts need the compiler (and zod, for a payload its hot-path check is unsure of).
-  const { compileTemplate, placeholders } = await import("../compile/compile-artifact.js");
+  const { compileTemplate, placeholders, readArtifactTemplate } = await import("../compile/compile-artifact.js");
   for (const artifact of artifacts) {
-    const template = readFileSync(at(artifact), "utf8");
+    const template = readArtifactTemplate(at(artifact), { skillId, artifactName: artifact });
     const vars = Object.fromEntries(placeholders(template).map((name) => [name, `sample-${name.toLowerCase()}`]));
     try {
       await compileTemplate(template, { skillId, artifact, vars });

@@ -43,8 +43,8 @@ describe("device-shell quoting", () => {
     });
     expect(
       script.startsWith(
-        "date '+%m-%d %H:%M:%S.%N'; am force-stop 'com.x'; 'log' '-t' 'Clawperator' '[Clawperator-Dispatch] " +
-          "ab12 commandId=c 1' || echo clawperator-dispatch-marker-failed; " +
+        "date '+%m-%d %H:%M:%S.%N'; am force-stop 'com.x' 2>&1; echo 'clawperator-pre-dispatch ab12' $?; " +
+          "'log' '-t' 'Clawperator' '[Clawperator-Dispatch] ab12 commandId=c 1' || echo clawperator-dispatch-marker-failed; " +
           "'pm' 'path' 'com.clawperator.operator' && am broadcast",
       ),
     ).toBe(true);
@@ -61,10 +61,27 @@ describe("device-shell quoting", () => {
       markerLogged: true,
       receiverInstalled: true,
       broadcastCompleted: true,
+      preDispatch: [],
     });
     expect(parseDispatchOutput("11-22 18:00:01.000\n").receiverInstalled).toBe(false);
     // A date without %N prints it as is: the whole second is the best the host can do.
     expect(parseDispatchOutput("11-22 18:00:01.%N\n").deviceTime).toBe("11-22 18:00:01.000");
     expect(parseDispatchOutput("11-22 18:00:01.000\nclawperator-dispatch-marker-failed\n").markerLogged).toBe(false);
+  });
+
+  it("reads each pre-dispatch command's exit code and output up to its nonce line, which its output cannot fake", () => {
+    const commands = ["am force-stop 'a'", "am force-stop 'b'", "am force-stop 'c'"];
+    const stdout = [
+      "11-22 18:00:01.123",
+      "clawperator-pre-dispatch other 0",
+      "clawperator-pre-dispatch n1 0",
+      "Error: no such user",
+      "clawperator-pre-dispatch n1 255",
+      "package:/data/app/x/base.apk",
+    ].join("\n");
+    expect(parseDispatchOutput(stdout, "n1", commands).preDispatch).toEqual([
+      { command: "am force-stop 'a'", exitCode: 0, output: "clawperator-pre-dispatch other 0" },
+      { command: "am force-stop 'b'", exitCode: 255, output: "Error: no such user" },
+    ]);
   });
 });

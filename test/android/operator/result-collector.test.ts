@@ -31,6 +31,18 @@ describe("ResultCollector on the real APK's log", () => {
     expect(c.snapshots).toEqual([snapshotXml("Settings")]);
   });
 
+  it("reads lines holding a line or paragraph separator (a screen's text) in the envelope and the snapshot", () => {
+    const text = "a\u2028b\u2029c";
+    const log = new ApkLog()
+      .dispatch(NONCE, C)
+      .start(C, T, 1)
+      .snapshotStep(C, T, "snap", snapshotXml(text))
+      .success(C, T, [step("snap", "snapshot_ui"), step("r", "read_text", { text })]);
+    const c = feedAll(collector(), log);
+    expect(c.state).toMatchObject({ kind: "envelope", envelope: { stepResults: [{}, { data: { text } }] } });
+    expect(c.snapshots).toEqual([snapshotXml(text)]);
+  });
+
   it("leaves out snapshot blocks logged outside this command's start and result lines", () => {
     const log = new ApkLog()
       .dispatch(NONCE, C)
@@ -241,7 +253,7 @@ describe("the steps of a failed command, from the log", () => {
         },
         { id: "r", actionType: "read_text", data: { text: "Wi-Fi", validator: "none" } },
       ],
-      failed: { id: "bad", actionType: "click", stage: `click(${matcher("nope")})`, reason },
+      failed: { id: "bad", actionType: "click", stage: `click(${matcher("nope")})`, reason, failurePoint: "not_found" },
       notStarted: ["after"],
     });
   });

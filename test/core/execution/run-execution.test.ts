@@ -47,6 +47,8 @@ function setup(
     },
     afterResult: (ctx) => {
       order.push("after");
+      const close = ctx.envelope.stepResults.find((s) => s.actionType === "close_app");
+      if (close && ctx.preDispatch[0]?.exitCode === 0) Object.assign(close, { success: true, data: {} });
       const snapshot = ctx.envelope.stepResults.find((s) => s.actionType === "snapshot_ui");
       if (snapshot) snapshot.data.text = ctx.snapshots[0]!;
     },
@@ -79,6 +81,7 @@ function setup(
               ],
             },
             snapshots: ["<hierarchy/>"],
+            preDispatch: [{ command: "am force-stop 'com.x'", exitCode: 0, output: "" }],
             timings: { dispatchMs: 1, awaitMs: 2 },
           };
         }),
@@ -170,6 +173,7 @@ describe("execution pipeline", () => {
       return {
         envelope: { commandId: "c1", taskId: "t1", status: "success", error: null, stepResults: [] },
         snapshots: [],
+        preDispatch: [],
         timings: { dispatchMs: 0, awaitMs: 0 },
       };
     });
@@ -179,5 +183,127 @@ describe("execution pipeline", () => {
     await expect(runner.run({ execution })).rejects.toMatchObject({ code: "EXECUTION_CONFLICT_IN_FLIGHT" });
     release();
     await expect(first).resolves.toMatchObject({ ok: true });
+  });
+});
+
+describe("the envelope the pipeline returns", () => {
+  const device = [{ serial: "d", state: "device" }] as Device[];
+  const answer =
+    (envelope: Record<string, unknown>, more: Record<string, unknown> = {}) =>
+    async () => ({
+      envelope: { commandId: "c1", taskId: "t1", error: null, ...envelope } as never,
+      snapshots: ["<hierarchy/>"],
+      preDispatch: [{ command: "am force-stop 'com.x'", exitCode: 1, output: "" }],
+      timings: { dispatchMs: 0, awaitMs: 0 },
+      ...more,
+    });
+
+  it("a step that failed after the hooks fails the run, with the reference's error and the step's code", async () => {
+    // The force-stop failed, so the test hook leaves close_app as the device answered it.
+    const { runner, seen } = setup(
+      device,
+      answer({
+        status: "success",
+        stepResults: [
+          { id: "a", actionType: "close_app", success: false, data: { error: "UNSUPPORTED_RUNTIME_CLOSE" } },
+          { id: "s", actionType: "snapshot_ui", success: true, data: {} },
+        ],
+      }),
+    );
+    const result = await runner.run({ execution });
+    expect(result.ok).toBe(false);
+    expect(result.envelope).toMatchObject({
+      status: "failed",
+      error: "Step a (close_app) failed: UNSUPPORTED_RUNTIME_CLOSE",
+    });
+    expect(result.error).toEqual({
+      code: "UNSUPPORTED_RUNTIME_CLOSE",
+      message: "Step a (close_app) failed: UNSUPPORTED_RUNTIME_CLOSE",
+      source: "step",
+      stepId: "a",
+      actionType: "close_app",
+    });
+    expect(result).not.toHaveProperty("deviceEnvelope");
+    // Listeners get the envelope the caller gets.
+    expect(seen[0]).toMatchObject({ event: "result", payload: { envelope: { status: "failed" } } });
+  });
+
+  it("a failed status whose steps all succeeded becomes success without error or errorCode", async () => {
+    const { runner } = setup(
+      device,
+      answer(
+        {
+          status: "failed",
+          error: "stale",
+          errorCode: "NODE_NOT_FOUND",
+          stepResults: [{ id: "s", actionType: "snapshot_ui", success: true, data: {} }],
+        },
+        { preDispatch: [] },
+      ),
+    );
+    const result = await runner.run({ execution: { ...execution, actions: [{ id: "s", type: "snapshot_ui" }] } });
+    expect(result.ok).toBe(true);
+    expect(result.envelope).toEqual({
+      commandId: "c1",
+      taskId: "t1",
+      status: "success",
+      error: null,
+      stepResults: [{ id: "s", actionType: "snapshot_ui", success: true, data: { text: "<hierarchy/>" } }],
+    });
+    expect(result).not.toHaveProperty("error");
+  });
+
+  it("an envelope without steps is left as sent; its code comes from the dispatcher's reading of the log", async () => {
+    const sent = { status: "failed", error: "Task execution failed: boom", stepResults: [] };
+    const deviceFailure = { code: "NODE_NOT_FOUND", message: "m", source: "device_log", stepId: "s" };
+    const { runner } = setup(device, answer(sent, { deviceFailure }));
+    const result = await runner.run({ execution, deviceEnvelope: true });
+    expect(result.envelope).toEqual({ commandId: "c1", taskId: "t1", ...sent });
+    expect(result.error).toEqual(deviceFailure);
+    expect(result.deviceEnvelope).toEqual(result.envelope);
+  });
+
+  it("an unknown step code or envelope code is DEVICE_FAILURE_UNCLASSIFIED, keeping the device's word", async () => {
+    const { runner } = setup(
+      device,
+      answer({
+        status: "success",
+        stepResults: [{ id: "s", actionType: "snapshot_ui", success: false, data: { error: "NEW_APK_CODE" } }],
+      }),
+    );
+    expect((await runner.run({ execution })).error).toMatchObject({
+      code: "DEVICE_FAILURE_UNCLASSIFIED",
+      deviceCode: "NEW_APK_CODE",
+      stepId: "s",
+    });
+    const { runner: second } = setup(
+      device,
+      answer({ status: "failed", error: "odd", errorCode: "NEWER_CODE", stepResults: [] }),
+    );
+    expect((await second.run({ execution })).error).toEqual({
+      code: "DEVICE_FAILURE_UNCLASSIFIED",
+      deviceCode: "NEWER_CODE",
+      message: "odd",
+      source: "envelope",
+    });
+  });
+
+  it("deviceEnvelope: true keeps the envelope exactly as the device sent it, before the hooks changed its steps", async () => {
+    const { runner } = setup(
+      device,
+      answer({
+        status: "success",
+        stepResults: [{ id: "s", actionType: "snapshot_ui", success: true, data: {} }],
+      }),
+    );
+    const result = await runner.run({ execution, deviceEnvelope: true });
+    expect(result.envelope.stepResults[0]!.data.text).toBe("<hierarchy/>");
+    expect(result.deviceEnvelope).toEqual({
+      commandId: "c1",
+      taskId: "t1",
+      error: null,
+      status: "success",
+      stepResults: [{ id: "s", actionType: "snapshot_ui", success: true, data: {} }],
+    });
   });
 });

@@ -46,6 +46,17 @@ describe("global flags, before and after the subcommand", () => {
     expect(json<ValidatedOutput>(result).validated).toBe(true);
   });
 
+  it.each([[["--device-id", "$(reboot)"]], [["--device", "-s"]], [["--device-id=a b"]]])(
+    "%j is INVALID_DEVICE_ID, before and after the subcommand",
+    async (flags) => {
+      for (const result of await bothPlacements(flags)) {
+        expect(result.exitCode).toBe(1);
+        expect(json(result)).toMatchObject({ code: "INVALID_DEVICE_ID" });
+        expect(json<ErrorOutput>(result).message).toContain("--device-id");
+      }
+    },
+  );
+
   it("an unknown output format is USAGE", async () => {
     const result = await cli.run([...command, "--output", "yaml"]);
     expect(result.exitCode).toBe(1);

@@ -85,13 +85,14 @@ describe("the /android routes", () => {
       status: 404,
       json: { ok: false, error: { code: "EMULATOR_NOT_FOUND" } },
     });
+    // A body the route's schema refuses gets the code every route's body reader gives, naming the field.
     expect(await call("POST", "/android/emulators/create", { name: "bad name" })).toMatchObject({
       status: 400,
-      json: { ok: false, error: { code: "USAGE" } },
+      json: { ok: false, error: { code: "EXECUTION_VALIDATION_FAILED", details: { issues: [{ path: "name" }] } } },
     });
     expect(await call("POST", "/android/emulators/create", { apiLevel: "35" })).toMatchObject({
       status: 400,
-      json: { error: { code: "USAGE" } },
+      json: { error: { code: "EXECUTION_VALIDATION_FAILED", details: { issues: [{ path: "apiLevel" }] } } },
     });
 
     const created = await call("POST", "/android/emulators/create", {});

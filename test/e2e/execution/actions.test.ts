@@ -48,8 +48,10 @@ describe("action commands", () => {
     expect(body.envelope).toMatchObject({
       status: "failed",
       stepResults: [],
-      error: "Task execution failed: No launch intent found for package: com.example.not.installed",
+      error: "Task execution failed: No app found with applicationId=com.example.not.installed",
     });
+    // The code to branch on, read from the APK's stage lines, with the step.
+    expect(body.error).toMatchObject({ code: "APP_NOT_FOUND", source: "device_log", actionType: "open_app" });
   });
 
   it("action type, read and wait work on the demo app's search field", async () => {
@@ -218,14 +220,15 @@ describe("the shapes real skill scripts use", () => {
     expect(attributeValues(await snapshotOf(), "text")).not.toContain("Display");
 
     const close = await session.json<ExecutionOutput>(["close", SETTINGS, ...globals()]);
-    // The APK cannot close apps: its step fails with UNSUPPORTED_RUNTIME_CLOSE, and the host force-stopped it already.
+    // The APK cannot close apps (UNSUPPORTED_RUNTIME_CLOSE); the host force-stopped it and says so, as the reference.
     expect(close.exitCode).toBe(0);
     expect(close.body.ok).toBe(true);
     expect(close.body.envelope.status).toBe("success");
-    expect(close.body.envelope.stepResults[0]).toMatchObject({
+    expect(close.body.envelope.stepResults[0]).toEqual({
+      id: expect.any(String),
       actionType: "close_app",
-      success: false,
-      data: { error: "UNSUPPORTED_RUNTIME_CLOSE" },
+      success: true,
+      data: { application_id: SETTINGS },
     });
 
     // Force-stopped, Settings starts again at the top of its list.

@@ -70,6 +70,11 @@ describe("the Operator APK is missing or not running", () => {
       expect(body.deviceId).toBe(device.serial);
       expect(body.envelope).toMatchObject({ status: "failed", errorCode: "SERVICE_UNAVAILABLE", stepResults: [] });
       expect(body.envelope.error).toEqual(expect.any(String));
+      // The reference's hint, and the code outside the envelope where every failure has one.
+      expect(body.envelope.hint).toBe(
+        `Accessibility service not running. Run 'clawperator doctor --fix --device-id ${device.serial}' to diagnose and repair, or 'clawperator operator setup --apk <path-to-apk> --device-id ${device.serial}' to reinstall.`,
+      );
+      expect(body.error).toEqual({ code: "SERVICE_UNAVAILABLE", message: body.envelope.error, source: "envelope" });
     } finally {
       await settings("1");
     }

@@ -25,6 +25,7 @@ const logcatSessions: AbortSignal[] = [];
 const events: { [E in keyof ClawperatorEvents]: ClawperatorEvents[E][] } = {
   "clawperator:execution": [],
   "clawperator:result": [],
+  "clawperator:serve-listening": [],
 };
 
 beforeAll(async () => {
@@ -92,6 +93,24 @@ describe("createClawperator", () => {
 
     expect(logcatSessions).toHaveLength(1);
     expect(logcatSessions[0]!.aborted).toBe(false);
+  });
+
+  it("the CLI's result: a failed step fails the run with its code; { deviceEnvelope: true } keeps the device's envelope", async () => {
+    const result = await api.execute(
+      execution([
+        { id: "open", type: "open_app", params: { applicationId: DEMO } },
+        {
+          id: "r",
+          type: "read_text",
+          params: { matcher: { resourceId: DEMO_IDS.temperature }, validator: "regex", validatorPattern: "^zzz$" },
+        },
+      ]),
+      { deviceEnvelope: true },
+    );
+    expect(result.ok).toBe(false);
+    expect(result.envelope).toMatchObject({ status: "failed", error: "Step r (read_text) failed: VALIDATOR_MISMATCH" });
+    expect(result.error).toMatchObject({ code: "VALIDATOR_MISMATCH", source: "step", stepId: "r" });
+    expect(result.deviceEnvelope).toMatchObject({ status: "success", error: null });
   });
 
   it("publishes clawperator:result and clawperator:execution for every execution that reached the device", async () => {

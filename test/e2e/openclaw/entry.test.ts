@@ -144,12 +144,40 @@ describe("OpenClaw tool calls against a virtual device", () => {
     const click = await call("clawperator_click", { matcher: { textEquals: "No such node anywhere" } });
     // As the real APK sends it: a failed envelope without step results, and the device log's account beside it.
     const failed = click.details as {
+      ok: boolean;
       envelope: { status: string; stepResults: unknown[] };
+      error: { code: string; stepId: string };
       stepsFromDeviceLog: { failed: { id: string } };
     };
     expect(failed.envelope).toMatchObject({ status: "failed", stepResults: [] });
     expect(failed.stepsFromDeviceLog.failed.id).toBe("click");
-    expect(textOf(click)).toMatch(/FAILED[\s\S]*click click: failed/);
+    // The code an agent branches on, as the CLI and serve give it.
+    expect(failed.ok).toBe(false);
+    expect(failed.error).toMatchObject({ code: "NODE_NOT_FOUND", stepId: "click" });
+    expect(textOf(click)).toMatch(
+      /FAILED[\s\S]*error: NODE_NOT_FOUND at step click \(click\)[\s\S]*click click: failed/,
+    );
+
+    // A step that fails without stopping the device fails the execution too (the reference's reconciliation).
+    const read = await call("clawperator_execute", {
+      execution: {
+        ...execution,
+        commandId: "openclaw-e2e-2",
+        actions: [
+          { id: "open", type: "open_app", params: { applicationId: "com.android.settings" } },
+          {
+            id: "r",
+            type: "read_text",
+            params: { matcher: { textEquals: "Display" }, validator: "regex", validatorPattern: "^zzz$" },
+          },
+        ],
+      },
+    });
+    expect(read.details).toMatchObject({
+      ok: false,
+      envelope: { status: "failed", error: "Step r (read_text) failed: VALIDATOR_MISMATCH" },
+      error: { code: "VALIDATOR_MISMATCH", stepId: "r" },
+    });
   });
 
   it("returns the screenshot as an image and a PNG path", async () => {

@@ -70,9 +70,13 @@ describe("serve: one execution per device", () => {
     const other = await session.startDevice();
     const [first, second] = await Promise.all([executeOn(device, nap(1_500)), executeOn(other, nap(1_500))]);
     expect([first.status, second.status]).toEqual([200, 200]);
-    const ambiguous = await serve.request("/snapshot", { body: {} });
+    const ambiguous = await serve.request<HttpErrorBody>("/snapshot", { body: {} });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body).toMatchObject({ ok: false, error: { code: "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED" } });
+    // In HTTP words: the body's deviceId, not the CLI's flag.
+    expect(ambiguous.body.error.hint).toContain('"deviceId"');
+    expect(ambiguous.body.error.hint).toContain(other.serial);
+    expect(JSON.stringify(ambiguous.body)).not.toContain("--device");
     await session.stopDevice(other);
   });
 });

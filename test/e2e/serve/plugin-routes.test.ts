@@ -18,6 +18,8 @@ const makeDir = tempDirs();
 const CONFIG = `import { defineConfig } from "clawperator/config";
 import { ClawperatorError, definePlugin } from "clawperator";
 import { readBody } from "h3";
+import { readJsonBody } from "clawperator/http";
+import { z } from "zod";
 
 const farm = definePlugin({
   name: "farm",
@@ -39,6 +41,13 @@ const farm = definePlugin({
       }),
     });
     ctx.routes.add({ method: "POST", path: "/farm/echo", load: async () => ({ default: async (event) => ({ ok: true, echo: await readBody(event) }) }) });
+    ctx.routes.add({
+      method: "POST",
+      path: "/farm/reserve",
+      load: async () => ({
+        default: async (event) => ({ ok: true, reserved: (await readJsonBody(event, z.object({ phone: z.string() }))).phone }),
+      }),
+    });
     ctx.routes.add({ method: "GET", path: "/farm/bug", load: async () => ({ default: () => { throw new TypeError("oops"); } }) });
   },
 });
@@ -108,6 +117,26 @@ describe("serve mounts the routes other plugins contribute", () => {
     expect(bug.status).toBe(500);
     expect(bug.body.error).toMatchObject({ code: "INTERNAL_ERROR", details: { plugin: "farm" } });
     expect(bug.body.error.message).toContain("oops");
+  });
+
+  it("a route reading its body with clawperator/http gets the same codes and limits as the core routes", async () => {
+    expect(await serve.request("/farm/reserve", { body: { phone: "p7" } })).toMatchObject({
+      status: 200,
+      body: { ok: true, reserved: "p7" },
+    });
+    for (const route of ["/farm/reserve", "/execute"]) {
+      const malformed = await serve.request(route, { method: "POST", raw: "{nope" });
+      expect([route, malformed.status, jsonAt(malformed.body, "error", "code")]).toEqual([
+        route,
+        400,
+        "EXECUTION_VALIDATION_FAILED",
+      ]);
+      const tooLarge = await serve.request(route, { body: { phone: "x".repeat(300_000) } });
+      expect([route, tooLarge.status]).toEqual([route, 413]);
+    }
+    const wrongShape = await serve.request("/farm/reserve", { body: { phone: 7 } });
+    expect(wrongShape.status).toBe(400);
+    expect(jsonAt(wrongShape.body, "error", "code")).toBe("EXECUTION_VALIDATION_FAILED");
   });
 
   it("with no device connected, an observe request without deviceId is 404 NO_DEVICES", async () => {

@@ -5,7 +5,7 @@ import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, PNG_SIGNATURE, hierarchyNodeCount } from "../execution/support.ts";
 import { anExecution, startServe, type RunningServe } from "./serve-process.ts";
 import { jsonAt } from "../../helpers/json-at.ts";
-import type { ExecutionOutput } from "../../helpers/cli-output.ts";
+import type { ExecutionOutput, HttpErrorBody } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
 let device: RunningVirtualDevice;
@@ -76,7 +76,7 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
     ]);
   });
 
-  it('an execution the device ran and reported as failed is 200 with ok: true and status "failed"', async () => {
+  it('an execution the device ran and reported as failed is 200 with ok: false, status "failed" and the code', async () => {
     const execution = anExecution(
       [{ id: "tap", type: "click", params: { matcher: { textEquals: "No such button" } } }],
       { timeoutMs: 2_000 },
@@ -85,8 +85,10 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
       body: { execution, deviceId: device.serial },
     });
     expect(status).toBe(200);
-    expect(body.ok).toBe(true);
+    expect(body.ok).toBe(false);
     expect(body.envelope).toMatchObject({ commandId: execution.commandId, status: "failed" });
+    // The click retries longer than the 2 s budget: the APK's own timeout, during the click.
+    expect(body.error).toMatchObject({ code: "COMMAND_TIMEOUT", stepId: "tap", actionType: "click" });
   });
 
   it.each(["/observe/snapshot", "/snapshot"])(
@@ -164,6 +166,32 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
     expect(jsonAt(errorSchema, "properties", "error", "properties", "code", "enum")).toContain(
       "EXECUTION_CONFLICT_IN_FLIGHT",
     );
+    // Each status POST /execute can answer with (spec/001), its codes, and an error body allowing only those.
+    const responses = jsonAt(execute, "responses") as Record<string, unknown>;
+    const codesAt = (status: string) =>
+      jsonAt(
+        responses[status],
+        "content",
+        "application/json",
+        "schema",
+        "properties",
+        "error",
+        "properties",
+        "code",
+        "enum",
+      );
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(["400", "404", "413", "423", "504"]));
+    expect(codesAt("400")).toEqual(expect.arrayContaining(["EXECUTION_VALIDATION_FAILED", "MISSING_EXECUTION"]));
+    expect(codesAt("404")).toEqual(expect.arrayContaining(["NO_DEVICES", "DEVICE_NOT_FOUND"]));
+    expect(codesAt("413")).toEqual(["PAYLOAD_TOO_LARGE"]);
+    expect(codesAt("423")).toEqual(["EXECUTION_CONFLICT_IN_FLIGHT"]);
+    expect(codesAt("504")).toEqual(["RESULT_ENVELOPE_TIMEOUT"]);
+    expect(jsonAt(body, "paths", "/skills/{skillId}", "get", "responses", "404", "description")).toContain(
+      "SKILL_NOT_FOUND",
+    );
+    expect(jsonAt(body, "paths", "/android/emulators/{name}/stop", "post", "responses", "409", "description")).toBe(
+      "EMULATOR_NOT_RUNNING",
+    );
   });
 });
 
@@ -171,14 +199,38 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
   const execute = (init: Parameters<RunningServe["request"]>[1]) =>
     serve.request("/execute", { method: "POST", ...init });
 
+  it("a deviceId that is no serial: 400 INVALID_DEVICE_ID with the hint in HTTP words", async () => {
+    const { status, body } = await serve.request<HttpErrorBody>("/execute", {
+      method: "POST",
+      body: { execution: anExecution([]), deviceId: "$(reboot)" },
+    });
+    expect(status).toBe(400);
+    const { error } = body;
+    expect(error.code).toBe("INVALID_DEVICE_ID");
+    expect(error.hint).toContain("GET /devices");
+    expect(error.hint).not.toContain("clawperator devices");
+  });
+
   it.each([
-    ["malformed JSON", { raw: "{not json" }, 400, "INVALID_JSON"],
-    ["a JSON array", { raw: "[1,2]" }, 400, "INVALID_BODY"],
+    ["malformed JSON", { raw: "{not json" }, 400, "EXECUTION_VALIDATION_FAILED"],
+    ["a JSON array", { raw: "[1,2]" }, 400, "EXECUTION_VALIDATION_FAILED"],
+    [
+      "a body sent as text/plain",
+      { raw: JSON.stringify({ execution: anExecution([]) }), headers: { "content-type": "text/plain" } },
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    ],
     ["no execution", { body: { deviceId: "x" } }, 400, "MISSING_EXECUTION"],
     ["an empty body", { raw: "" }, 400, "MISSING_EXECUTION"],
     [
       "deviceId of the wrong type",
       { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), deviceId: 42 } },
+      400,
+      "INVALID_DEVICE_ID",
+    ],
+    [
+      "a deviceId adb would read as an option",
+      { body: { execution: anExecution([{ id: "s", type: "snapshot_ui" }]), deviceId: "-a" } },
       400,
       "INVALID_DEVICE_ID",
     ],
@@ -229,6 +281,35 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ ok: false, error: { code, message: expect.any(String) } });
     expect((await serve.request("/health")).status).toBe(200);
+  });
+
+  const BODY_ROUTES = ["/execute", "/skills/any.skill/run", "/android/emulators/create", "/android/provision/emulator"];
+  const oneMegabyte = JSON.stringify({ pad: "p".repeat(1_000_000) });
+  it.each([
+    ["malformed JSON", 400, "EXECUTION_VALIDATION_FAILED", { raw: "{not json" }],
+    ["a JSON string", 400, "EXECUTION_VALIDATION_FAILED", { raw: '"run"' }],
+    [
+      "a body sent as text/plain",
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      { raw: "{}", headers: { "content-type": "text/plain" } },
+    ],
+    [
+      "a form body",
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      { raw: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } },
+    ],
+    ["a 1 MB body", 413, "PAYLOAD_TOO_LARGE", { raw: oneMegabyte }],
+  ])("%s gets HTTP %d %s on every route that reads a body", async (_name, status, code, init) => {
+    for (const path of BODY_ROUTES) {
+      const response = await serve.request(path, { method: "POST", ...init });
+      expect({ path, status: response.status, code: jsonAt(response.body, "error", "code") }).toEqual({
+        path,
+        status,
+        code,
+      });
+    }
   });
 
   it("an unknown device → 404 DEVICE_NOT_FOUND", async () => {

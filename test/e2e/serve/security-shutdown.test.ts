@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
-import { rawRequest } from "./raw-request.ts";
+import { jsonBodyOf, rawRequest, trickleClient } from "./raw-request.ts";
 import { anExecution, startServe, type RunningServe } from "./serve-process.ts";
 import { connectSse } from "./sse-client.ts";
 import { jsonAt } from "../../helpers/json-at.ts";
 import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
 const session = virtualSession();
+const TOKEN = "s3cret-token-of-32-characters-xx";
 let device: RunningVirtualDevice;
 
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe("serve: binding and the token", () => {
   describe("with --token", () => {
     let serve: RunningServe;
     beforeAll(async () => {
-      serve = await startServe(session, ["--host", "0.0.0.0", "--token", "s3cret-token"]);
+      serve = await startServe(session, ["--host", "0.0.0.0", "--token", TOKEN]);
     });
     afterAll(async () => {
       await serve?.stop();
@@ -57,7 +58,7 @@ describe("serve: binding and the token", () => {
       expect((await serve.request("/execute", { body: { execution: anExecution([]) } })).status).toBe(401);
 
       const right = await serve.request<{ devices: unknown[] }>("/devices", {
-        headers: { authorization: "Bearer s3cret-token" },
+        headers: { authorization: `Bearer ${TOKEN}` },
       });
       expect(right.status).toBe(200);
       expect(right.body.devices).toContainEqual(expect.objectContaining({ serial: device.serial }));
@@ -65,18 +66,26 @@ describe("serve: binding and the token", () => {
     });
 
     it("the OpenAPI document declares the bearer scheme", async () => {
-      const { body } = await serve.request("/openapi.json", { headers: { authorization: "Bearer s3cret-token" } });
+      const { body } = await serve.request("/openapi.json", { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(jsonAt(body, "components", "securitySchemes", "bearer")).toEqual({ type: "http", scheme: "bearer" });
       expect(jsonAt(body, "paths", "/execute", "post", "security")).toEqual([{ bearer: [] }]);
       expect(jsonAt(body, "paths", "/health", "get", "security")).toEqual([]);
     });
   });
 
+  it("a token under 16 characters is refused (USAGE, exit 1), and --help says so", async () => {
+    const { exitCode, body } = await session.json(["serve", "--port", "0", "--token", "x"]);
+    expect(exitCode).toBe(1);
+    expect(body).toMatchObject({ code: "USAGE", message: expect.stringContaining("at least 16 characters") });
+    expect((await session.cli(["serve", "--help"])).stdout).toMatch(/--token[^\n]*at least 16 characters/);
+  });
+
   it("the token may come from CLAWPERATOR_SERVE_TOKEN", async () => {
-    const serve = await startServe(session, [], { env: { CLAWPERATOR_SERVE_TOKEN: "from-env" } });
+    const fromEnv = "from-the-environment-0123";
+    const serve = await startServe(session, [], { env: { CLAWPERATOR_SERVE_TOKEN: fromEnv } });
     try {
       expect((await serve.request("/devices")).status).toBe(401);
-      expect((await serve.request("/devices", { headers: { authorization: "Bearer from-env" } })).status).toBe(200);
+      expect((await serve.request("/devices", { headers: { authorization: `Bearer ${fromEnv}` } })).status).toBe(200);
     } finally {
       await serve.stop();
     }
@@ -109,26 +118,94 @@ describe("serve: Host and Origin (DNS rebinding)", () => {
     if (status === 403) expect(body).toMatchObject({ ok: false, error: { code: "HOST_NOT_ALLOWED" } });
   });
 
-  it.each([
-    ["http://evil.example", 403],
-    ["null", 403],
-    ["http://localhost:PORT", 200],
-    ["http://127.0.0.1:PORT", 200],
-  ])("Origin %s → %d (no device runs for a foreign page)", async (origin, status) => {
+  /** POST /execute as a browser on `origin` sends it: the page's origin, a content type needing no preflight. */
+  const fromPage = (port: number, origin: string, contentType: string, headers: Record<string, string> = {}) => {
     const sent = anExecution([{ id: "s", type: "snapshot_ui" }]);
-    const { status: actual, body } = await rawRequest(serve.banner.port, {
+    return rawRequest(port, {
       method: "POST",
       path: "/execute",
       headers: {
-        host: `127.0.0.1:${serve.banner.port}`,
-        origin: origin.replace("PORT", String(serve.banner.port)),
-        "content-type": "application/json",
+        host: `127.0.0.1:${port}`,
+        origin: origin.replace("PORT", String(port)),
+        "content-type": contentType,
+        ...headers,
       },
       body: JSON.stringify({ execution: sent, deviceId: device.serial }),
-    });
+    }).then((answer) => ({ ...answer, sent }));
+  };
+
+  it.each([
+    ["http://evil.example", "application/json", 403],
+    ["null", "application/json", 403],
+    ["http://localhost:9999", "text/plain", 403],
+    ["http://localhost:9999", "application/json", 403],
+    ["http://localhost:PORT", "application/json", 403],
+    ["http://127.0.0.1:PORT", "text/plain", 415],
+    ["http://127.0.0.1:PORT", "application/json", 200],
+  ])("Origin %s, %s → %d (only the server's own origin drives the device)", async (origin, type, status) => {
+    const { status: actual, body, sent } = await fromPage(serve.banner.port, origin, type);
     expect(actual).toBe(status);
     if (status === 403) expect(body).toMatchObject({ ok: false, error: { code: "ORIGIN_NOT_ALLOWED" } });
+    else if (status === 415) expect(body).toMatchObject({ ok: false, error: { code: "UNSUPPORTED_MEDIA_TYPE" } });
     else expect(jsonAt(body, "envelope", "commandId")).toBe(sent.commandId);
+  });
+
+  it("with a token, another loopback origin is refused too; an origin allowed with --allowed-origins passes", async () => {
+    const guarded = await startServe(session, ["--token", TOKEN, "--allowed-origins", "http://localhost:5173"]);
+    try {
+      const auth = { authorization: `Bearer ${TOKEN}` };
+      const port = guarded.banner.port;
+      expect((await fromPage(port, "http://localhost:9999", "application/json", auth)).status).toBe(403);
+      const allowed = await fromPage(port, "http://localhost:5173", "application/json", auth);
+      expect(allowed.status).toBe(200);
+      expect(jsonAt(allowed.body, "envelope", "commandId")).toBe(allowed.sent.commandId);
+    } finally {
+      await guarded.stop();
+    }
+  });
+});
+
+describe("serve: slow clients", () => {
+  const head = (port: number, extra = "") =>
+    `POST /execute HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: 100000\r\n${extra}\r\n{`;
+
+  it("a request whose body or headers do not arrive within --request-timeout-ms is answered 408 and closed", async () => {
+    const serve = await startServe(session, ["--request-timeout-ms", "1000"]);
+    try {
+      const port = serve.banner.port;
+      const slowBody = trickleClient(port, head(port));
+      const slowHeaders = trickleClient(port, `POST /execute HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `, {
+        byte: "a",
+      });
+      for (const answer of [await slowBody.answer, await slowHeaders.answer]) {
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(jsonBodyOf(answer)).toMatchObject({
+          ok: false,
+          error: { code: "REQUEST_TIMEOUT", details: { requestTimeoutMs: 1000 } },
+        });
+      }
+      expect((await serve.request("/health")).status).toBe(200);
+    } finally {
+      await serve.stop();
+    }
+  });
+
+  it("SIGTERM with a client sending its body a byte at a time: it is answered 503 and closed, and serve exits 0", async () => {
+    const serve = await startServe(session);
+    const port = serve.banner.port;
+    // Node answers `Expect: 100-continue` once it has read the headers: the request is then the server's.
+    const slowBody = trickleClient(port, head(port, "Expect: 100-continue\r\n"));
+    expect(await slowBody.firstBytes).toMatch(/^HTTP\/1\.1 100 Continue/);
+    const slowHeaders = trickleClient(port, `GET /devices HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `);
+    const { exitCode, stderr } = await serve.stop("SIGTERM");
+    expect(exitCode).toBe(0);
+    expect(stderr).toContain("1 of them still arriving: answered 503 and closed");
+    const answer = await slowBody.answer;
+    expect(answer).toMatch(/HTTP\/1\.1 503 /);
+    expect(jsonBodyOf(answer)).toMatchObject({ ok: false, error: { code: "SERVER_SHUTTING_DOWN" } });
+    await slowHeaders.answer;
+    expect(alive(serve.pid)).toBe(false);
   });
 });
 

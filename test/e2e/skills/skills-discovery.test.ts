@@ -6,7 +6,7 @@ import { entry, FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skill
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import type { Execution } from "../../../core/contracts/execution.ts";
 import type { SkillList, SkillStatusReport } from "../../../core/services/skills.ts";
-import type { ErrorOutput } from "../../helpers/cli-output.ts";
+import type { ErrorOutput, ValidatedOutput } from "../../helpers/cli-output.ts";
 
 const cli = cliSandbox();
 const makeDir = tempDirs("clawperator-skills-");
@@ -32,7 +32,15 @@ describe("skills discovery", () => {
   });
 
   it("get wraps one entry under skill; for-app and search --app/--intent filter exactly", async () => {
-    expect(json(await skills(["get", S.recipe.id]))).toEqual({ skill: S.recipe });
+    expect(json(await skills(["get", S.recipe.id]))).toEqual({
+      skill: S.recipe,
+      // What to pass: the recipe's variable (COMMAND_ID and TASK_ID are derived).
+      inputs: {
+        declared: {},
+        usage: [],
+        artifacts: [{ artifact: S.recipe.artifacts[0], name: "open-thing", vars: ["THING_NAME"] }],
+      },
+    });
     expect(json(await skills(["get"]))).toMatchObject({ code: "USAGE", message: "skills get <skill_id>" });
     const forApp = json(await skills(["for-app", "com.android.settings"]));
     expect(forApp).toEqual({ skills: [S.device], count: 1 });
@@ -164,6 +172,8 @@ describe("skills validate, status, compile-artifact", () => {
   it("validate checks files and skill.json parity; --dry-run skips payloads of script-only skills", async () => {
     expect(json(await skills(["validate", S.echo.id, "--dry-run"]))).toMatchObject({
       valid: true,
+      // As the reference's result carries it.
+      skill: S.echo,
       dryRun: {
         payloadValidation: "skipped",
         reason: "skill has no pre-compiled artifacts; payload is generated at runtime by the skill script",
@@ -179,6 +189,49 @@ describe("skills validate, status, compile-artifact", () => {
       .results.filter((r: { valid: boolean }) => !r.valid)
       .map((r: { skillId: string }) => r.skillId);
     expect(invalid).toEqual([S.missingScript.id, S.escape.id]);
+  });
+
+  it("validate reads a skill.json without an artifacts field as artifacts [] (the registry generator writes [])", async () => {
+    const dir = await makeDir();
+    const { registry } = await writeSkillsRepo(dir);
+    const { artifacts: _none, ...withoutArtifacts } = S.echo;
+    await writeFile(join(dir, S.echo.path, "skill.json"), JSON.stringify(withoutArtifacts));
+    const result = await skills(["validate", S.echo.id, "--dry-run"], {
+      env: { CLAWPERATOR_SKILLS_REGISTRY: registry },
+    });
+    expect(result.exitCode).toBe(0);
+    expect(json(result)).toMatchObject({ valid: true, skill: { id: S.echo.id } });
+    // An artifact listed on one side only is still a mismatch.
+    await writeFile(join(dir, S.recipe.path, "skill.json"), JSON.stringify({ ...S.recipe, artifacts: undefined }));
+    const recipe = json(await skills(["validate", S.recipe.id], { env: { CLAWPERATOR_SKILLS_REGISTRY: registry } }));
+    expect(recipe).toMatchObject({
+      code: "SKILL_VALIDATION_FAILED",
+      details: { mismatches: [{ field: "artifacts" }] },
+    });
+  });
+
+  it("get --output pretty shows what to pass: declared inputs, SKILL.md usage lines, artifact variables", async () => {
+    const dir = await makeDir();
+    const { registry } = await writeSkillsRepo(dir);
+    const usage = "./skills/x/scripts/run.sh <device_id> <query> [receiver_package]";
+    await writeFile(
+      join(dir, S.shell.path, "SKILL.md"),
+      `---\nname: ${S.shell.id}\ndescription: d\n---\n\n## Usage\n\n\`\`\`bash\n# search\n${usage}\n\`\`\`\n\n## Output\n\n\`\`\`\nnot usage\n\`\`\`\n`,
+    );
+    const pretty = (id: string) =>
+      skills(["get", id, "--output", "pretty"], { env: { CLAWPERATOR_SKILLS_REGISTRY: registry } }).then(
+        (r) => r.stdout,
+      );
+    expect(await pretty(S.verified.id)).toContain("  input:     name (string)");
+    expect(await pretty(S.verified.id)).toContain(
+      `clawperator skills run ${S.verified.id} --device-id <serial> -- --name <name>`,
+    );
+    const shell = await pretty(S.shell.id);
+    expect(shell).toContain(`  usage:     ${usage}`);
+    expect(shell).not.toContain("not usage");
+    expect(await pretty(S.recipe.id)).toContain(
+      `clawperator skills compile-artifact ${S.recipe.id} --artifact open-thing --vars '{"THING_NAME":"..."}'`,
+    );
   });
 
   it("validate reports a skill.json that disagrees with the registry", async () => {
@@ -244,11 +297,29 @@ describe("skills validate, status, compile-artifact", () => {
     ).toBe("mine");
   });
 
-  it("compile-artifact errors: COMPILE_VARS_REQUIRED, COMPILE_VAR_MISSING, COMPILE_VARS_PARSE_FAILED, ARTIFACT_NOT_FOUND, COMPILE_VALIDATION_FAILED, USAGE", async () => {
+  it("compile-artifact output piped into execute --execution - is the execution (the reference's pipe)", async () => {
+    const compiled = await skills([
+      "compile-artifact",
+      S.recipe.id,
+      "--artifact",
+      "open-thing",
+      "--vars",
+      '{"THING_NAME":"Lamp"}',
+    ]);
+    const piped = await cli.run(["execute", "--execution", "-", "--validate-only"], { input: compiled.stdout });
+    expect(piped.exitCode).toBe(0);
+    expect(json(piped)).toMatchObject({
+      validated: true,
+      execution: { commandId: json<ValidatedOutput>(compiled).execution.commandId, mode: "artifact_compiled" },
+    });
+  });
+
+  it("compile-artifact errors: COMPILE_VAR_MISSING (no --vars, or --vars without one), COMPILE_VARS_PARSE_FAILED, ARTIFACT_NOT_FOUND, COMPILE_VALIDATION_FAILED, USAGE", async () => {
     const compile = (extra: string[]) => skills(["compile-artifact", S.recipe.id, ...extra]).then(json);
     expect(await compile(["--artifact", "open-thing"])).toMatchObject({
-      code: "COMPILE_VARS_REQUIRED",
-      details: { required: ["THING_NAME"] },
+      code: "COMPILE_VAR_MISSING",
+      message: "Missing required variable: THING_NAME",
+      details: { placeholder: "THING_NAME", missing: ["THING_NAME"] },
     });
     expect(await compile(["--artifact", "open-thing", "--vars", '{"OTHER":"x"}'])).toMatchObject({
       code: "COMPILE_VAR_MISSING",

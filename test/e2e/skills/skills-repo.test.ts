@@ -1,12 +1,13 @@
 import type { SkillList } from "../../../core/services/skills.ts";
 import { existsSync } from "node:fs";
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, stat, writeFile } from "node:fs/promises";
 import { createServer, type Socket } from "node:net";
 import { join } from "node:path";
 import { execa } from "execa";
 import { beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../helpers/free-port.ts";
-import { cliSandbox, json } from "../../helpers/run-cli.ts";
+import { holdSpawn, pidWritten, stillRunning } from "../../helpers/interrupted-group.ts";
+import { cliSandbox, json, spawnCli } from "../../helpers/run-cli.ts";
 import { FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import type { ErrorOutput } from "../../helpers/cli-output.ts";
@@ -219,6 +220,41 @@ describe("skills install / update / sync: hostile refs and repositories (issue 2
     } finally {
       for (const socket of sockets) socket.destroy();
       server.close();
+    }
+  });
+});
+
+describe("skills install: an interrupt (issue 21, item 6)", () => {
+  // "held": the CLI is stopped right after git started, before spawn returned to it, as a busy machine does at random.
+  it.each([["once git runs"], ["held"]])("SIGINT to the CLI takes git's process group with it: %s", async (timing) => {
+    // A git that hangs (a stalled network, say) and says where it runs.
+    const bin = await makeDir({ git: '#!/bin/sh\necho $$ > "$FAKE_GIT_PID"\nexec sleep 300\n' });
+    await chmod(join(bin, "git"), 0o755);
+    const file = join(await makeDir(), "git.pid");
+    const go = join(await makeDir(), "go");
+    const held = timing === "held";
+    const hold = held ? holdSpawn(go) : { env: {} };
+    const child = spawnCli(["skills", "install", "--repo", bare], {
+      ...hold,
+      cwd: await makeDir(),
+      env: {
+        CLAWPERATOR_HOME: await makeDir(),
+        PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+        FAKE_GIT_PID: file,
+        ...hold.env,
+      },
+      timeoutMs: 60_000,
+    });
+    const pid = await pidWritten(file);
+    try {
+      child.kill("SIGINT");
+      if (held) await writeFile(go, "");
+      const result = await child;
+      expect(result.timedOut).toBe(false);
+      expect(result.signal).toBe("SIGINT");
+      expect(await stillRunning(pid), `${result.stderr} ${result.stdout}`).toBeUndefined();
+    } finally {
+      if (await stillRunning(pid)) process.kill(pid, "SIGKILL");
     }
   });
 });

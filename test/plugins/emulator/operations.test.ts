@@ -61,9 +61,9 @@ describe("create", () => {
     expect(h.tools.calls.some((c) => c.startsWith("sdkmanager --licenses"))).toBe(false);
   });
 
-  it("never replaces an existing AVD", async () => {
+  it("never replaces an existing AVD: ANDROID_AVD_CREATE_FAILED (spec/001 reserves EMULATOR_CREATE_FAILED)", async () => {
     const h = await withAvd();
-    expect(await codeOf(createAvd(h.ctx))).toBe("EMULATOR_CREATE_FAILED");
+    expect(await codeOf(createAvd(h.ctx))).toBe("ANDROID_AVD_CREATE_FAILED");
   });
 
   it("reports a failed image install and a failed avdmanager", async () => {

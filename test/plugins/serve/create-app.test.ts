@@ -35,13 +35,17 @@ const probe = definePlugin({
   },
 });
 
-async function app(options: { token?: string; lifecycle?: Lifecycle } = {}) {
+async function app(options: { token?: string; lifecycle?: Lifecycle; allowedOrigins?: string[] } = {}) {
   const kernel: Kernel = await boot([probe]);
   const lifecycle = options.lifecycle ?? new Lifecycle();
   return createServeApp({
     routes: kernel.services.resolve(RouteRegistry).entries(),
     context: { services: kernel.services, config: kernel.config, logger: silentLogger },
-    security: { ...(options.token ? { token: options.token } : {}), allowedHosts: allowedHostsFor("127.0.0.1") },
+    security: {
+      ...(options.token ? { token: options.token } : {}),
+      allowedHosts: allowedHostsFor("127.0.0.1"),
+      allowedOrigins: new Set(options.allowedOrigins),
+    },
     lifecycle,
   });
 }
@@ -91,6 +95,29 @@ describe("the serve app (in process, h3 app.request)", () => {
     expect(await call(h3, "/health")).toMatchObject({ status: 200 });
   });
 
+  it.each([
+    ["no Origin (an agent, curl)", {}, 200],
+    ["the server's own origin (a page it serves)", { origin: "http://127.0.0.1:3000" }, 200],
+    ["another port of localhost", { origin: "http://localhost:9999" }, 403],
+    ["the same port under another loopback name", { origin: "http://localhost:3000" }, 403],
+    ["another port of 127.0.0.1", { origin: "http://127.0.0.1:3001" }, 403],
+    ["an opaque origin", { origin: "null" }, 403],
+    ["a foreign site", { origin: "https://evil.example" }, 403],
+  ])("Origin: %s → %d, with or without a token", async (_name, headers, status) => {
+    const token = "0123456789abcdef";
+    for (const h3 of [await app(), await app({ token })]) {
+      const response = await call(h3, "/things/7", { headers: { ...headers, authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(status);
+      if (status === 403) expect(response.body).toMatchObject({ error: { code: "ORIGIN_NOT_ALLOWED" } });
+    }
+  });
+
+  it("an origin allowed explicitly passes; the check compares normalized origins", async () => {
+    const h3 = await app({ allowedOrigins: ["http://localhost:5173"] });
+    expect((await call(h3, "/things/7", { headers: { origin: "http://LOCALHOST:5173" } })).status).toBe(200);
+    expect((await call(h3, "/things/7", { headers: { origin: "http://localhost:5174" } })).status).toBe(403);
+  });
+
   it("once shutdown begins, new requests are 503 SERVER_SHUTTING_DOWN", async () => {
     const lifecycle = new Lifecycle();
     const h3 = await app({ lifecycle });
@@ -100,14 +127,49 @@ describe("the serve app (in process, h3 app.request)", () => {
 });
 
 describe("serve settings", () => {
+  const [cfg, env, flag] = ["config", "environment", "flag"].map((source) => `${source}-token`.padEnd(16, "x"));
+
   it("flags beat the environment's token, which beats the config; defaults are 127.0.0.1:3000", () => {
-    expect(resolveSettings({}, {}, {})).toMatchObject({ host: "127.0.0.1", port: 3000, heartbeatMs: 15_000 });
+    expect(resolveSettings({}, {}, {})).toMatchObject({
+      host: "127.0.0.1",
+      port: 3000,
+      heartbeatMs: 15_000,
+      requestTimeoutMs: 10_000,
+      allowedOrigins: [],
+    });
+    expect(resolveSettings({}, { serve: { port: 4000, token: cfg } }, { CLAWPERATOR_SERVE_TOKEN: env })).toMatchObject({
+      port: 4000,
+      token: env,
+    });
     expect(
-      resolveSettings({}, { serve: { port: 4000, token: "cfg" } }, { CLAWPERATOR_SERVE_TOKEN: "env" }),
-    ).toMatchObject({ port: 4000, token: "env" });
+      resolveSettings({ token: flag, port: "0" }, { serve: { token: cfg } }, { CLAWPERATOR_SERVE_TOKEN: env }),
+    ).toMatchObject({ port: 0, token: flag });
+  });
+
+  it.each([
+    [{ token: "x" }, {}, {}, "--token"],
+    [{}, {}, { CLAWPERATOR_SERVE_TOKEN: "short-secret" }, "CLAWPERATOR_SERVE_TOKEN"],
+    [{}, { serve: { token: "fifteen-chars.." } }, {}, "config serve.token"],
+  ])("a token under 16 characters is refused, naming where it came from (%j %j %j)", (flags, config, envs, source) => {
+    expect(() => resolveSettings(flags, config, envs)).toThrow(
+      expect.objectContaining({
+        code: "USAGE",
+        message: expect.stringMatching(new RegExp(`^${source} must be at least 16 characters`)),
+      }),
+    );
+  });
+
+  it("allowed origins come from --allowed-origins and the config, normalized; a non-origin is USAGE", () => {
     expect(
-      resolveSettings({ token: "flag", port: "0" }, { serve: { token: "cfg" } }, { CLAWPERATOR_SERVE_TOKEN: "env" }),
-    ).toMatchObject({ port: 0, token: "flag" });
+      resolveSettings(
+        { "allowed-origins": "http://LOCALHOST:5173, https://ops.example" },
+        { serve: { allowedOrigins: ["http://x:80"] } },
+        {},
+      ).allowedOrigins,
+    ).toEqual(["http://localhost:5173", "https://ops.example", "http://x"]);
+    expect(() => resolveSettings({ "allowed-origins": "localhost:5173" }, {}, {})).toThrow(
+      expect.objectContaining({ code: "USAGE" }),
+    );
   });
 
   it.each([
@@ -116,6 +178,7 @@ describe("serve settings", () => {
     [{ port: "http" }, "USAGE"],
     [{ port: "70000" }, "USAGE"],
     [{ "heartbeat-ms": "0" }, "USAGE"],
+    [{ "request-timeout-ms": "5" }, "USAGE"],
   ])("%j → %s", (flags, code) => {
     expect(() => resolveSettings(flags, {}, {})).toThrow(expect.objectContaining({ code }));
   });

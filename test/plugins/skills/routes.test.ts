@@ -140,14 +140,20 @@ describe("skills HTTP routes (spec/001)", () => {
     }
   });
 
-  it("bad bodies are USAGE (400)", async () => {
+  it("bad bodies get the codes every route gives: EXECUTION_VALIDATION_FAILED (400), UNSUPPORTED_MEDIA_TYPE (415)", async () => {
     expect(await post(`/skills/${S.echo.id}/run`, { args: "nope" })).toMatchObject({
       status: 400,
-      body: { error: { code: "USAGE" } },
+      body: { error: { code: "EXECUTION_VALIDATION_FAILED", details: { issues: [{ path: "args" }] } } },
     });
-    expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", body: "{oops" })).toMatchObject({
+    const json = { "content-type": "application/json" };
+    expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", headers: json, body: "{oops" })).toMatchObject({
       status: 400,
-      body: { error: { code: "USAGE" } },
+      body: { error: { code: "EXECUTION_VALIDATION_FAILED" } },
+    });
+    const text = { "content-type": "text/plain" };
+    expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", headers: text, body: "{}" })).toMatchObject({
+      status: 415,
+      body: { error: { code: "UNSUPPORTED_MEDIA_TYPE" } },
     });
   });
 

@@ -19,11 +19,17 @@ export const openApp: ActionRunner<"open_app"> = async (ctx, { params: { applica
         elapsed_ms: String(elapsed),
         attempt: String(attempt),
       }),
+      failure: (error, attempt) => ({
+        application_id: applicationId,
+        reason_code: error.code === "APP_NOT_FOUND" ? "app_not_found" : "unknown",
+        attempt: String(attempt),
+      }),
     },
     () => {
       ctx.log.scope(`Opening app: ${applicationId}`);
+      // The APK's words (TaskScopeDefault.openApp): no launch intent means no app.
       if (!ctx.ui.openApp(applicationId))
-        throw new StepFailure("APP_NOT_FOUND", `No launch intent found for package: ${applicationId}`);
+        throw new StepFailure("APP_NOT_FOUND", `No app found with applicationId=${applicationId}`);
     },
   );
   return { application_id: applicationId };

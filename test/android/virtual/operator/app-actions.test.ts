@@ -26,12 +26,20 @@ describe("open_app, open_uri, close_app, take_screenshot", () => {
       taskId: "task-1",
       status: "failed",
       stepResults: [],
-      error: "Task execution failed: No launch intent found for package: com.missing",
+      error: "Task execution failed: No app found with applicationId=com.missing",
     });
     expect(device.log.records.filter((r) => r.message.includes("stage-retry")).map((r) => r.message)).toEqual([
       "[Clawperator-Command] stage-retry commandId=cmd-1 taskId=task-1 id=openApp:com.missing attempt=1/4 delayMs=637",
       "[Clawperator-Command] stage-retry commandId=cmd-1 taskId=task-1 id=openApp:com.missing attempt=2/4 delayMs=1275",
       "[Clawperator-Command] stage-retry commandId=cmd-1 taskId=task-1 id=openApp:com.missing attempt=3/4 delayMs=2550",
+    ]);
+    // As TaskScopeDefault.openApp logs it: the context's reason_code in front of the reason.
+    const stageLines = device.log.records
+      .map((r) => r.message.split("\n")[0]!)
+      .filter((m) => /stage-(failure|log)/.test(m));
+    expect(stageLines).toEqual([
+      "[Clawperator-Command] stage-failure commandId=cmd-1 taskId=task-1 id=openApp:com.missing reason=app_not_found: No app found with applicationId=com.missing",
+      "[Clawperator-Command] stage-log commandId=cmd-1 taskId=task-1 message=StageFailure context: application_id=com.missing, reason_code=app_not_found, attempt=4",
     ]);
   });
 

@@ -81,16 +81,23 @@ describe("am broadcast", () => {
     const script = dispatchScript({
       execution,
       receiverPackage: OPERATOR,
-      preDispatch: ["'am' 'force-stop' 'com.example.notes'"],
+      // The second fails (no package): its exit code and its stderr come back; the dispatch goes on.
+      preDispatch: ["'am' 'force-stop' 'com.example.notes'", "'am' 'force-stop'"],
       nonce: "n1",
     });
     const result = await sh.run(script);
     expect(result.code).toBe(0);
-    expect(parseDispatchOutput(result.stdout)).toEqual({
+    expect(
+      parseDispatchOutput(result.stdout, "n1", ["'am' 'force-stop' 'com.example.notes'", "'am' 'force-stop'"]),
+    ).toEqual({
       deviceTime: "11-22 21:47:31.250",
       markerLogged: true,
       receiverInstalled: true,
       broadcastCompleted: true,
+      preDispatch: [
+        { command: "'am' 'force-stop' 'com.example.notes'", exitCode: 0, output: "" },
+        { command: "'am' 'force-stop'", exitCode: 255, output: "Error: no package specified" },
+      ],
     });
     expect(sh.state.log.entries().map((e) => e.message)).toContain("[Clawperator-Dispatch] n1 commandId=c-1");
     expect(received.map((extras) => extras.payload)).toEqual([JSON.stringify(execution)]);
