@@ -7,7 +7,9 @@ export interface ViewTarget {
   receiverPackage?: string;
 }
 
-export interface ViewRunOptions extends ViewTarget, Pick<RunExecutionRequest, "pathOrigin" | "force"> {
+export interface ViewRunOptions
+  extends ViewTarget,
+    Pick<RunExecutionRequest, "pathOrigin" | "force" | "deviceEnvelope"> {
   /** Append a snapshot_ui to the same execution and return the view of the screen after the actions. */
   view?: boolean;
 }
