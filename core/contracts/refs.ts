@@ -11,3 +11,16 @@ export function namesRefs(execution: unknown): boolean {
     actions.some((a) => (a as { params?: { ref?: unknown } } | null)?.params?.ref !== undefined)
   );
 }
+
+/** The params slot a ref fills, per action type: the node the action acts on. */
+export const REF_SLOTS: Readonly<Record<string, string>> = {
+  click: "matcher",
+  read_text: "matcher",
+  enter_text: "matcher",
+  wait_for_node: "matcher",
+  scroll_and_click: "matcher",
+  scroll_until: "matcher",
+  scroll: "container",
+  read_key_value_pair: "labelMatcher",
+  wait_for_navigation: "expectedNode",
+};

@@ -1,21 +1,8 @@
 import { z } from "zod";
 import { type RefUse, type ViewRef, ViewRefSchema } from "../../../core/contracts/agent-view.ts";
-import { REF_PATTERN } from "../../../core/contracts/refs.ts";
+import { REF_PATTERN, REF_SLOTS } from "../../../core/contracts/refs.ts";
 import { ACTION_ALIASES } from "../../../core/contracts/aliases.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-
-/** The params slot a ref fills, per action type: the node the action acts on. */
-const SLOT: Readonly<Record<string, string>> = {
-  click: "matcher",
-  read_text: "matcher",
-  enter_text: "matcher",
-  wait_for_node: "matcher",
-  scroll_and_click: "matcher",
-  scroll_until: "matcher",
-  scroll: "container",
-  read_key_value_pair: "labelMatcher",
-  wait_for_navigation: "expectedNode",
-};
 
 const StoredState = z.object({
   acted: z.number().int().nonnegative(),
@@ -79,7 +66,7 @@ export function resolveRefs(input: unknown, lookup: Lookup): { execution: unknow
       .trim()
       .toLowerCase();
     const type = ACTION_ALIASES[raw]?.type ?? raw;
-    const slot = SLOT[type];
+    const slot = REF_SLOTS[type];
     if (!slot) throw invalid(path, `${type || "this action"} acts on no node, so it takes no ref`);
     if (params[slot] !== undefined || (type === "click" && params.coordinate !== undefined))
       throw invalid(path, `ref and ${type === "click" ? "matcher/coordinate" : slot} are exclusive; give one`);
