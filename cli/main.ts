@@ -1,5 +1,6 @@
 import { buildTree, resolveCommand } from "./command-tree.ts";
 import { bootRuntime } from "../runtime/boot.ts";
+import type { Kernel } from "../core/kernel/index.ts";
 import { extractGlobals } from "./global-flags.ts";
 import { renderHelp } from "./help.ts";
 import { printError, printResult, type OutputMode } from "./output.ts";
@@ -7,10 +8,14 @@ import { toClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { packageVersion } from "../core/package-version.ts";
 import { parseCommandArgs } from "./parse-command-args.ts";
 
-/** Runs one CLI invocation and returns its exit code (spec/001 "Exit Codes": 0 success, 1 error). */
-export async function main(argv: readonly string[]): Promise<number> {
+/**
+ * Runs one CLI invocation and returns its exit code (spec/001 "Exit Codes": 0 success, 1 error). The warm runtime
+ * runs many in one process, so it has each one's kernel disposed when its command is done (`dispose`).
+ */
+export async function main(argv: readonly string[], options: { dispose?: boolean } = {}): Promise<number> {
   let mode: OutputMode = "json";
   let verbose = false;
+  let kernel: Kernel | undefined;
   try {
     const globals = extractGlobals(argv, process.env);
     mode = globals.options.output;
@@ -20,12 +25,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
 
-    const kernel = await bootRuntime({
+    kernel = await bootRuntime({
       verbose: globals.options.verbose,
       progress: globals.options.output === "pretty",
       ...(globals.options.configPath ? { configPath: globals.options.configPath } : {}),
     });
     const { node, args } = resolveCommand(buildTree(kernel), globals.rest);
+    const { services, config, logger } = kernel;
     if (globals.help || !node.command) {
       process.stdout.write(await renderHelp(node, packageVersion()));
       return 0;
@@ -39,14 +45,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     const result = await handler.run({
       args: parsed,
       globals: globals.options,
-      services: kernel.services,
-      config: kernel.config,
-      logger: kernel.logger,
+      services,
+      config,
+      logger,
     });
     // A command that printed its own output as it went (e.g. a foreground device) returns nothing.
     if (result !== undefined) printResult(result, mode, handler.pretty);
     return handler.exitCode?.(result) ?? 0;
   } catch (error) {
     return printError(toClawperatorError(error), mode, verbose);
+  } finally {
+    if (options.dispose) await kernel?.dispose();
   }
 }

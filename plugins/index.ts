@@ -1,5 +1,6 @@
 import type { ClawperatorPlugin } from "../core/kernel/index.ts";
 import adb from "./adb/index.ts";
+import daemon from "./daemon/index.ts";
 import doctor from "./doctor/index.ts";
 import emulator from "./emulator/index.ts";
 import operator from "./operator/index.ts";
@@ -8,4 +9,13 @@ import skills from "./skills/index.ts";
 import virtual from "./virtual/index.ts";
 
 /** Built-in plugins, in load order; a config's `disablePlugins` removes them by name. */
-export const builtinPlugins: readonly ClawperatorPlugin[] = [adb, operator, virtual, doctor, serve, skills, emulator];
+export const builtinPlugins: readonly ClawperatorPlugin[] = [
+  adb,
+  operator,
+  virtual,
+  doctor,
+  serve,
+  skills,
+  emulator,
+  daemon,
+];
