@@ -1,5 +1,5 @@
 import { buildTree, resolveCommand } from "./command-tree.ts";
-import { bootRuntime } from "../runtime/boot.ts";
+import { bootRuntime, type BootOptions } from "../runtime/boot.ts";
 import type { Kernel } from "../core/kernel/index.ts";
 import { extractGlobals } from "./global-flags.ts";
 import { renderHelp } from "./help.ts";
@@ -10,12 +10,14 @@ import { parseCommandArgs } from "./parse-command-args.ts";
 
 /**
  * Runs one CLI invocation and returns its exit code (spec/001 "Exit Codes": 0 success, 1 error). The warm runtime
- * runs many in one process, so it has each one's kernel disposed when its command is done (`dispose`).
+ * runs many in one process and boots through its own `boot`, which keeps kernels between calls.
  */
-export async function main(argv: readonly string[], options: { dispose?: boolean } = {}): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  options: { boot?: (options: BootOptions) => Promise<Kernel> } = {},
+): Promise<number> {
   let mode: OutputMode = "json";
   let verbose = false;
-  let kernel: Kernel | undefined;
   try {
     const globals = extractGlobals(argv, process.env);
     mode = globals.options.output;
@@ -25,13 +27,12 @@ export async function main(argv: readonly string[], options: { dispose?: boolean
       return 0;
     }
 
-    kernel = await bootRuntime({
+    const kernel = await (options.boot ?? bootRuntime)({
       verbose: globals.options.verbose,
       progress: globals.options.output === "pretty",
       ...(globals.options.configPath ? { configPath: globals.options.configPath } : {}),
     });
     const { node, args } = resolveCommand(buildTree(kernel), globals.rest);
-    const { services, config, logger } = kernel;
     if (globals.help || !node.command) {
       process.stdout.write(await renderHelp(node, packageVersion()));
       return 0;
@@ -45,16 +46,14 @@ export async function main(argv: readonly string[], options: { dispose?: boolean
     const result = await handler.run({
       args: parsed,
       globals: globals.options,
-      services,
-      config,
-      logger,
+      services: kernel.services,
+      config: kernel.config,
+      logger: kernel.logger,
     });
     // A command that printed its own output as it went (e.g. a foreground device) returns nothing.
     if (result !== undefined) printResult(result, mode, handler.pretty);
     return handler.exitCode?.(result) ?? 0;
   } catch (error) {
     return printError(toClawperatorError(error), mode, verbose);
-  } finally {
-    if (options.dispose) await kernel?.dispose();
   }
 }

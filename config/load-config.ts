@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { CosmiconfigResult, Loader } from "cosmiconfig";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { discoveryCache } from "./discovery-cache.ts";
@@ -45,6 +46,14 @@ function syntaxProblem(file: string, error: unknown): SyntaxProblem | undefined 
   return yamlSyntaxProblem(error);
 }
 
+/**
+ * An ES module config, imported by a URL that changes with the file: Node keeps a module per URL for the life of
+ * the process, and a long-lived one (the CLI's warm runtime) must see the file as it is now.
+ */
+const loadFreshModule: Loader = async (filepath) =>
+  ((await import(`${pathToFileURL(filepath).href}?mtime=${statSync(filepath).mtimeMs}`)) as { default?: unknown })
+    .default;
+
 async function explorer() {
   // A CommonJS package: its module.exports is the namespace's default, in Node and in the bundle alike.
   const { cosmiconfig } = ((await import("cosmiconfig")) as unknown as { default: typeof import("cosmiconfig") })
@@ -52,7 +61,7 @@ async function explorer() {
   return cosmiconfig("clawperator", {
     searchPlaces: CONFIG_SEARCH_PLACES,
     searchStrategy: "global",
-    loaders: { ".ts": loadTypeScript, ".mts": loadTypeScript },
+    loaders: { ".ts": loadTypeScript, ".mts": loadTypeScript, ".mjs": loadFreshModule, ".js": loadFreshModule },
   });
 }
 

@@ -2,6 +2,7 @@ import { bootKernel, type Kernel } from "../core/kernel/index.ts";
 import type { HostInfo } from "../core/services/host-info.ts";
 import { createStderrLogger } from "../core/services/logger.ts";
 import { loadConfig } from "../config/load-config.ts";
+import type { ClawperatorConfig } from "../config/schema.ts";
 import { resolvePlugins } from "../config/resolve-plugins.ts";
 import { builtinPlugins } from "../plugins/index.ts";
 import { applyConfigOverrides, type ConfigOverrides } from "./config-overrides.ts";
@@ -23,9 +24,19 @@ export interface BootOptions {
  * the programmatic API and the front ends (serve, OpenClaw) all boot through it.
  */
 export async function bootRuntime(options: BootOptions = {}): Promise<Kernel> {
+  return bootWithConfig(await loadRuntimeConfig(options), options);
+}
+
+/** The config a runtime of `options` boots with: the file found from its cwd (or named), then the overrides. */
+export async function loadRuntimeConfig(options: BootOptions): Promise<ClawperatorConfig> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadConfig({ cwd, ...(options.configPath ? { configPath: options.configPath } : {}) });
-  const config = options.overrides ? await applyConfigOverrides(loaded, options.overrides) : loaded;
+  return options.overrides ? applyConfigOverrides(loaded, options.overrides) : loaded;
+}
+
+/** Boots the kernel for a config `loadRuntimeConfig` gave: the built-in plugins, then the config's. */
+export async function bootWithConfig(config: ClawperatorConfig, options: BootOptions): Promise<Kernel> {
+  const cwd = options.cwd ?? process.cwd();
   const disabled = new Set(config.disablePlugins);
   const builtins = builtinPlugins
     .filter((plugin) => !disabled.has(plugin.name))

@@ -6,6 +6,7 @@ import { encodeFrame, Frame, FrameReader, type FrameType } from "../../core/daem
 import { buildId, runtimeDir, socketPath, tokenPath } from "../../core/daemon/paths.ts";
 import { extractGlobals } from "../global-flags.ts";
 import { main } from "../main.ts";
+import { kernelCache } from "./kernel-cache.ts";
 import { enterRequest, type RequestIo } from "./request-io.ts";
 import type { DeclineReason, RuntimeRequest } from "./request.ts";
 
@@ -72,8 +73,10 @@ export async function serveRuntime(binPath: string): Promise<void> {
   writeFileSync(temporary, token, { mode: 0o600 });
   renameSync(temporary, tokenPath());
 
-  const stop = () => {
+  const kernels = kernelCache();
+  const stop = async () => {
     server.close();
+    await kernels.dispose();
     // Only our own socket: a runtime that replaced this one listens on a new file at the same path.
     if (ownsSocket()) rmSync(path, { force: true });
     process.exit(0);
@@ -87,7 +90,7 @@ export async function serveRuntime(binPath: string): Promise<void> {
   };
   const rearm = () => {
     clearTimeout(idle);
-    idle = setTimeout(stop, idleMs);
+    idle = setTimeout(() => void stop(), idleMs);
   };
   setInterval(() => ownsSocket() || process.exit(0), WATCH_MS).unref();
   rearm();
@@ -140,11 +143,11 @@ export async function serveRuntime(binPath: string): Promise<void> {
     };
 
     async function run(request: RuntimeRequest): Promise<void> {
+      if (busy) return decline("busy");
       if (request.build !== build) {
         decline("build");
-        return stop();
+        return void stop();
       }
-      if (busy) return decline("busy");
       if (runsInProcess(request)) return decline("in-process");
       busy = true;
       clearTimeout(idle);
@@ -156,7 +159,7 @@ export async function serveRuntime(binPath: string): Promise<void> {
         }
         send(Frame.started);
         requests++;
-        const code = await main(request.argv, { dispose: true });
+        const code = await main(request.argv, { boot: kernels.boot });
         send(Frame.exit, JSON.stringify(code));
         socket.end();
       } finally {
@@ -171,7 +174,7 @@ export async function serveRuntime(binPath: string): Promise<void> {
   function control(action: string | undefined, socket: Socket): void {
     const status = { running: true, pid: process.pid, build, startedAt, requests, idleTimeoutMs: idleMs };
     socket.end(encodeFrame(Frame.reply, JSON.stringify(status)));
-    if (action === "stop") socket.on("close", stop);
+    if (action === "stop") socket.on("close", () => void stop());
   }
 
   ready("ready");
