@@ -108,9 +108,10 @@ export async function serveRuntime(binPath: string): Promise<void> {
     const send = (type: FrameType, data: Buffer | string = "") => {
       if (open) socket.write(encodeFrame(type, data));
     };
-    // A client killed mid-request: the command runs to its end, its output goes nowhere.
+    // A client killed mid-request: the command runs to its end, its output goes nowhere, its stdin ends.
     socket.on("close", () => {
       open = false;
+      io?.stdin(undefined);
     });
     socket.on("error", () => {
       open = false;
@@ -172,9 +173,10 @@ export async function serveRuntime(binPath: string): Promise<void> {
   }
 
   function control(action: string | undefined, socket: Socket): void {
-    const status = { running: true, pid: process.pid, build, startedAt, requests, idleTimeoutMs: idleMs };
-    socket.end(encodeFrame(Frame.reply, JSON.stringify(status)));
-    if (action === "stop") socket.on("close", () => void stop());
+    const status = { running: true, pid: process.pid, build, startedAt, requests, busy, idleTimeoutMs: idleMs };
+    if (action !== "stop") return void socket.end(encodeFrame(Frame.reply, JSON.stringify(status)));
+    // The connection stays open until this process is gone: `daemon stop` returns once it has stopped.
+    socket.write(encodeFrame(Frame.reply, JSON.stringify(status)), () => void stop());
   }
 
   ready("ready");

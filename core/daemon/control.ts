@@ -8,6 +8,8 @@ export interface RuntimeStatus {
   build?: string;
   startedAt?: string;
   requests?: number;
+  /** Whether it is running a command now (a call meanwhile runs in its own process). */
+  busy?: boolean;
   idleTimeoutMs?: number;
   socket: string;
 }
@@ -22,18 +24,24 @@ export function controlRuntime(action: "status" | "stop"): Promise<Omit<RuntimeS
   return new Promise((resolve) => {
     const socket = connect(socketPath());
     const reader = new FrameReader();
+    let answer: Omit<RuntimeStatus, "socket"> | undefined;
     const done = (value: Omit<RuntimeStatus, "socket"> | undefined) => {
       clearTimeout(timer);
       socket.destroy();
       resolve(value);
     };
-    const timer = setTimeout(() => done(undefined), 1000);
-    socket.on("error", () => done(undefined));
-    socket.on("close", () => done(undefined));
+    // A stopping runtime closes the connection when it exits; one that does not answer is taken for none.
+    let timer = setTimeout(() => done(answer), 1000);
+    socket.on("error", () => done(answer));
+    socket.on("close", () => done(answer));
     socket.on("data", (chunk) => {
       try {
         reader.push(chunk, (type, payload) => {
-          if (type === Frame.reply) done(JSON.parse(payload.toString("utf8")) as Omit<RuntimeStatus, "socket">);
+          if (type !== Frame.reply) return;
+          answer = JSON.parse(payload.toString("utf8")) as Omit<RuntimeStatus, "socket">;
+          if (action === "status") return done(answer);
+          clearTimeout(timer);
+          timer = setTimeout(() => done(answer), 10_000);
         });
       } catch {
         done(undefined);

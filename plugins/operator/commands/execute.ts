@@ -20,7 +20,7 @@ const handler: CommandHandler<typeof executeArgs> = {
         },
       );
     }
-    const input = unwrapCompiled(readExecutionInput(source));
+    const input = unwrapCompiled(await readExecutionInput(source));
     const withTimeout =
       globals.timeoutMs !== undefined && typeof input === "object" && input !== null
         ? { ...input, timeoutMs: globals.timeoutMs }

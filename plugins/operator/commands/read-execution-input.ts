@@ -19,13 +19,23 @@ function decode(bytes: Buffer, source: string): string {
   }
 }
 
+/**
+ * All of stdin, through `process.stdin` rather than fd 0: the CLI's warm runtime gives each call the stdin of its
+ * client there, and its own fd 0 is no client's.
+ */
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 /** `--execution` takes inline JSON, a path to a JSON file, or `-` for stdin. */
-export function readExecutionInput(value: string, cwd = process.cwd()): unknown {
+export async function readExecutionInput(value: string, cwd = process.cwd()): Promise<unknown> {
   const trimmed = value.trim();
   let text = trimmed;
   let source = "--execution";
   if (trimmed === "-") {
-    text = decode(readFileSync(0), "stdin");
+    text = decode(await readStdin(), "stdin");
     source = "stdin";
   } else if (!trimmed.startsWith("{") && !trimmed.startsWith("[")) {
     const file = resolve(cwd, trimmed);
