@@ -24,7 +24,9 @@ if (argv.length === 1 && argv[0] === "--version") {
 } else {
   // Node flags of this call (a loader, an inspector) would not apply in the runtime: such a call runs here.
   const viaRuntime = process.env.CLAWPERATOR_NO_DAEMON !== "1" && process.execArgv.length === 0;
-  const code = viaRuntime ? await (await import("./daemon/client.ts")).runViaRuntime(argv, binPath) : undefined;
+  const code = viaRuntime
+    ? await (await import("./daemon/client.ts")).runViaRuntime(argv, binPath, () => import("./main.ts"))
+    : undefined;
   if (code === undefined) {
     await enableCompileCache();
     const { main } = await import("./main.ts");

@@ -8,6 +8,11 @@ import { toClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { packageVersion } from "../core/package-version.ts";
 import { parseCommandArgs } from "./parse-command-args.ts";
 
+// For the runtime client (cli/daemon/client.ts), bundled on its own, when it has to start a runtime or one failed.
+export { reportLostRuntime } from "./daemon/lost-runtime.ts";
+export const startRuntime = async (binPath: string): Promise<true | string> =>
+  (await import("./daemon/start-runtime.ts")).startRuntime(binPath);
+
 /**
  * Runs one CLI invocation and returns its exit code (spec/001 "Exit Codes": 0 success, 1 error). The warm runtime
  * runs many in one process and boots through its own `boot`, which keeps kernels between calls.

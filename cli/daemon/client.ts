@@ -79,21 +79,34 @@ function send(argv: readonly string[], token: string, build: string): Promise<Ou
 }
 
 /**
+ * What the client needs only when the runtime is not there or failed: loaded from the CLI's own bundle, so that
+ * this module, on every call's path, is one small file that imports nothing but Node's own modules.
+ */
+export type RuntimeFallbacks = () => Promise<{
+  startRuntime(binPath: string): Promise<true | string>;
+  reportLostRuntime(argv: readonly string[]): number;
+}>;
+
+/**
  * Runs a CLI call in this user's warm runtime, starting one when none runs (or one of another build did). Answers
  * the exit code, or undefined when the call is to run in process: declined (busy, a long-running command) or no
  * runtime could be reached (said once with --verbose).
  */
-export async function runViaRuntime(argv: readonly string[], binPath: string): Promise<number | undefined> {
+export async function runViaRuntime(
+  argv: readonly string[],
+  binPath: string,
+  fallbacks: RuntimeFallbacks,
+): Promise<number | undefined> {
   const build = buildId(binPath);
   let why = "";
   for (let attempt = 0; attempt < 2; attempt++) {
     const token = readToken();
     const outcome = token === undefined ? ({ kind: "unreachable" } as const) : await send(argv, token, build);
     if (outcome.kind === "exit") return outcome.code;
-    if (outcome.kind === "lost") return (await import("./lost-runtime.ts")).reportLostRuntime(argv);
+    if (outcome.kind === "lost") return (await fallbacks()).reportLostRuntime(argv);
     if (outcome.kind === "decline" && outcome.reason !== "build") return undefined;
     if (attempt === 0) {
-      const started = await (await import("./start-runtime.ts")).startRuntime(binPath);
+      const started = await (await fallbacks()).startRuntime(binPath);
       if (started !== true) {
         why = started;
         break;

@@ -5,7 +5,6 @@ import { privateDir } from "../../config/startup-cache.ts";
 import { encodeFrame, Frame, FrameReader, type FrameType } from "../../core/daemon/frames.ts";
 import { buildId, runtimeDir, socketPath, tokenPath } from "../../core/daemon/paths.ts";
 import { extractGlobals } from "../global-flags.ts";
-import { main } from "../main.ts";
 import { kernelCache } from "./kernel-cache.ts";
 import { enterRequest, type RequestIo } from "./request-io.ts";
 import type { DeclineReason, RuntimeRequest } from "./request.ts";
@@ -52,6 +51,8 @@ async function listen(server: Server, path: string): Promise<boolean> {
  */
 export async function serveRuntime(binPath: string): Promise<void> {
   process.umask(0o077);
+  // Imported as the in-process CLI imports it, so that it stays one chunk of the bundle, not one shared with this.
+  const { main } = await import("../main.ts");
   const ready = (message: string) => {
     if (process.send) process.send(message, () => process.disconnect());
   };
