@@ -4,6 +4,7 @@ import daemon from "./daemon/index.ts";
 import doctor from "./doctor/index.ts";
 import emulator from "./emulator/index.ts";
 import operator from "./operator/index.ts";
+import recording from "./recording/index.ts";
 import serve from "./serve/index.ts";
 import skills from "./skills/index.ts";
 import virtual from "./virtual/index.ts";
@@ -17,5 +18,6 @@ export const builtinPlugins: readonly ClawperatorPlugin[] = [
   serve,
   skills,
   emulator,
+  recording,
   daemon,
 ];

@@ -46,3 +46,39 @@ export const operatorApkArgs = {
     description: "versionCode (default: derived from the version, major*10000 + minor*100 + patch)",
   },
 } as const satisfies ArgsDef;
+
+const device = {
+  serial: { type: "positional", required: false, description: "Serial printed by virtual start (same as --device-id)" },
+} as const satisfies ArgsDef;
+
+const where = {
+  id: { type: "string", description: "What has this resource id (`search` or `com.example:id/search`)" },
+  desc: { type: "string", description: "What has this content description" },
+  at: { type: "string", description: "A point on the screen: x,y" },
+} as const satisfies ArgsDef;
+
+export const touchArgs = {
+  ...device,
+  text: { type: "string", description: "What shows this text" },
+  ...where,
+  long: { type: "boolean", description: "A long press instead of a tap" },
+} as const satisfies ArgsDef;
+
+export const typeArgs = {
+  serial: device.serial,
+  value: { type: "positional", required: false, description: "The text to type, one key per character" },
+  into: { type: "string", description: "Touch the field showing this text or hint first" },
+  ...where,
+} as const satisfies ArgsDef;
+
+export const backArgs = device;
+
+export const scrollArgs = {
+  ...device,
+  direction: {
+    type: "enum",
+    options: ["down", "up", "left", "right"],
+    description: "Where the content should come from (default down: a swipe upwards)",
+    default: "down",
+  },
+} as const satisfies ArgsDef;
