@@ -25,6 +25,7 @@ function send(argv: readonly string[], token: string, build: string): Promise<Ou
     let started = false;
     let signalled: NodeJS.Signals | undefined;
     let settled = false;
+    let reading = false;
     const onSignal = (signal: NodeJS.Signals) => {
       signalled = signal;
       if (started) socket.write(encodeFrame(Frame.cancel, signal));
@@ -35,7 +36,7 @@ function send(argv: readonly string[], token: string, build: string): Promise<Ou
       settled = true;
       for (const signal of FORWARDED) process.off(signal, onSignal);
       socket.destroy();
-      process.stdin.pause();
+      if (reading) process.stdin.pause();
       // A command ended by a signal the user sent ends this process by the same signal, as in process.
       if (signalled && outcome.kind !== "exit") {
         process.kill(process.pid, signalled);
@@ -52,7 +53,8 @@ function send(argv: readonly string[], token: string, build: string): Promise<Ou
           if (type === Frame.stdout) process.stdout.write(payload);
           else if (type === Frame.stderr) process.stderr.write(payload);
           else if (type === Frame.started) started = true;
-          else if (type === Frame.wantStdin) {
+          else if (type === Frame.wantStdin && !reading) {
+            reading = true;
             process.stdin.on("data", (data: Buffer) => socket.write(encodeFrame(Frame.stdin, data)));
             process.stdin.on("end", () => socket.write(encodeFrame(Frame.stdinEnd)));
           } else if (type === Frame.exit)
