@@ -3,6 +3,7 @@ import adb from "./adb/index.ts";
 import daemon from "./daemon/index.ts";
 import doctor from "./doctor/index.ts";
 import emulator from "./emulator/index.ts";
+import mcp from "./mcp/index.ts";
 import operator from "./operator/index.ts";
 import recording from "./recording/index.ts";
 import serve from "./serve/index.ts";
@@ -19,5 +20,6 @@ export const builtinPlugins: readonly ClawperatorPlugin[] = [
   skills,
   emulator,
   recording,
+  mcp,
   daemon,
 ];

@@ -1,10 +1,12 @@
 import { bootKernel, type Kernel } from "../core/kernel/index.ts";
+import { AgentTools } from "../core/services/agent-tools.ts";
 import type { HostInfo } from "../core/services/host-info.ts";
 import { createStderrLogger } from "../core/services/logger.ts";
 import { loadConfig } from "../config/load-config.ts";
 import type { ClawperatorConfig } from "../config/schema.ts";
 import { resolvePlugins } from "../config/resolve-plugins.ts";
 import { builtinPlugins } from "../plugins/index.ts";
+import { agentToolsOf } from "./agent-tools.ts";
 import { applyConfigOverrides, type ConfigOverrides } from "./config-overrides.ts";
 
 export interface BootOptions {
@@ -42,10 +44,12 @@ export async function bootWithConfig(config: ClawperatorConfig, options: BootOpt
     .filter((plugin) => !disabled.has(plugin.name))
     .map((plugin) => ({ plugin, origin: "builtin" }));
   const thirdParty = await resolvePlugins(config, cwd);
-  return bootKernel({
+  const kernel = await bootKernel({
     plugins: [...builtins, ...thirdParty],
     config,
     logger: createStderrLogger({ verbose: options.verbose ?? false, progress: options.progress ?? false }),
     host: options.host ?? { longLived: false },
   });
+  kernel.services.register(AgentTools, { useValue: agentToolsOf(kernel) });
+  return kernel;
 }

@@ -24,3 +24,11 @@ export {
   type SkillStatus,
   type SkillStatusReport,
 } from "./skills.ts";
+export {
+  AgentTools,
+  type AgentToolEntry,
+  type JsonSchema,
+  type ToolCallOptions,
+  type ToolHints,
+  type ToolOutput,
+} from "./agent-tools.ts";

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import type { CommandOutcome } from "../run-command.ts";
-import { DeviceTarget, zodTool, type AgentTool, type ToolOutput } from "./agent-tool.ts";
+import { DeviceTarget, zodTool, type AgentTool, type ToolHints, type ToolOutput } from "./agent-tool.ts";
+import { ExecutionDetails, RecordingPullDetails } from "./output-schemas.ts";
+
+/** Starting or stopping a recording changes the Operator's state, not the screen: nothing a person did is undone. */
+const SESSION: ToolHints = { readOnly: false, destructive: false, idempotent: false, openWorld: true };
 
 const SessionId = z
   .string()
@@ -14,8 +18,9 @@ const SessionId = z
  */
 function recordingOutput(tool: string, outcome: CommandOutcome): ToolOutput {
   const text = outcome.text ?? JSON.stringify(outcome.result);
-  if (outcome.exitCode !== 0) return { text: `${tool} failed: ${text}`, details: outcome.result };
-  return { text, details: outcome.result };
+  if (outcome.exitCode === 0) return { text, details: outcome.result };
+  const code = (outcome.result as { error?: { code?: string } }).error?.code ?? "DEVICE_FAILURE_UNCLASSIFIED";
+  return { text: `${tool} failed: ${text}`, details: outcome.result, failure: { code, message: text } };
 }
 
 export const recordStartTool = zodTool({
@@ -24,6 +29,8 @@ export const recordStartTool = zodTool({
     "Start recording what a person does on the device (taps, typing, scrolls, Back, screen changes) into a " +
     "session file on the device. One recording at a time; stop it with clawperator_record_stop.",
   input: z.strictObject({ ...DeviceTarget, sessionId: SessionId }),
+  output: ExecutionDetails,
+  hints: SESSION,
   async run(ctx, { deviceId, receiverPackage, sessionId }) {
     const clawperator = await ctx.clawperator();
     const args = sessionId === undefined ? {} : { "session-id": sessionId };
@@ -37,6 +44,8 @@ export const recordStopTool = zodTool({
   description:
     "Stop the device's recording; answers its sessionId, its file on the device and how many events it holds.",
   input: z.strictObject({ ...DeviceTarget, sessionId: SessionId }),
+  output: ExecutionDetails,
+  hints: SESSION,
   async run(ctx, { deviceId, receiverPackage, sessionId }) {
     const clawperator = await ctx.clawperator();
     const args = sessionId === undefined ? {} : { "session-id": sessionId };
@@ -55,6 +64,9 @@ export const recordPullTool = zodTool({
     sessionId: SessionId,
     out: z.string().min(1).optional().describe("local directory for the file (default ./recordings/)"),
   }),
+  output: RecordingPullDetails,
+  // Reads the device; writes a file on this machine, the same file again for the same session.
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   async run(ctx, { deviceId, receiverPackage, sessionId, out }) {
     const clawperator = await ctx.clawperator();
     const args = { ...(sessionId === undefined ? {} : { "session-id": sessionId }), ...(out ? { out } : {}) };
