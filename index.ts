@@ -55,6 +55,8 @@ export {
   HostInfo,
   type LineStream,
   Logger,
+  type PulledFile,
+  type PullOptions,
   RuntimeConfig,
   type ShellResult,
   Skills,

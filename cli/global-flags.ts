@@ -53,7 +53,8 @@ export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv):
     const eq = arg.indexOf("=");
     const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
     const spec = GLOBAL_FLAGS[name];
-    if (!spec) {
+    // After a command word, --version is that command's own flag (`operator download --version 0.5.3`).
+    if (!spec || (spec.key === "version" && rest.length > 0)) {
       rest.push(arg);
       continue;
     }

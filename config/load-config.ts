@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { CosmiconfigResult, Loader } from "cosmiconfig";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { assertReadableConfig, trustedLoader } from "./config-file-check.ts";
@@ -7,6 +8,7 @@ import { discoveryCache } from "./discovery-cache.ts";
 import { configSearchDirs } from "./search-dirs.ts";
 import { jsonSyntaxProblem, type SyntaxProblem } from "../core/contracts/json-syntax.ts";
 import { yamlSyntaxProblem } from "./syntax-error.ts";
+import { importModule } from "./module-loader.ts";
 import { loadTypeScriptConfig } from "./typescript-config.ts";
 import { validationCache } from "./validation-cache.ts";
 import type { ClawperatorConfig } from "./schema.ts";
@@ -48,6 +50,29 @@ function syntaxProblem(file: string, error: unknown): SyntaxProblem | undefined 
   return yamlSyntaxProblem(error);
 }
 
+/** Node could not resolve `clawperator` (or a subpath) imported by the config: the project has no copy of it. */
+const missingSelf = (error: unknown) =>
+  ["ERR_MODULE_NOT_FOUND", "MODULE_NOT_FOUND"].includes((error as { code?: string })?.code ?? "") &&
+  /'clawperator(\/[^']*)?'/.test(String((error as Error).message).split("\n")[0]!);
+
+/**
+ * A JavaScript config, loaded by Node itself (cosmiconfig's own loader falls back to a CommonJS path that cannot
+ * run in the bundle), by a URL that changes with the file: Node keeps a module per URL for the life of the process,
+ * and a long-lived one (the CLI's warm runtime) must see the file as it is now. One that imports
+ * `clawperator/config` while the CLI is installed globally (no copy in the project) is loaded again through the
+ * loader that resolves it to the running package.
+ */
+const loadJavaScript: Loader = trustedLoader(async (filepath) => {
+  try {
+    return (
+      (await import(`${pathToFileURL(filepath).href}?mtime=${statSync(filepath).mtimeMs}`)) as { default?: unknown }
+    ).default;
+  } catch (error) {
+    if (!missingSelf(error)) throw error;
+    return importModule(filepath, filepath, { fresh: true });
+  }
+});
+
 type SearchStrategy = { searchStrategy: "none" } | { searchStrategy: "global"; stopDir: string };
 
 /** cosmiconfig with every loader judging its file first (config-file-check.ts). */
@@ -61,7 +86,14 @@ async function explorer(strategy: SearchStrategy = { searchStrategy: "none" }) {
   return cosmiconfig("clawperator", {
     searchPlaces: CONFIG_SEARCH_PLACES,
     ...strategy,
-    loaders: { ...loaders, ".ts": loadTypeScript, ".mts": loadTypeScript },
+    loaders: {
+      ...loaders,
+      ".ts": loadTypeScript,
+      ".mts": loadTypeScript,
+      ".js": loadJavaScript,
+      ".mjs": loadJavaScript,
+      ".cjs": loadJavaScript,
+    },
   });
 }
 

@@ -1,8 +1,35 @@
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { packageRoot } from "../core/package-version.ts";
 import { cachePath, privateCacheDir } from "./startup-cache.ts";
 
 const require = createRequire(import.meta.url);
+
+type ExportTarget = string | { import?: string };
+let aliases: Record<string, string> | undefined;
+
+/**
+ * `clawperator` and each of its subpaths (`clawperator/config`, ...) mapped to the files of the running package, as
+ * Nuxt and Vite resolve their own package for modules: a plugin or config importing "clawperator" gets the CLI that
+ * loads it, whether that CLI is installed globally, in the project, or elsewhere, and never a second copy.
+ */
+function selfAliases(): Record<string, string> {
+  if (aliases) return aliases;
+  aliases = {};
+  const root = packageRoot();
+  if (!root) return aliases;
+  const { exports } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    exports?: Record<string, ExportTarget>;
+  };
+  for (const [subpath, target] of Object.entries(exports ?? {})) {
+    const file = typeof target === "string" ? target : target.import;
+    const path = file && join(root, file);
+    if (path && existsSync(path)) aliases[`clawperator${subpath.slice(1)}`] = path;
+  }
+  return aliases;
+}
 
 /**
  * Runs `load` with a umask that keeps every file it creates to this user (jiti writes its transform cache
@@ -28,6 +55,8 @@ async function withPrivateFiles<T>(load: () => Promise<T>): Promise<T> {
  * export scan) and only when a module has to be loaded. `fresh` evaluates the module and what it imports anew
  * (a config read again by a long-lived process sees edits); plugins are loaded once per process.
  *
+ * `clawperator` itself always resolves to the running package (selfAliases).
+ *
  * jiti's own default cache is the shared temp directory (or node_modules/.cache), where another local user can
  * plant code this user would then run; it is kept in `~/.clawperator/cache/jiti` instead, and not used at all
  * when that directory is not private to this user.
@@ -43,6 +72,7 @@ export async function importModule(
     fsCache: privateCacheDir(fsCache) ? fsCache : false,
     moduleCache: !options.fresh,
     interopDefault: true,
+    alias: selfAliases(),
   });
   return withPrivateFiles(() => jiti.import(specifier, { default: true }));
 }

@@ -36,6 +36,8 @@ export const ConfigSchema = z.strictObject({
   /** Broadcast action of the Operator APK (PROTOCOL.md: the shipped APK's differs from the spec text). */
   operatorAction: z.string().min(1).optional(),
   adbPath: z.string().min(1).optional(),
+  /** Where `operator download` finds Operator releases: the URL of their latest.json (the versioned files beside it). */
+  operator: z.strictObject({ downloadUrl: z.url().optional() }).optional(),
   /** How long a plugin's setup may take before boot fails naming it (default 10000 ms). */
   pluginSetupTimeoutMs: z.number().int().min(1).max(600_000).optional(),
   /** The transport for serials several transports report, or none does (default "adb"). */

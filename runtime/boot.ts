@@ -1,10 +1,14 @@
 import { bootKernel, type Kernel } from "../core/kernel/index.ts";
+import { AgentTools } from "../core/services/agent-tools.ts";
 import type { HostInfo } from "../core/services/host-info.ts";
 import { createStderrLogger } from "../core/services/logger.ts";
 import { loadConfig } from "../config/load-config.ts";
+import type { ClawperatorConfig } from "../config/schema.ts";
 import { resolvePlugins } from "../config/resolve-plugins.ts";
 import { builtinPlugins } from "../plugins/index.ts";
+import { agentToolsOf } from "./agent-tools.ts";
 import { applyConfigOverrides, type ConfigOverrides } from "./config-overrides.ts";
+import { reportPluginFailures } from "./plugin-failures.ts";
 
 export interface BootOptions {
   cwd?: string;
@@ -20,21 +24,36 @@ export interface BootOptions {
 /**
  * Loads the config, then boots the kernel with the built-in plugins (minus the disabled ones) followed by the
  * config's plugins. This is the composition root: the one place that names the built-in plugin list; the CLI,
- * the programmatic API and the front ends (serve, OpenClaw) all boot through it.
+ * the programmatic API and the front ends (serve, OpenClaw) all boot through it. A configured plugin that fails to
+ * load or set up is left out with a warning and a failing doctor check; a built-in one that fails stops the boot.
  */
 export async function bootRuntime(options: BootOptions = {}): Promise<Kernel> {
+  return bootWithConfig(await loadRuntimeConfig(options), options);
+}
+
+/** The config a runtime of `options` boots with: the file found from its cwd (or named), then the overrides. */
+export async function loadRuntimeConfig(options: BootOptions): Promise<ClawperatorConfig> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadConfig({ cwd, ...(options.configPath ? { configPath: options.configPath } : {}) });
-  const config = options.overrides ? await applyConfigOverrides(loaded, options.overrides) : loaded;
+  return options.overrides ? applyConfigOverrides(loaded, options.overrides) : loaded;
+}
+
+/** Boots the kernel for a config `loadRuntimeConfig` gave: the built-in plugins, then the config's. */
+export async function bootWithConfig(config: ClawperatorConfig, options: BootOptions): Promise<Kernel> {
+  const cwd = options.cwd ?? process.cwd();
   const disabled = new Set(config.disablePlugins);
   const builtins = builtinPlugins
     .filter((plugin) => !disabled.has(plugin.name))
     .map((plugin) => ({ plugin, origin: "builtin" }));
   const thirdParty = await resolvePlugins(config, cwd);
-  return bootKernel({
-    plugins: [...builtins, ...thirdParty],
+  const kernel = await bootKernel({
+    plugins: [...builtins, ...thirdParty.entries],
+    failures: thirdParty.failures,
     config,
     logger: createStderrLogger({ verbose: options.verbose ?? false, progress: options.progress ?? false }),
     host: options.host ?? { longLived: false },
   });
+  kernel.services.register(AgentTools, { useValue: agentToolsOf(kernel) });
+  reportPluginFailures(kernel);
+  return kernel;
 }

@@ -49,7 +49,11 @@ export interface CreateClawperatorOptions {
 
 export async function createClawperator(options: CreateClawperatorOptions = {}): Promise<Clawperator> {
   const { config: overrides, ...boot } = options;
-  const kernel = await bootRuntime({ ...boot, ...(overrides ? { overrides } : {}), host: { longLived: true } });
+  return clawperatorOf(await bootRuntime({ ...boot, ...(overrides ? { overrides } : {}), host: { longLived: true } }));
+}
+
+/** The programmatic API over a kernel already booted (the one a command runs in). */
+export function clawperatorOf(kernel: Kernel): Clawperator {
   const runner = () => kernel.services.resolve(ExecutionRunner);
   const run = (execution: Execution, opts: ExecuteOptions) => runner().run({ execution, ...opts });
   return {

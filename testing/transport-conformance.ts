@@ -58,8 +58,9 @@ const nonce = () => randomBytes(6).toString("hex");
  *   });
  *
  * It checks what android/operator relies on: device listing, shell with exit codes and separate stderr, byte-exact
- * quoting, binary exec-out, live logcat streams that close, typed errors for unknown devices, and (with an
- * Operator APK on the device) a whole `doctor_ping` execution through the operator protocol over the transport.
+ * quoting, binary exec-out, live logcat streams that close, typed errors for unknown devices, file pulls (for a
+ * transport that offers `pull`), and (with an Operator APK on the device) a whole `doctor_ping` execution through
+ * the operator protocol over the transport.
  */
 export function transportConformance(name: string, options: ConformanceOptions): void {
   describe(`Transport conformance: ${name}`, () => {
@@ -166,6 +167,31 @@ export function transportConformance(name: string, options: ConformanceOptions):
         const call = target.transport.shell(target.serial, "sleep 30", { signal: controller.signal });
         setImmediate(() => controller.abort());
         await expect(call).rejects.toBeDefined();
+      },
+      timeout,
+    );
+
+    it(
+      "pull returns a file byte for byte, and a missing or too large file as a refusal (given pull)",
+      async (ctx) => {
+        const { transport, serial } = target;
+        if (!transport.pull) return ctx.skip();
+        const path = `/data/local/tmp/clawperator-conformance-${nonce()}`;
+        const text = `${HOSTILE_WORDS.join("\n")}\n`;
+        const written = await transport.shell(
+          serial,
+          `${shellCommand(["echo", "-n", text])} > ${shellCommand([path])}`,
+        );
+        expect(written.exitCode, written.stderr).toBe(0);
+        try {
+          expect(await transport.pull(serial, path)).toEqual({ ok: true, data: Buffer.from(text, "utf8") });
+          const tooLarge = await transport.pull(serial, path, { maxBytes: 8 });
+          expect(tooLarge.ok).toBe(false);
+          const missing = await transport.pull(serial, `${path}-missing`);
+          expect(missing.ok === false && missing.message.length > 0).toBe(true);
+        } finally {
+          await transport.shell(serial, shellCommand(["rm", "-f", path]));
+        }
       },
       timeout,
     );

@@ -1,6 +1,6 @@
 export { area, boundsOf, center, contains, formatBounds, parseBounds } from "./bounds.ts";
 export { HierarchyIndex } from "./hierarchy-index.ts";
-export { findAll, findFirst, matchesNode, type MatcherFields } from "./matcher.ts";
+export { findAll, findFirst, labelOf, matchesNode, type MatcherFields } from "./matcher.ts";
 export { parseHierarchy } from "./parse.ts";
 export { HierarchyParseError } from "./parse-error.ts";
 export { inferRole } from "./roles.ts";

@@ -7,6 +7,7 @@ import { dispatchMarker, dispatchScript, parseDispatchOutput } from "./dispatch-
 import { ResultCollector } from "./result-collector.ts";
 import { SharedResultStreams } from "./shared-result-streams.ts";
 import { awaitEnvelope } from "./await-envelope.ts";
+import { operatorSetupCommand } from "./protocol-line.ts";
 import { deviceLogFailure } from "./failure-code.ts";
 
 export interface OperatorDispatcherOptions {
@@ -27,7 +28,12 @@ const failure = (
 ) =>
   new ClawperatorError(code, message, {
     ...(code === "RECEIVER_NOT_INSTALLED"
-      ? { hint: `Install the Operator APK: clawperator operator setup --apk <file> --device-id ${request.deviceId}` }
+      ? {
+          hint: `Install the Operator APK: ${operatorSetupCommand({
+            deviceId: request.deviceId,
+            receiverPackage: request.receiverPackage,
+          })}`,
+        }
       : {}),
     diagnostics: {
       deviceId: request.deviceId,

@@ -1,3 +1,5 @@
+import { OPERATOR_PROTOCOL_LINE, operatorSetupCommand } from "./protocol-line.ts";
+
 /** A version as the compatibility rule reads it: `major.minor.patch`, with the debug `-d` or a prerelease suffix. */
 export interface ParsedVersion {
   major: number;
@@ -21,22 +23,20 @@ export function parseVersion(text: string): ParsedVersion | undefined {
 }
 
 /** spec/001 "Version Compatibility": compatible when `major.minor` match; patch and suffixes do not count. */
-export function isCompatible(cli: ParsedVersion, apk: ParsedVersion): boolean {
-  return cli.major === apk.major && cli.minor === apk.minor;
+export function isCompatible(line: ParsedVersion, apk: ParsedVersion): boolean {
+  return line.major === apk.major && line.minor === apk.minor;
 }
 
 /** `0.2` of `0.2.5-rc.1`: what a compatible counterpart must share. */
 export const majorMinor = (version: ParsedVersion): string => `${version.major}.${version.minor}`;
 
-export type CompatibilityCode =
-  | "APK_VERSION_UNREADABLE"
-  | "APK_VERSION_INVALID"
-  | "CLI_VERSION_INVALID"
-  | "VERSION_INCOMPATIBLE";
+export type CompatibilityCode = "APK_VERSION_UNREADABLE" | "APK_VERSION_INVALID" | "VERSION_INCOMPATIBLE";
 
 /** What `version --check-compat` reports and the doctor check judges by. */
 export interface CompatibilityVerdict {
   cliVersion: string;
+  /** The Operator line this CLI drives (`0.5`): compatible APKs are `0.5.x`. */
+  operatorProtocol: string;
   receiverPackage: string;
   apkVersion?: string;
   apkVersionCode?: number;
@@ -48,23 +48,26 @@ export interface CompatibilityVerdict {
   remediation: string[];
 }
 
-/** The spec's rule applied to the CLI version and what dumpsys said about the installed Operator. */
+/**
+ * The spec's rule applied to the Operator protocol line this runtime implements and what dumpsys said about the
+ * installed Operator. `cliVersion` is reported, never compared: the package and the protocol are versioned apart.
+ */
 export function compatibility(
   cliVersion: string,
   receiverPackage: string,
   installed: { versionName?: string; versionCode?: number; raw?: string },
   deviceId?: string,
 ): CompatibilityVerdict {
+  const line = OPERATOR_PROTOCOL_LINE;
   const base = {
     cliVersion,
+    operatorProtocol: line,
     receiverPackage,
     ...(installed.versionName === undefined ? {} : { apkVersion: installed.versionName }),
     ...(installed.versionCode === undefined ? {} : { apkVersionCode: installed.versionCode }),
   };
-  const target = deviceId ? ` --device-id ${deviceId}` : "";
-  const setup = (version: string) =>
-    `Install a ${version}.x Operator APK: clawperator operator setup --apk <operator-${version}.x.apk>` +
-    `${target} --receiver-package ${receiverPackage}`;
+  const install = operatorSetupCommand({ ...(deviceId ? { deviceId } : {}), receiverPackage });
+  const setup = `Install Operator ${line}.x: ${install}`;
   const incompatible = (code: CompatibilityCode, message: string, remediation: string[]): CompatibilityVerdict => ({
     ...base,
     compatible: false,
@@ -73,11 +76,6 @@ export function compatibility(
     remediation,
   });
 
-  const cli = parseVersion(cliVersion);
-  if (!cli)
-    return incompatible("CLI_VERSION_INVALID", `The CLI version "${cliVersion}" is not a major.minor.patch version.`, [
-      "Reinstall the CLI: npm install -g clawperator@latest",
-    ]);
   if (installed.versionName === undefined) {
     const missing = installed.raw?.includes(`Unable to find package: ${receiverPackage}`);
     return incompatible(
@@ -88,7 +86,7 @@ export function compatibility(
       [
         `Check the package on the device: adb${deviceId ? ` -s ${deviceId}` : ""} shell dumpsys package ` +
           `${receiverPackage}`,
-        setup(majorMinor(cli)),
+        setup,
       ],
     );
   }
@@ -97,23 +95,28 @@ export function compatibility(
     return incompatible(
       "APK_VERSION_INVALID",
       `The Operator version "${installed.versionName}" is not a major.minor.patch version.`,
-      [setup(majorMinor(cli))],
+      [setup],
     );
-  if (!isCompatible(cli, apk)) {
+  const driven = parseVersion(line)!;
+  if (!isCompatible(driven, apk)) {
+    const newer = apk.major > driven.major || (apk.major === driven.major && apk.minor > driven.minor);
     return incompatible(
       "VERSION_INCOMPATIBLE",
-      `CLI ${cliVersion} and Operator ${installed.versionName} are not compatible: major.minor ` +
-        `${majorMinor(cli)} ≠ ${majorMinor(apk)}.`,
-      [
-        setup(majorMinor(cli)),
-        `Or install the CLI that matches the Operator: npm install -g clawperator@${majorMinor(apk)}`,
-      ],
+      `Operator ${installed.versionName} is not compatible: this CLI (${cliVersion}) drives Operator ${line}.x, ` +
+        `and ${installed.versionName} is ${majorMinor(apk)}.x.`,
+      newer
+        ? [
+            // Android refuses to replace an app with an older versionCode, so the newer Operator goes first.
+            `Remove the newer Operator: adb${deviceId ? ` -s ${deviceId}` : ""} uninstall ${receiverPackage}`,
+            `Then install Operator ${line}.x: ${install}`,
+          ]
+        : [setup],
     );
   }
   return {
     ...base,
     compatible: true,
-    message: `CLI ${cliVersion} and Operator ${installed.versionName} are compatible (${majorMinor(cli)}).`,
+    message: `Operator ${installed.versionName} is compatible: this CLI (${cliVersion}) drives Operator ${line}.x.`,
     remediation: [],
   };
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_OPERATOR_ACTION } from "../operator/dispatch-script.ts";
 import type { DeviceServices } from "./adb/index.ts";
 import { createDeviceState, type DeviceState } from "./device/index.ts";
+import { answerHuman, HumanInput } from "./human/index.ts";
 import { createVirtualOperator, type VirtualOperator } from "./operator/index.ts";
 import type { Scenario } from "./scenario/scenario-types.ts";
 import { createDeviceShell } from "./shell/index.ts";
@@ -12,7 +13,7 @@ export interface VirtualDevice {
   readonly scenario: Scenario;
   readonly state: DeviceState;
   readonly ui: UiModel;
-  /** What the adb wire server runs commands against. */
+  /** What the adb wire server runs commands against, and where a person's actions arrive (the human channel). */
   readonly services: DeviceServices;
   /** Resolves when every execution an operator accepted has finished. */
   idle(): Promise<void>;
@@ -45,6 +46,7 @@ export function createVirtualDevice(scenario: Scenario): VirtualDevice {
         packageName,
         ui,
         log: state.log,
+        fs: state.fs,
         pid: state.processes.pidOf(packageName),
         accessibilityEnabled: () => state.isAccessibilityServiceEnabled(packageName),
         deviceFacts: () => ({
@@ -62,12 +64,16 @@ export function createVirtualDevice(scenario: Scenario): VirtualDevice {
   };
   syncOperators();
   const unsubscribe = state.packages.onChange(syncOperators);
+  const human = new HumanInput(ui);
 
   return {
     scenario,
     state,
     ui,
-    services: createDeviceShell(state, ui),
+    services: {
+      ...createDeviceShell(state, ui),
+      human: (request) => JSON.stringify(answerHuman(human, request)),
+    },
     idle: async () => {
       await Promise.all([...operators.values()].map(({ operator }) => operator.idle()));
     },

@@ -92,6 +92,14 @@ export const ERROR_CATALOGUE = {
   OPERATOR_INSTALL_FAILED: host(500),
   OPERATOR_GRANT_FAILED: host(500),
   OPERATOR_VERIFY_FAILED: host(500),
+  // Operator download (`operator download`, `operator setup` without --apk): the release metadata, the APK and its
+  // SHA-256 from downloads.clawperator.com or the configured mirror. Nothing is installed or kept after any of them.
+  OPERATOR_DOWNLOAD_FAILED: host(502),
+  OPERATOR_DOWNLOAD_INSECURE: host(400),
+  OPERATOR_DOWNLOAD_WRITE_FAILED: host(500),
+  OPERATOR_METADATA_INVALID: host(502),
+  OPERATOR_RELEASE_NOT_FOUND: host(404),
+  OPERATOR_CHECKSUM_MISMATCH: host(502),
   // Internal / other
   BROADCAST_FAILED: host(502),
   PAYLOAD_TOO_LARGE: host(413),
@@ -139,6 +147,19 @@ export const ERROR_CATALOGUE = {
   // (missing directory, a directory, read-only, disk full). Either fails the envelope, so the exit code is 1.
   SCREENSHOT_PATH_REFUSED: step,
   SCREENSHOT_WRITE_FAILED: step,
+  // Recording (RECORDING.md section 5). The host's own: a session id with no file, a pull the device refused, a file
+  // that is not a recording, or one of a schema version this runtime does not read.
+  RECORDING_SESSION_NOT_FOUND: host(404),
+  RECORDING_PULL_FAILED: host(502),
+  RECORDING_PARSE_FAILED: host(422),
+  RECORDING_SCHEMA_VERSION_UNSUPPORTED: host(422),
+  // The Operator APK's start_recording / stop_recording step codes, passed through in stepResults[].data.error.
+  RECORDING_ALREADY_IN_PROGRESS: step,
+  RECORDING_NOT_IN_PROGRESS: step,
+  RECORDING_STORAGE_UNAVAILABLE: step,
+  RECORDING_START_FAILED: step,
+  RECORDING_STOP_FAILED: step,
+  RECORDING_UNAVAILABLE: reserved(step),
   // Runtime codes outside the spec's tables: CLI usage, configuration and plugin loading, and bugs.
   USAGE: host(400),
   CONFIG_INVALID: host(400),

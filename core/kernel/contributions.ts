@@ -116,6 +116,11 @@ export interface RouteContribution {
    * contracts load only when `/openapi.json` is asked for, not at every CLI start.
    */
   schemas?: RouteSchemas | (() => Promise<RouteSchemas>);
+  /**
+   * Answered without the token (Host and Origin rules still apply): for what carries no device data and acts on
+   * nothing, such as a web page's static files, which must load before the page can ask for the token.
+   */
+  public?: boolean;
   load: Lazy<RouteHandler>;
 }
 

@@ -10,6 +10,7 @@ export {
 } from "./define-plugin.ts";
 export { defineCommand } from "./define-command.ts";
 export { bootKernel, commandKey, DEFAULT_SETUP_TIMEOUT_MS, type Kernel, type PluginEntry } from "./kernel.ts";
+export type { PluginFailure } from "./isolated-plugins.ts";
 export { orderPlugins } from "./order-plugins.ts";
 export {
   CheckRegistry,

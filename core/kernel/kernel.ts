@@ -16,7 +16,7 @@ import type {
   TransportContribution,
 } from "./contributions.ts";
 import type { ClawperatorPlugin } from "./define-plugin.ts";
-import { orderPlugins } from "./order-plugins.ts";
+import { failedDependency, orderTolerating, type PluginFailure, withdrawContributions } from "./isolated-plugins.ts";
 import { attributedContributions } from "./plugin-contributions.ts";
 import { parsePluginOptions } from "./plugin-options.ts";
 import {
@@ -38,10 +38,14 @@ export interface PluginEntry {
   options?: unknown;
   /** Where it came from ("builtin", a package name or a file path), for error messages. */
   origin: string;
+  /** A third-party plugin: when its options, ordering or setup fail it is left out and recorded in `failures`. */
+  isolated?: boolean;
 }
 
 export interface Kernel {
   readonly plugins: readonly { name: string; origin: string }[];
+  /** The isolated plugins that could not be loaded or set up, each with its error. */
+  readonly failures: readonly PluginFailure[];
   /** This runtime's services: its own tsyringe child container, shared with no other kernel in the process. */
   readonly services: ServiceAccess;
   /**
@@ -93,6 +97,19 @@ function provideCoreServices(kernel: Kernel): void {
 
 export const commandKey = (path: readonly string[]) => path.join(" ");
 
+/** A plugin's failure as its user sees it: a ClawperatorError whose message and details name the plugin. */
+function setupError(error: unknown, name: string, origin: string): ClawperatorError {
+  const cause = error instanceof ClawperatorError ? error : undefined;
+  if (cause?.details?.plugin === name) return cause;
+  const message = error instanceof Error ? error.message : String(error);
+  const named = message.startsWith(`[plugin:${name}]`) ? message : `[plugin:${name}] setup failed: ${message}`;
+  return new ClawperatorError(cause?.code ?? "PLUGIN_INVALID", named, {
+    ...(cause?.hint === undefined ? {} : { hint: cause.hint }),
+    details: { ...cause?.details, plugin: name, origin },
+    cause: error,
+  });
+}
+
 /**
  * Orders the plugins by `dependsOn`, parses each one's options with its schema, runs its `setup` (bounded by
  * `pluginSetupTimeoutMs`), and returns the filled registries. Every contribution is recorded with its plugin,
@@ -100,6 +117,8 @@ export const commandKey = (path: readonly string[]) => path.join(" ");
  */
 export async function bootKernel(input: {
   plugins: readonly PluginEntry[];
+  /** Configured plugins whose modules could not even be loaded. */
+  failures?: readonly PluginFailure[];
   config: RuntimeConfig;
   logger: Logger;
   host?: HostInfo;
@@ -110,8 +129,10 @@ export async function bootKernel(input: {
   services.register(LoggerToken, { useValue: input.logger });
   services.register(EventBus, { useValue: createEventBus() });
 
+  const failures: PluginFailure[] = [...(input.failures ?? [])];
   const kernel: Kernel = {
     plugins: [],
+    failures,
     services,
     dispose,
     config: input.config,
@@ -126,32 +147,28 @@ export async function bootKernel(input: {
   };
 
   const timeoutMs = input.config.pluginSetupTimeoutMs ?? DEFAULT_SETUP_TIMEOUT_MS;
-  const ordered = orderPlugins(
-    input.plugins.map((entry) => ({ ...entry, name: entry.plugin.name, dependsOn: entry.plugin.dependsOn })),
-  );
+  const ordered = orderTolerating(input.plugins, failures);
   for (const entry of ordered) {
     const name = entry.plugin.name;
-    const options = parsePluginOptions(entry.plugin, entry.options, entry.origin);
-    const ctx = {
-      name,
-      options,
-      config: input.config,
-      logger: input.logger,
-      services,
-      ...attributedContributions(kernel, name),
-    };
     try {
+      const dependency = entry.isolated ? failedDependency(entry.plugin, failures) : undefined;
+      if (dependency) throw dependency;
+      const options = parsePluginOptions(entry.plugin, entry.options, entry.origin);
+      const ctx = {
+        name,
+        options,
+        config: input.config,
+        logger: input.logger,
+        services,
+        ...attributedContributions(kernel, name),
+      };
       await setupWithin(timeoutMs, name, () => entry.plugin.setup(ctx));
     } catch (error) {
-      const cause = error instanceof ClawperatorError ? error : undefined;
-      if (cause?.details?.plugin === name) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      const named = message.startsWith(`[plugin:${name}]`) ? message : `[plugin:${name}] setup failed: ${message}`;
-      throw new ClawperatorError(cause?.code ?? "PLUGIN_INVALID", named, {
-        ...(cause?.hint === undefined ? {} : { hint: cause.hint }),
-        details: { ...cause?.details, plugin: name, origin: entry.origin },
-        cause: error,
-      });
+      const named = setupError(error, name, entry.origin);
+      if (!entry.isolated) throw named;
+      withdrawContributions(kernel, name);
+      failures.push({ plugin: name, origin: entry.origin, error: named });
+      continue;
     }
     (kernel.plugins as { name: string; origin: string }[]).push({ name, origin: entry.origin });
   }

@@ -25,6 +25,11 @@ export class Registry<T> {
     this.#entries.set(key, { plugin, value });
   }
 
+  /** Removes every entry the plugin registered (a third-party plugin whose setup failed half way). */
+  removeOwnedBy(plugin: string): void {
+    for (const [key, entry] of this.#entries) if (entry.plugin === plugin) this.#entries.delete(key);
+  }
+
   get(key: string): Owned<T> | undefined {
     return this.#entries.get(key);
   }

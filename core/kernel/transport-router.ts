@@ -2,7 +2,7 @@ import { ClawperatorError } from "../contracts/clawperator-error.ts";
 import type { Device } from "../contracts/device.ts";
 import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
-import type { CallOptions, LineStream, Transport } from "../services/transport.ts";
+import type { CallOptions, LineStream, PulledFile, PullOptions, Transport } from "../services/transport.ts";
 import { attributeError, type Attribution } from "./attribution.ts";
 import { forwardLines } from "./forward-lines.ts";
 import type { TransportContribution, TransportFactoryContext } from "./contributions.ts";
@@ -17,6 +17,7 @@ function attributedTransport(transport: Transport, by: Attribution): Transport {
       throw attributeError(error, by);
     }
   };
+  const pull = transport.pull?.bind(transport);
   return {
     name: transport.name,
     listDevices: (options) => wrap(() => transport.listDevices(options)),
@@ -24,6 +25,7 @@ function attributedTransport(transport: Transport, by: Attribution): Transport {
     execOut: (serial, command, options) => wrap(() => transport.execOut(serial, command, options)),
     install: (serial, apk, options) => wrap(() => transport.install(serial, apk, options)),
     prepare: (serial) => transport.prepare?.(serial),
+    ...(pull ? { pull: (serial, path, options) => wrap(() => pull(serial, path, options)) } : {}),
     logcat(serial, args): LineStream {
       const stream = transport.logcat(serial, args);
       const ready = stream.ready.catch((error: unknown) => Promise.reject(attributeError(error, by)));
@@ -138,6 +140,13 @@ export class TransportRouter implements Transport {
 
   async install(serial: string, apkPath: string, options?: CallOptions) {
     return (await this.#route(serial)).install(serial, apkPath, options);
+  }
+
+  /** A transport without `pull` answers as a device that refuses: the caller reports it like a missing file. */
+  async pull(serial: string, remotePath: string, options?: PullOptions): Promise<PulledFile> {
+    const transport = await this.#route(serial);
+    if (!transport.pull) return { ok: false, message: `the ${transport.name} transport cannot pull files` };
+    return transport.pull(serial, remotePath, options);
   }
 
   prepare(serial: string): void {

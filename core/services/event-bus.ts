@@ -14,6 +14,8 @@ export interface ClawperatorEvents {
   };
   /** Every terminal result with a known device. */
   "clawperator:result": { deviceId: string; envelope: ResultEnvelope };
+  /** `serve` listens (what `inspect --open` waits for before it opens a browser). */
+  "clawperator:serve-listening": { url: string };
 }
 
 export type EventName = keyof ClawperatorEvents;

@@ -1,7 +1,14 @@
 export { createEventBus, EventBus, type ClawperatorEvents, type EventName } from "./event-bus.ts";
 export { createStderrLogger, Logger } from "./logger.ts";
 export { RuntimeConfig } from "./runtime-config.ts";
-export { Transport, type CallOptions, type LineStream, type ShellResult } from "./transport.ts";
+export {
+  Transport,
+  type CallOptions,
+  type LineStream,
+  type PulledFile,
+  type PullOptions,
+  type ShellResult,
+} from "./transport.ts";
 export { HostInfo } from "./host-info.ts";
 export {
   Skills,
@@ -17,3 +24,11 @@ export {
   type SkillStatus,
   type SkillStatusReport,
 } from "./skills.ts";
+export {
+  AgentTools,
+  type AgentToolEntry,
+  type JsonSchema,
+  type ToolCallOptions,
+  type ToolHints,
+  type ToolOutput,
+} from "./agent-tools.ts";

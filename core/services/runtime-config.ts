@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   operatorPackage?: string;
   operatorAction?: string;
   adbPath?: string;
+  /** `downloadUrl`: the Operator releases' latest.json (default https://downloads.clawperator.com/operator/latest.json). */
+  operator?: { downloadUrl?: string };
   transport?: string;
   pluginSetupTimeoutMs?: number;
   serve?: { host?: string; port?: number; token?: string; allowedOrigins?: string[] };

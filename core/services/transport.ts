@@ -12,6 +12,18 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** Options of a file pull: a call's signal and deadline, and a cap on the bytes a device may send. */
+export interface PullOptions extends CallOptions {
+  /** The most bytes to accept; a longer file is refused (`ok: false`) rather than held in memory. */
+  maxBytes?: number;
+}
+
+/**
+ * What a device answered a file pull with: the file's bytes exactly, or its refusal (no such file, not readable,
+ * too large) in the device's own words. A device that cannot be reached rejects instead, like every other call.
+ */
+export type PulledFile = { ok: true; data: Buffer } | { ok: false; message: string };
+
 /** A stream of text lines that must be closed by whoever opened it. */
 export interface LineStream extends AsyncIterable<string> {
   /** Resolves once the stream is attached and reading (the first line arrived or the source reported ready). */
@@ -36,6 +48,11 @@ export interface Transport {
   logcat(serial: string, args: readonly string[]): LineStream;
   /** Install (or replace) an APK file. */
   install(serial: string, apkPath: string, options?: CallOptions): Promise<ShellResult>;
+  /**
+   * A file's bytes, read from the device (`adb pull`; the adb plugin speaks adb's sync service). Optional: a
+   * transport without it still drives executions, and `record pull` reports that it cannot pull.
+   */
+  pull?(serial: string, remotePath: string, options?: PullOptions): Promise<PulledFile>;
   /**
    * A hint that a call for `serial` follows at once: a transport may start connecting now, so the connection is
    * made while the caller does its own work (the execution pipeline takes its lock, the dispatcher waits for the

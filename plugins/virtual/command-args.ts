@@ -40,9 +40,49 @@ export const operatorApkArgs = {
     options: ["release", "debug"],
     description: "release (com.clawperator.operator, default) or debug (com.clawperator.operator.dev)",
   },
-  "version-name": { type: "string", description: "versionName (default: this CLI's version; debug builds add -d)" },
+  "version-name": {
+    type: "string",
+    description:
+      "versionName (default: the Operator release this CLI's protocol was read from, 0.5.3; debug builds add -d)",
+  },
   "version-code": {
     type: "string",
-    description: "versionCode (default: derived from the version, major*10000 + minor*100 + patch)",
+    description: "versionCode (default: as the APK's build derives it, major*10^7 + minor*10^5 + patch*1000 + 900)",
+  },
+} as const satisfies ArgsDef;
+
+const device = {
+  serial: { type: "positional", required: false, description: "Serial printed by virtual start (same as --device-id)" },
+} as const satisfies ArgsDef;
+
+const where = {
+  id: { type: "string", description: "What has this resource id (`search` or `com.example:id/search`)" },
+  desc: { type: "string", description: "What has this content description" },
+  at: { type: "string", description: "A point on the screen: x,y" },
+} as const satisfies ArgsDef;
+
+export const touchArgs = {
+  ...device,
+  text: { type: "string", description: "What shows this text" },
+  ...where,
+  long: { type: "boolean", description: "A long press instead of a tap" },
+} as const satisfies ArgsDef;
+
+export const typeArgs = {
+  serial: device.serial,
+  value: { type: "positional", required: false, description: "The text to type, one key per character" },
+  into: { type: "string", description: "Touch the field showing this text or hint first" },
+  ...where,
+} as const satisfies ArgsDef;
+
+export const backArgs = device;
+
+export const scrollArgs = {
+  ...device,
+  direction: {
+    type: "enum",
+    options: ["down", "up", "left", "right"],
+    description: "Where the content should come from (default down: a swipe upwards)",
+    default: "down",
   },
 } as const satisfies ArgsDef;

@@ -1,5 +1,14 @@
 import { defineCommand, definePlugin } from "../../core/kernel/index.ts";
-import { operatorApkArgs, sdkArgs, startArgs, stopArgs } from "./command-args.ts";
+import {
+  backArgs,
+  operatorApkArgs,
+  scrollArgs,
+  sdkArgs,
+  startArgs,
+  stopArgs,
+  touchArgs,
+  typeArgs,
+} from "./command-args.ts";
 
 /** The virtual device as CLI commands: start / list / stop, and the demo that shows the whole path. */
 export default definePlugin({
@@ -32,6 +41,40 @@ export default definePlugin({
         description: "Stop a virtual device",
         args: stopArgs,
         load: () => import("./commands/stop.js"),
+      }),
+    );
+    // A person's input (the human channel): recorded as a phone records a finger, unlike `adb shell input`.
+    // A person's input (the human channel): recorded as a phone records a finger, unlike `adb shell input`.
+    ctx.commands.add(
+      defineCommand({
+        path: ["virtual", "touch"],
+        description: "Touch the virtual device's screen as a person would: --text, --id, --desc or --at x,y",
+        args: touchArgs,
+        load: () => import("./commands/touch.js"),
+      }),
+    );
+    ctx.commands.add(
+      defineCommand({
+        path: ["virtual", "type"],
+        description: "Type on the virtual device as a person would, one key per character",
+        args: typeArgs,
+        load: () => import("./commands/type.js"),
+      }),
+    );
+    ctx.commands.add(
+      defineCommand({
+        path: ["virtual", "back"],
+        description: "Press Back on the virtual device as a person would",
+        args: backArgs,
+        load: () => import("./commands/back.js"),
+      }),
+    );
+    ctx.commands.add(
+      defineCommand({
+        path: ["virtual", "scroll"],
+        description: "Swipe the virtual device's screen as a person would (--direction)",
+        args: scrollArgs,
+        load: () => import("./commands/scroll.js"),
       }),
     );
     ctx.commands.add(

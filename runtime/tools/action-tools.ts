@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { ACTION_PARAMS, type ActionType } from "../../core/contracts/actions.ts";
-import { DeviceTarget, jsonSchemaOf, parseInput, type AgentTool, type JsonSchema } from "./agent-tool.ts";
+import {
+  ACT,
+  DeviceTarget,
+  jsonSchemaOf,
+  OBSERVE,
+  parseInput,
+  type AgentTool,
+  type JsonSchema,
+  type ToolHints,
+} from "./agent-tool.ts";
+import { ExecutionDetails } from "./output-schemas.ts";
 import { toolExecution } from "./device-tools.ts";
 import { executionOutput } from "./summarize.ts";
 
@@ -20,11 +30,13 @@ const TARGET_KEYS = Object.keys(Target.shape);
  * A tool that runs one action: its parameters are the action's params (from the contracts) plus the device
  * target; the action is validated as part of an execution, exactly as `clawperator execute` validates it.
  */
-function actionTool(name: string, type: ActionType, description: string): AgentTool {
+function actionTool(name: string, type: ActionType, description: string, hints: ToolHints = ACT): AgentTool {
   const params = ACTION_PARAMS[type];
   return {
     name,
     description,
+    hints,
+    output: () => jsonSchemaOf(ExecutionDetails, "output"),
     parameters(): JsonSchema {
       const action = jsonSchemaOf(params);
       const target = jsonSchemaOf(Target);
@@ -59,6 +71,8 @@ export const ACTION_TOOLS: readonly AgentTool[] = [
     "clawperator_open_app",
     "open_app",
     "Launch an installed Android app by its applicationId (package name).",
+    // Brings the app forward; again, it is already there. Nothing is removed.
+    { ...ACT, destructive: false, idempotent: true },
   ),
   actionTool(
     "clawperator_open_uri",
@@ -71,8 +85,13 @@ export const ACTION_TOOLS: readonly AgentTool[] = [
     "enter_text",
     `Type text into an editable node; \`submit: true\` presses enter afterwards. ${MATCHER_HELP}`,
   ),
-  actionTool("clawperator_read", "read_text", `Read the text of a UI node. ${MATCHER_HELP}`),
-  actionTool("clawperator_wait", "wait_for_node", `Wait until a UI node appears (polling with retry). ${MATCHER_HELP}`),
+  actionTool("clawperator_read", "read_text", `Read the text of a UI node. ${MATCHER_HELP}`, OBSERVE),
+  actionTool(
+    "clawperator_wait",
+    "wait_for_node",
+    `Wait until a UI node appears (polling with retry). ${MATCHER_HELP}`,
+    OBSERVE,
+  ),
   actionTool(
     "clawperator_scroll",
     "scroll",

@@ -1,19 +1,12 @@
 import { z } from "zod";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import { formatPath, issueMessage, issuePath } from "../../core/contracts/issue-message.ts";
+import type { JsonSchema, ToolCallOptions, ToolHints, ToolOutput } from "../../core/services/agent-tools.ts";
 import type { Clawperator } from "../create-clawperator.ts";
 
-/** A JSON Schema object, as agent protocols (OpenClaw, MCP) take tool parameters. */
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema, ToolHints, ToolOutput };
 
-/** What a tool hands back: a short text for the model, the structured result, and an image where there is one. */
-export interface ToolOutput {
-  text: string;
-  details: unknown;
-  image?: { data: string; mimeType: "image/png" };
-}
-
-export interface ToolContext {
+export interface ToolContext extends ToolCallOptions {
   /** The runtime; created on first use and kept for the front end's lifetime. */
   clawperator(): Promise<Clawperator>;
 }
@@ -27,13 +20,19 @@ export interface AgentTool {
   description: string;
   /** JSON Schema of the input, generated from the zod contracts so it cannot drift from what `run` accepts. */
   parameters(): JsonSchema;
+  /** JSON Schema of a successful output's `details`. */
+  output(): JsonSchema;
+  hints: ToolHints;
   /** Validates `input` itself (agent hosts do not enforce `required`) and runs the tool. */
   run(ctx: ToolContext, input: unknown): Promise<ToolOutput>;
 }
 
-/** The JSON Schema of a zod input schema: the input shape, without the draft marker agent hosts do not need. */
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _draft, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+/**
+ * The JSON Schema (draft 2020-12) of a zod schema, by default of what it accepts (`io: "output"` for a result),
+ * without the draft marker agent hosts do not need.
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
+  const { $schema: _draft, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
   return rest;
 }
 
@@ -50,20 +49,29 @@ export function parseInput<S extends z.ZodType>(tool: string, schema: S, input: 
   });
 }
 
-/** A tool whose whole input is one zod schema. */
+/** A tool whose whole input is one zod schema, and its successful details another. */
 export function zodTool<S extends z.ZodType>(tool: {
   name: string;
   description: string;
   input: S;
+  output: z.ZodType;
+  hints: ToolHints;
   run(ctx: ToolContext, input: z.output<S>): Promise<ToolOutput>;
 }): AgentTool {
   return {
     name: tool.name,
     description: tool.description,
+    hints: tool.hints,
     parameters: () => jsonSchemaOf(tool.input),
+    output: () => jsonSchemaOf(tool.output, "output"),
     run: (ctx, input) => tool.run(ctx, parseInput(tool.name, tool.input, input)),
   };
 }
+
+/** Hints of a tool that only looks at the device. */
+export const OBSERVE: ToolHints = { readOnly: true, destructive: false, idempotent: true, openWorld: true };
+/** Hints of a tool that changes what is on the device. */
+export const ACT: ToolHints = { readOnly: false, destructive: true, idempotent: false, openWorld: true };
 
 /** Device selection every device tool takes; omitted values fall back to the Clawperator config. */
 export const DeviceTarget = {

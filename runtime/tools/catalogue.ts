@@ -2,6 +2,7 @@ import { ACTION_TOOLS } from "./action-tools.ts";
 import type { AgentTool } from "./agent-tool.ts";
 import { COMMAND_TOOLS } from "./command-tools.ts";
 import { DEVICE_TOOLS } from "./device-tools.ts";
+import { RECORDING_TOOLS } from "./recording-tools.ts";
 import { SKILLS_TOOLS } from "./skills-tools.ts";
 
 /** Every agent tool, in the order an agent's observe -> act -> verify loop meets them. */
@@ -10,4 +11,5 @@ export const TOOL_CATALOGUE: readonly AgentTool[] = [
   ...ACTION_TOOLS,
   ...COMMAND_TOOLS,
   ...SKILLS_TOOLS,
+  ...RECORDING_TOOLS,
 ];

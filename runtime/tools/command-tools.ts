@@ -1,6 +1,7 @@
 import { stripVTControlCharacters } from "node:util";
 import { z } from "zod";
 import { DeviceTarget, zodTool, type AgentTool, type ToolOutput } from "./agent-tool.ts";
+import { DoctorDetails } from "./output-schemas.ts";
 import type { CommandOutcome } from "../run-command.ts";
 
 /** A command's result as a tool output: its own human rendering as the text, the JSON result as details. */
@@ -21,6 +22,9 @@ export const doctorTool = zodTool({
     ...DeviceTarget,
     full: z.boolean().optional().describe("also run the slower end-to-end checks"),
   }),
+  output: DoctorDetails,
+  // Reads by default; `full` installs and launches the Operator APK, which adds to the device but removes nothing.
+  hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   async run(ctx, { deviceId, receiverPackage, full }) {
     const clawperator = await ctx.clawperator();
     return commandOutput(await clawperator.command(["doctor"], full ? { full } : {}, { deviceId, receiverPackage }));

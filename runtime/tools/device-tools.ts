@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { EXPECTED_FORMAT } from "../../core/contracts/limits.ts";
-import { DeviceTarget, zodTool, type AgentTool } from "./agent-tool.ts";
+import { ACT, DeviceTarget, OBSERVE, zodTool, type AgentTool } from "./agent-tool.ts";
+import { DevicesDetails, ExecutionDetails } from "./output-schemas.ts";
 import { executionOutput, snapshotXml } from "./summarize.ts";
 
 const timeoutMs = z
@@ -39,6 +40,8 @@ export const devicesTool = zodTool({
     "List the Android devices Clawperator can operate (adb serials and their states). Call this first when no " +
     "device id is known.",
   input: z.strictObject({}),
+  output: DevicesDetails,
+  hints: { ...OBSERVE, openWorld: false },
   async run(ctx) {
     const devices = await (await ctx.clawperator()).devices();
     const text =
@@ -57,6 +60,8 @@ export const snapshotTool = zodTool({
     "Read the current screen of the device as a UI hierarchy XML (text, resource-id, content-desc, bounds of " +
     "every node). Observe before every action and verify after it.",
   input: z.strictObject({ ...DeviceTarget, timeoutMs }),
+  output: ExecutionDetails,
+  hints: OBSERVE,
   async run(ctx, { deviceId, receiverPackage, timeoutMs: timeout }) {
     const result = await (await ctx.clawperator()).snapshot({ deviceId, receiverPackage, timeoutMs: timeout });
     const xml = snapshotXml(result);
@@ -75,6 +80,9 @@ export const screenshotTool = zodTool({
       .optional()
       .describe("where to write the PNG (default: a new file in the OS temp directory)"),
   }),
+  output: ExecutionDetails,
+  // Writes a new PNG file on the host each time, but changes nothing on the device: an observe tool.
+  hints: OBSERVE,
   async run(ctx, { deviceId, receiverPackage, path }) {
     const action = { id: "screenshot", type: "take_screenshot", ...(path ? { params: { path } } : {}) };
     const result = await (await ctx.clawperator()).execute(toolExecution("clawperator_screenshot", action), {
@@ -111,6 +119,8 @@ export const executeTool = zodTool({
       .optional()
       .describe("also return the envelope exactly as the device sent it (details.deviceEnvelope)"),
   }),
+  output: ExecutionDetails,
+  hints: ACT,
   async run(ctx, { deviceId, receiverPackage, execution, deviceEnvelope }) {
     const options = { deviceId, receiverPackage, ...(deviceEnvelope ? { deviceEnvelope } : {}) };
     return executionOutput(await (await ctx.clawperator()).execute(execution, options));

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import { Skills, type SkillList, type SkillsService } from "../../core/services/skills.ts";
 import type { Clawperator } from "../create-clawperator.ts";
-import { DeviceTarget, zodTool, type AgentTool } from "./agent-tool.ts";
+import { ACT, DeviceTarget, zodTool, type AgentTool, type ToolHints } from "./agent-tool.ts";
+import { SkillDetails, SkillListDetails, SkillRunDetails } from "./output-schemas.ts";
+
+/** Reading the local skills registry: nothing changes, nothing outside this host is touched. */
+const LOOKUP: ToolHints = { readOnly: true, destructive: false, idempotent: true, openWorld: false };
 
 /** The skills runtime of the shared kernel; absent when the skills plugin is disabled. */
 function skillsOf(clawperator: Clawperator): SkillsService {
@@ -33,6 +37,8 @@ export const skillsSearchTool = zodTool({
     .refine((input) => input.app || input.intent || input.keyword, {
       message: "give at least one of app, intent, keyword",
     }),
+  output: SkillListDetails,
+  hints: LOOKUP,
   async run(ctx, query) {
     const list = await skillsOf(await ctx.clawperator()).search(query);
     return { text: listText(list), details: list };
@@ -44,6 +50,8 @@ export const skillsGetTool = zodTool({
   description:
     "Show one skill: what it does, its app, its scripts and artifacts, and its input contract when it declares one.",
   input: z.strictObject({ skillId: z.string().min(1).describe("the skill's id, from clawperator_skills_search") }),
+  output: SkillDetails,
+  hints: LOOKUP,
   async run(ctx, { skillId }) {
     const skill = await skillsOf(await ctx.clawperator()).get(skillId);
     return { text: JSON.stringify(skill, null, 2), details: skill };
@@ -66,12 +74,24 @@ export const skillsRunTool = zodTool({
       .optional()
       .describe("fail with SKILL_OUTPUT_ASSERTION_FAILED unless the output contains this text"),
   }),
+  output: SkillRunDetails,
+  hints: ACT,
   async run(ctx, { skillId, args, deviceId, receiverPackage, timeoutMs, expectContains }) {
     const clawperator = await ctx.clawperator();
+    const { onProgress, signal } = ctx;
+    let chunks = 0;
     // The skills service defaults the device and the operator package from the config.
     const outcome = await skillsOf(clawperator).run({
       skillId,
       validate: true,
+      ...(signal ? { signal } : {}),
+      // Each piece of the script's output is a step forward; its last line says what the skill is doing.
+      ...(onProgress
+        ? {
+            onOutput: (chunk: string) =>
+              onProgress({ progress: ++chunks, message: chunk.trimEnd().split("\n").at(-1)!.slice(0, 200) }),
+          }
+        : {}),
       ...(args ? { args } : {}),
       ...(deviceId ? { deviceId } : {}),
       ...(receiverPackage ? { operatorPackage: receiverPackage } : {}),

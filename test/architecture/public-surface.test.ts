@@ -80,6 +80,8 @@ const ROOT_TYPES = [
   "OptionsSchema",
   "ParsedArgs",
   "PluginContext",
+  "PullOptions",
+  "PulledFile",
   "RegistrySkill",
   "ResultEnvelope",
   "Retry",

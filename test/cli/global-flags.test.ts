@@ -51,6 +51,10 @@ describe("extractGlobals", () => {
   it("reports --help, -h and --version without consuming command words", () => {
     expect(extract(["observe", "-h"])).toMatchObject({ help: true, version: false, rest: ["observe"] });
     expect(extract(["--version"])).toMatchObject({ version: true, rest: [] });
+    expect(extract(["operator", "download", "--version", "0.5.3"])).toMatchObject({
+      version: false,
+      rest: ["operator", "download", "--version", "0.5.3"],
+    });
   });
 
   it("leaves everything after -- to the command", () => {

@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/load-config.ts";
 import { resolvePlugins } from "../../config/resolve-plugins.ts";
-import { caught } from "../helpers/caught.ts";
+import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
+import { Transport } from "../../core/services/transport.ts";
 import { tempDirs } from "../helpers/temp-dirs.ts";
 
 const makeDir = tempDirs("clawperator-plugins-");
@@ -14,7 +15,18 @@ const pluginModule = (name: string) => `export default { name: ${JSON.stringify(
 /** Loads the config at `configPath` (from an unrelated cwd) and resolves its plugins, as the CLI does. */
 async function resolveFrom(configPath: string, cwd: string) {
   const config = await loadConfig({ cwd, configPath });
-  return resolvePlugins(config, cwd);
+  const { entries, failures } = await resolvePlugins(config, cwd);
+  expect(failures).toEqual([]);
+  return entries;
+}
+
+/** The one failure of a config whose one plugin does not load. */
+async function failureOf(configPath: string, cwd: string) {
+  const config = await loadConfig({ cwd, configPath });
+  const { entries, failures } = await resolvePlugins(config, cwd);
+  expect(entries).toEqual([]);
+  expect(failures).toHaveLength(1);
+  return failures[0]!.error;
 }
 
 describe("resolvePlugins", () => {
@@ -31,7 +43,12 @@ describe("resolvePlugins", () => {
     const elsewhere = await makeDir();
     const [entry, ...rest] = await resolveFrom(join(project, "clawperator.config.json"), elsewhere);
     expect(rest).toEqual([]);
-    expect(entry).toMatchObject({ plugin: { name: "fake" }, origin: "clawperator-plugin-fake", options: undefined });
+    expect(entry).toMatchObject({
+      plugin: { name: "fake" },
+      origin: "clawperator-plugin-fake",
+      options: undefined,
+      isolated: true,
+    });
   });
 
   it("resolves relative paths from the config file, TypeScript included", async () => {
@@ -72,38 +89,67 @@ export default { plugins: [definePlugin({ name: "inline", setup() {} })] };
   });
 
   it("a config without plugins resolves to none", async () => {
-    expect(await resolvePlugins({ plugins: [], disablePlugins: [] }, "/")).toEqual([]);
+    expect(await resolvePlugins({ plugins: [], disablePlugins: [] }, "/")).toEqual({ entries: [], failures: [] });
   });
 
   it.each([
     ["exports nothing as default", "export const plugin = { name: 'x', setup() {} };\n"],
     ["default-exports something else", "export default function setup() {}\n"],
     ["default-exports an object without setup", "export default { name: 'x' };\n"],
-  ])("a module that %s is PLUGIN_INVALID", async (_, source) => {
+  ])("a module that %s is a PLUGIN_INVALID failure", async (_, source) => {
     const project = await makeDir({
       "clawperator.config.json": JSON.stringify({ plugins: ["./not-a-plugin.mjs"] }),
       "not-a-plugin.mjs": source,
     });
-    const error = await caught(() => resolveFrom(join(project, "clawperator.config.json"), project));
+    const error = await failureOf(join(project, "clawperator.config.json"), project);
     expect(error.code).toBe("PLUGIN_INVALID");
     expect(error.message).toContain("./not-a-plugin.mjs");
     expect(error.message).toContain("definePlugin");
   });
 
-  it("a package that is not installed is PLUGIN_INVALID with an install hint", async () => {
+  it("a package that is not installed: a failure whose hint names the folder to install it in, not a registry name", async () => {
     const project = await makeDir({
       "clawperator.config.json": JSON.stringify({ plugins: ["clawperator-plugin-absent"] }),
     });
-    const error = await caught(() => resolveFrom(join(project, "clawperator.config.json"), project));
-    expect(error.code).toBe("PLUGIN_INVALID");
+    const error = await failureOf(join(project, "clawperator.config.json"), project);
+    expect(error).toMatchObject({ code: "PLUGIN_INVALID", details: { reason: "not_found" } });
     expect(error.message).toContain("clawperator-plugin-absent");
-    expect(error.hint).toContain("npm install clawperator-plugin-absent");
+    expect(error.hint).toContain(`install it in ${project}`);
+    expect(error.hint).not.toContain("npm install clawperator-plugin-absent");
   });
 
-  it("a missing relative file is PLUGIN_INVALID naming the folder it was resolved from", async () => {
+  it("a missing relative file is a failure naming the path and the folder it was resolved from", async () => {
     const project = await makeDir({ "config/clawperator.config.json": JSON.stringify({ plugins: ["./missing.ts"] }) });
-    const error = await caught(() => resolveFrom(join(project, "config/clawperator.config.json"), project));
-    expect(error.code).toBe("PLUGIN_INVALID");
+    const error = await failureOf(join(project, "config/clawperator.config.json"), project);
+    expect(error).toMatchObject({ code: "PLUGIN_INVALID", details: { reason: "not_found" } });
+    expect(error.hint).toContain(join(project, "config/missing.ts"));
     expect(error.hint).toContain(join(project, "config"));
+  });
+
+  it("a plugin whose own import is missing is a load failure, not 'not installed'", async () => {
+    const project = await makeDir({
+      "clawperator.config.json": JSON.stringify({ plugins: ["./needs-dep.mjs"] }),
+      "needs-dep.mjs": `import "some-dependency-that-is-absent";\nexport default { name: "x", setup() {} };\n`,
+    });
+    const error = await failureOf(join(project, "clawperator.config.json"), project);
+    expect(error).toMatchObject({ code: "PLUGIN_INVALID", details: { reason: "load_failed" } });
+    expect(error.message).toContain("some-dependency-that-is-absent");
+  });
+
+  it("a plugin importing clawperator gets the running package, with no copy of it in the project", async () => {
+    const project = await makeDir({
+      "clawperator.config.json": JSON.stringify({ plugins: ["./uses-self.ts"] }),
+      "uses-self.ts": `import { ClawperatorError, definePlugin, Transport } from "clawperator";
+import { defineConfig } from "clawperator/config";
+export default { ...definePlugin({ name: "self", setup() {} }), probe: { ClawperatorError, Transport, defineConfig } };
+`,
+    });
+    const [entry] = await resolveFrom(join(project, "clawperator.config.json"), project);
+    const { probe } = entry!.plugin as unknown as {
+      probe: { ClawperatorError: typeof ClawperatorError; Transport: symbol; defineConfig: unknown };
+    };
+    expect(probe.Transport).toBe(Transport);
+    expect(new probe.ClawperatorError("USAGE", "x")).toBeInstanceOf(ClawperatorError);
+    expect(typeof probe.defineConfig).toBe("function");
   });
 });

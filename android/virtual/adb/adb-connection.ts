@@ -16,6 +16,7 @@ import {
 } from "./packet.ts";
 import { parseServiceRequest } from "./service-request.ts";
 import { serveCommand } from "./service-session.ts";
+import { serveSync } from "./sync-service.ts";
 
 export interface ConnectionSettings {
   services: DeviceServices;
@@ -168,14 +169,19 @@ export class AdbConnection implements StreamTransport {
     const remoteId = packet.arg0;
     const service = packet.data.toString("utf8").replace(/\0$/, "");
     const request = parseServiceRequest(service);
-    if (request.kind === "unsupported") {
+    const { files, human } = this.settings.services;
+    if (request.kind === "unsupported" || (request.kind === "sync" && !files) || (request.kind === "human" && !human)) {
       this.send({ command: A_CLSE, arg0: 0, arg1: remoteId, data: Buffer.alloc(0) });
       return;
     }
     const stream = new AdbStream(this, this.nextLocalId++, remoteId);
     this.streams.set(stream.localId, stream);
     this.send({ command: A_OKAY, arg0: stream.localId, arg1: remoteId, data: Buffer.alloc(0) });
-    void serveCommand(stream, request, this.settings.services);
+    if (request.kind === "sync") void serveSync(stream, files!);
+    else if (request.kind === "human") {
+      stream.write(Buffer.from(human!(request.request), "utf8"));
+      stream.end();
+    } else void serveCommand(stream, request, this.settings.services);
   }
 
   private dropStreams(): void {

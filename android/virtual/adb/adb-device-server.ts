@@ -1,13 +1,16 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { EventEmitter, once } from "node:events";
 import { AdbConnection } from "./adb-connection.ts";
-import { DEFAULT_FEATURES, connectBanner } from "./banner.ts";
+import { DEFAULT_FEATURES, SYNC_FEATURES, connectBanner } from "./banner.ts";
 import type { DeviceServices } from "./device-services.ts";
 
 export interface AdbDeviceServerOptions {
   /** `false`: answer every host with AUTH challenges and never accept it, so adb lists it `unauthorized`. */
   authorized?: boolean;
-  /** Features in the CNXN banner; drop `shell_v2` to make adb fall back to the legacy `shell:` service. */
+  /**
+   * Features in the CNXN banner (default: what the services implement); drop `shell_v2` to make adb fall back to
+   * the legacy `shell:` service, or the sync ones to make it use STAT and LIST.
+   */
   features?: readonly string[];
   /** Largest payload we accept and send (the client's own limit is respected too). */
   maxPayload?: number;
@@ -30,7 +33,7 @@ export class AdbDeviceServer extends EventEmitter<{ handshake: [] }> {
   ) {
     super();
     this.authorized = options.authorized ?? true;
-    this.features = options.features ?? DEFAULT_FEATURES;
+    this.features = options.features ?? (services.files ? [...DEFAULT_FEATURES, ...SYNC_FEATURES] : DEFAULT_FEATURES);
     this.maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
   }
 

@@ -13,7 +13,7 @@ import {
   shellDataLimit,
 } from "./shell-protocol.ts";
 
-type CommandRequest = Exclude<ServiceRequest, { kind: "unsupported" }>;
+type CommandRequest = Extract<ServiceRequest, { kind: "shell" | "exec" }>;
 
 const INTERACTIVE_REFUSAL = "the virtual device has no interactive shell; pass a command, e.g. adb shell getprop\n";
 

@@ -85,7 +85,7 @@ export function createDeviceState(scenario: Scenario, options: DeviceStateOption
     packages,
     processes: new ProcessTable(),
     log: new LogBuffer({ now, defaultPid: SYSTEM_SERVER_PID }),
-    fs: new VirtualFileSystem(),
+    fs: new VirtualFileSystem(now),
     receivers: new ReceiverRegistry(),
     clock,
     isAccessibilityServiceEnabled: (packageName) => isAccessibilityServiceEnabled(settings, packageName),

@@ -31,4 +31,12 @@ export {
   type VirtualApk,
   type VirtualApkInput,
 } from "./virtual-apk.ts";
-export { canonicalPath, VirtualFileSystem, type WriteFailure } from "./virtual-fs.ts";
+export { ERRNO, isErrno, strerror, type Errno } from "./errno.ts";
+export {
+  canonicalPath,
+  UID,
+  VirtualFileSystem,
+  type DirectoryEntry,
+  type FileHandle,
+  type FileStat,
+} from "./virtual-fs.ts";

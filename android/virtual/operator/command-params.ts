@@ -8,6 +8,7 @@ import {
   jsonObject,
   numberIn,
   optionalInteger,
+  optionalNonBlankText,
   optionalText,
   requiredText,
 } from "./lenient-fields.ts";
@@ -204,8 +205,8 @@ export const ACTION_PARAMS = {
     retry: retryOr(RETRY_PRESETS.UiReadiness),
   }),
   snapshot_ui: z.object({ retry: retryOr(RETRY_PRESETS.UiReadiness) }),
-  start_recording: z.object({ sessionId: optionalText(128) }),
-  stop_recording: z.object({ sessionId: optionalText(128) }),
+  start_recording: z.object({ sessionId: optionalNonBlankText(128) }),
+  stop_recording: z.object({ sessionId: optionalNonBlankText(128) }),
   take_screenshot: z.object({ retry: retryOr(RETRY_PRESETS.None) }),
   doctor_ping: z.object({}),
   press_key: z.object({

@@ -1,6 +1,7 @@
 import type { UiModel } from "../ui/ui-model.ts";
 import type { Clock } from "../../../core/host/clock.ts";
 import type { CommandIds, OperatorLog } from "./operator-log.ts";
+import type { RecordingManager } from "./recording/recording-manager.ts";
 
 /** What doctor_ping reports about the device. */
 export interface DeviceFacts {
@@ -19,6 +20,8 @@ export class CommandTimeout extends Error {
 export interface ExecutionContext {
   readonly ui: UiModel;
   readonly log: OperatorLog;
+  /** The operator's recording session (start_recording / stop_recording). */
+  readonly recording: RecordingManager;
   readonly ids: CommandIds;
   /** In [0, 1); drives retry jitter. */
   readonly random: () => number;
@@ -31,6 +34,7 @@ export interface ExecutionContext {
 export interface ExecutionEnvironment {
   ui: UiModel;
   log: OperatorLog;
+  recording: RecordingManager;
   clock: Clock;
   random: () => number;
   deviceFacts(): DeviceFacts;
@@ -50,6 +54,7 @@ export function createExecutionContext(
   return {
     ui: env.ui,
     log: env.log,
+    recording: env.recording,
     ids,
     random: env.random,
     deviceFacts: env.deviceFacts,

@@ -33,6 +33,17 @@ export const requiredText = (max: number) =>
 export const optionalText = (max: number) =>
   z.preprocess(primitiveText, z.string().max(max, `exceeds max length of ${max}`).optional());
 
+/** An optional string that, when present, must not be blank (the length is checked first, as the APK does). */
+export const optionalNonBlankText = (max: number) =>
+  z.preprocess(
+    primitiveText,
+    z
+      .string()
+      .max(max, `exceeds max length of ${max}`)
+      .refine((value) => value.trim() !== "", "must not be blank")
+      .optional(),
+  );
+
 /** A whole number, `fallback` when absent or not a whole number, clamped to [min, max]. */
 export const integerIn = (fallback: number, min: number, max: number) =>
   z

@@ -17,6 +17,9 @@ export const OPERATOR_TAGS = {
   task: "TaskScopeDefault",
   taskUi: "TaskUiScopeDefault",
   tree: "UiTreeManagerAndroid",
+  service: "OperatorAccessibilityService",
+  recording: "RecordingRuntime",
+  recordingDiag: "RecordingDiag",
 } as const;
 
 const CC = "[Clawperator-Command]";
@@ -213,6 +216,30 @@ export class OperatorLog {
 
   tree(text: string): void {
     this.message("D", OPERATOR_TAGS.tree, `[UiTreeManager] ${text}`);
+  }
+
+  // Recording (RecordingManagerDefault, RecordingEventFilterDefault) and the accessibility service around it.
+  recording(priority: "I" | "W", text: string): void {
+    this.message(priority, OPERATOR_TAGS.recording, text);
+  }
+
+  /** Debug builds only. */
+  recordingDiag(text: string): void {
+    this.message("I", OPERATOR_TAGS.recordingDiag, text);
+  }
+
+  recordingFilterFailed(source: "accessibility event" | "key event", error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.message(
+      "E",
+      OPERATOR_TAGS.service,
+      `[Operator-AccessibilityService] RecordingEventFilter failed for ${source}` +
+        stackTrace(
+          "java.lang.RuntimeException",
+          message,
+          "clawperator.operator.recording.RecordingEventFilterDefault.onAccessibilityEvent(RecordingEventFilter.kt)",
+        ),
+    );
   }
 
   /**

@@ -1,4 +1,7 @@
+import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
+import { randomUuid } from "../../../core/host/random.ts";
 import type { DeviceLogWriter } from "../device/log-types.ts";
+import type { VirtualFileSystem } from "../device/virtual-fs.ts";
 import type { UiModel } from "../ui/ui-model.ts";
 import { systemClock, type Clock } from "../../../core/host/clock.ts";
 import { seededRandom } from "./seeded-random.ts";
@@ -6,6 +9,8 @@ import { failedEnvelope } from "./envelopes.ts";
 import type { DeviceFacts } from "./execution-context.ts";
 import { OperatorLog } from "./operator-log.ts";
 import { parseCommandPayload } from "./parse-command.ts";
+import { RecordingFilter } from "./recording/recording-filter.ts";
+import { RecordingManager } from "./recording/recording-manager.ts";
 import { runExecution } from "./run-execution.ts";
 
 export interface VirtualOperatorDeps {
@@ -13,6 +18,8 @@ export interface VirtualOperatorDeps {
   packageName: string;
   ui: UiModel;
   log: DeviceLogWriter;
+  /** The device's files: recordings go under the operator's external files directory. */
+  fs: VirtualFileSystem;
   /** Whether the operator's accessibility service is enabled in the device settings right now. */
   accessibilityEnabled(): boolean;
   deviceFacts(): DeviceFacts;
@@ -35,7 +42,10 @@ export interface VirtualOperator {
   handleCommand(payload: string | undefined): void;
   /** Resolves when every accepted execution has finished. */
   idle(): Promise<void>;
-  /** Stops running and queued executions at their next wait, without result lines (the device went away). */
+  /**
+   * Stops running and queued executions at their next wait, without result lines (the device went away), and
+   * stops listening to the screen.
+   */
   close(): void;
 }
 
@@ -44,9 +54,33 @@ export function createVirtualOperator(deps: VirtualOperatorDeps): VirtualOperato
   const log = new OperatorLog(deps.log, deps.pid);
   const clock = deps.clock ?? systemClock;
   const closing = new AbortController();
+  const recording = new RecordingManager({
+    fs: deps.fs,
+    packageName: deps.packageName,
+    log,
+    now: () => clock.now(),
+    randomSuffix: () => randomUuid().slice(0, 8),
+  });
+  const filter = new RecordingFilter({
+    ui: deps.ui,
+    manager: recording,
+    log,
+    now: () => clock.now(),
+    debug: deps.packageName === OPERATOR_PACKAGES.debug,
+  });
+  // The accessibility service sees the screen's events only while Android has it bound.
+  const stopListening = deps.ui.onUiEvent((event) => {
+    if (!deps.accessibilityEnabled()) return;
+    try {
+      filter.onEvent(event);
+    } catch (error) {
+      log.recordingFilterFailed(event.kind === "key" ? "key event" : "accessibility event", error);
+    }
+  });
   const env = {
     ui: deps.ui,
     log,
+    recording,
     clock,
     random: deps.random ?? seededRandom(0x5eed),
     deviceFacts: () => deps.deviceFacts(),
@@ -79,6 +113,9 @@ export function createVirtualOperator(deps: VirtualOperatorDeps): VirtualOperato
       queue = queue.then(run, run);
     },
     idle: () => queue,
-    close: () => closing.abort(),
+    close() {
+      closing.abort();
+      stopListening();
+    },
   };
 }

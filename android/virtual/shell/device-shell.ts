@@ -1,4 +1,5 @@
 import type { DeviceServices } from "../adb/device-services.ts";
+import { deviceFiles } from "../device/device-files.ts";
 import type { DeviceState } from "../device/device-state.ts";
 import type { UiModel } from "../ui/ui-model.ts";
 import { DEVICE_COMMANDS } from "./commands/index.ts";
@@ -21,7 +22,10 @@ const SHELL_ENV: ReadonlyArray<[string, string]> = [
   ["ANDROID_ROOT", "/system"],
 ];
 
-/** The device's shell for the adb wire server: each command line runs in a fresh sh with the device's commands. */
+/**
+ * The device's shell for the adb wire server (each command line runs in a fresh sh with the device's commands),
+ * and its files for `adb pull` / `adb push`.
+ */
 export function createDeviceShell(state: DeviceState, ui: UiModel): DeviceServices {
   const runtime: ShellRuntime = { state, ui, commands: DEVICE_COMMANDS };
   return {
@@ -39,5 +43,6 @@ export function createDeviceShell(state: DeviceState, ui: UiModel): DeviceServic
         vars: new Map([...SHELL_ENV, ["HOSTNAME", state.properties.get("ro.product.device") ?? "localhost"]]),
         pid: state.processes.spawn(),
       }),
+    files: deviceFiles(state.fs),
   };
 }

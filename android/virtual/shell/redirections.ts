@@ -1,3 +1,4 @@
+import { strerror } from "../device/errno.ts";
 import type { VirtualFileSystem } from "../device/virtual-fs.ts";
 import type { OutputSink } from "./command-types.ts";
 import { bufferStdin, type StdinSource } from "./stdin-source.ts";
@@ -38,10 +39,7 @@ export function applyRedirects(
       if (target === "/dev/null") stdin = bufferStdin(Buffer.alloc(0));
       else {
         const data = fs.read(target);
-        if (!data)
-          return {
-            error: `can't open ${target}: ${fs.isDirectory(target) ? "Is a directory" : "No such file or directory"}`,
-          };
+        if (!data) return { error: `can't open ${target}: ${strerror(fs.readProblem(target) ?? "ENOENT")}` };
         stdin = bufferStdin(data);
       }
       continue;
@@ -60,8 +58,8 @@ export function applyRedirects(
       fds.set(fd, fds.get(target === "/dev/stderr" ? 2 : 1) ?? discard);
       continue;
     }
-    const failure = fs.write(target, Buffer.alloc(0), op === ">>");
-    if (failure) return { error: `can't create ${target}: ${failure}` };
+    const failure = fs.write(target, Buffer.alloc(0), { append: op === ">>" });
+    if (failure) return { error: `can't create ${target}: ${strerror(failure)}` };
     const file = { path: target, chunks: [] as Buffer[] };
     files.push(file);
     fds.set(fd, (data) => file.chunks.push(typeof data === "string" ? Buffer.from(data) : data));
@@ -69,7 +67,8 @@ export function applyRedirects(
   return {
     streams: { stdin, stdout: fds.get(1)!, stderr: fds.get(2)! },
     flush() {
-      for (const file of files) if (file.chunks.length > 0) fs.write(file.path, Buffer.concat(file.chunks), true);
+      for (const file of files)
+        if (file.chunks.length > 0) fs.write(file.path, Buffer.concat(file.chunks), { append: true });
     },
   };
 }

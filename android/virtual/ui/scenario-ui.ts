@@ -3,6 +3,7 @@ import type { DeviceLogWriter } from "../device/log-types.ts";
 import type { PackageRegistry } from "../device/packages.ts";
 import type { Scenario, TransitionTarget } from "../scenario/scenario-types.ts";
 import { valueText, type FieldReader } from "./dynamic-values.ts";
+import { clickEvent, scrolledEvent, textChangedEvent, windowStateEvent } from "./event-builders.ts";
 import { deepestAt, windowAt } from "./hit-test.ts";
 import { KEY, keyCodeOf } from "./key-codes.ts";
 import { screenModel, type ScreenModel } from "./screen-model.ts";
@@ -10,6 +11,7 @@ import { ScreenState } from "./screen-state.ts";
 import { accepts, isEditable, subtree, toggleOf, type ScreenTarget } from "./screen-target.ts";
 import { ScreenTree, type NodeOrigin } from "./screen-tree.ts";
 import { TaskStack } from "./task-stack.ts";
+import { UiEventHub, type UiEventListener } from "./ui-events.ts";
 import type { ClickKind, GlobalKey, ScrollDirection, ScrollOutcome, UiModel } from "./ui-model.ts";
 
 export interface ScenarioUiDeps {
@@ -37,11 +39,14 @@ class ScenarioScreens implements ScenarioUi {
   readonly #states = new Map<string, ScreenState>();
   readonly #trees = new Map<string, ScreenTree>();
   readonly #origins = new WeakMap<UiNode, NodeOrigin>();
+  readonly #events = new UiEventHub();
   readonly #tasks: TaskStack;
   readonly #start: number;
   #version = 0;
   /** The top screen and since when it is on top: what timed transitions (`after`) count from. */
   #topSince: { screen: string; at: number };
+  /** The top screen the last window change was sent for. */
+  #announced: string;
 
   constructor(
     private readonly scenario: Scenario,
@@ -49,6 +54,7 @@ class ScenarioScreens implements ScenarioUi {
   ) {
     this.#start = deps.now();
     this.#topSince = { screen: scenario.home, at: this.#start };
+    this.#announced = scenario.home;
     this.#tasks = new TaskStack(scenario.home, this.#packageOf(scenario.home), () => {
       if (this.#topSince.screen !== this.#tasks.top) this.#topSince = { screen: this.#tasks.top, at: deps.now() };
     });
@@ -56,6 +62,10 @@ class ScenarioScreens implements ScenarioUi {
     deps.packages.onChange((event) => {
       if (event.kind === "removed") this.forceStop(event.packageName);
     });
+  }
+
+  onUiEvent(listener: UiEventListener): () => void {
+    return this.#events.subscribe(listener);
   }
 
   currentScreenId(): string {
@@ -84,28 +94,24 @@ class ScenarioScreens implements ScenarioUi {
   }
 
   performClick(node: UiNode, kind: ClickKind): boolean {
-    const target = this.#resolve(node);
-    if (!target || !accepts(target.node, kind)) return false;
-    if (kind === "focus") {
-      target.state.focus(target.path);
-      return true;
-    }
-    if (kind === "click") {
-      const toggle = toggleOf(target.node);
-      if (toggle)
-        target.state.set(target.tree.pathOf(toggle)!, {
-          checked: toggle.attributes.checked === "true" ? "false" : "true",
-        });
-      if (isEditable(target)) target.state.focus(target.path);
-    }
-    this.#fire(target, kind);
-    return true;
+    return this.#click(node, kind, true);
   }
 
   tapAt(x: number, y: number): boolean {
-    const window = windowAt(this.snapshot().windows, x, y);
-    const node = window && deepestAt(window, x, y, (n) => accepts(n, "click"));
-    return node !== undefined && this.performClick(node, "click");
+    const node = this.#touchable(x, y, "click");
+    return node !== undefined && this.#click(node, "click", false);
+  }
+
+  touch(x: number, y: number, kind: "click" | "long_click"): UiNode | undefined {
+    const node = this.#touchable(x, y, kind);
+    return node !== undefined && this.#click(node, kind, true) ? node : undefined;
+  }
+
+  pressBack(): void {
+    this.#events.emit({ kind: "key", keyCode: KEY.BACK, action: "down" });
+    this.#events.emit({ kind: "key", keyCode: KEY.BACK, action: "up" });
+    this.#back();
+    this.#announceWindow();
   }
 
   setText(node: UiNode, text: string): boolean {
@@ -113,12 +119,14 @@ class ScenarioScreens implements ScenarioUi {
     if (!target || target.node.attributes.enabled === "false" || !isEditable(target)) return false;
     target.state.set(target.path, { text });
     target.state.focus(target.path);
+    this.#textChanged(target);
     return true;
   }
 
   submit(node?: UiNode): void {
     const target = node ? this.#resolve(node) : this.#focusedField();
     if (target) this.#fire(target, "submit");
+    this.#announceWindow();
   }
 
   scroll(container: UiNode, direction: ScrollDirection, _distanceRatio: number): ScrollOutcome {
@@ -131,6 +139,8 @@ class ScenarioScreens implements ScenarioUi {
     const page = target.state.page(target.path) + (direction === "down" || direction === "right" ? 1 : -1);
     if (page < 0 || page > scroller.spec.pages.length) return "edge_reached";
     target.state.setPage(target.path, page);
+    const moved = this.#tree(target.screen).nodeAt(target.path)!;
+    this.#events.emit(scrolledEvent(moved, scroller.spec.orientation, page, scroller.spec.pages.length));
     return "moved";
   }
 
@@ -151,6 +161,7 @@ class ScenarioScreens implements ScenarioUi {
     if (this.scenario.refusedGlobalActions.includes(key)) return false;
     if (key === "back") this.#back();
     if (key === "home") this.#tasks.home();
+    this.#announceWindow();
     return true;
   }
 
@@ -162,20 +173,29 @@ class ScenarioScreens implements ScenarioUi {
     if (key === KEY.ENTER) this.submit();
     if (key === KEY.DEL) {
       const field = this.#focusedField();
-      if (field)
+      if (field) {
         field.state.set(field.path, {
           text: Array.from(field.node.attributes.text ?? "")
             .slice(0, -1)
             .join(""),
         });
+        this.#textChanged(field);
+      }
     }
+    this.#announceWindow();
     return true;
   }
 
+  /** One key per character, so the field reports one text change per keystroke. */
   typeText(text: string): boolean {
     const field = this.#focusedField();
     if (!field) return false;
-    field.state.set(field.path, { text: (field.node.attributes.text ?? "") + text });
+    let typed = field.node.attributes.text ?? "";
+    for (const character of text) {
+      typed += character;
+      field.state.set(field.path, { text: typed });
+      this.#textChanged(field);
+    }
     return true;
   }
 
@@ -183,6 +203,7 @@ class ScenarioScreens implements ScenarioUi {
     const launchScreen = this.deps.packages.get(applicationId)?.launchScreen;
     if (launchScreen === undefined || !(launchScreen in this.scenario.screens)) return false;
     this.#tasks.openTask(applicationId, launchScreen);
+    this.#announceWindow();
     this.#logStart(
       `act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10000000 pkg=${applicationId}`,
     );
@@ -197,6 +218,7 @@ class ScenarioScreens implements ScenarioUi {
     const owner = this.#packageOf(route.screen);
     if (!this.deps.packages.get(owner)) return false;
     this.#tasks.show(owner, route.screen);
+    this.#announceWindow();
     this.#logStart(`act=android.intent.action.VIEW dat=${uri} flg=0x10000000 pkg=${owner}`);
     return true;
   }
@@ -210,6 +232,7 @@ class ScenarioScreens implements ScenarioUi {
       this.#trees.delete(screen);
     }
     if (wasInFront) this.#tasks.home();
+    this.#announceWindow();
   }
 
   #packageOf(screen: string): string {
@@ -237,6 +260,7 @@ class ScenarioScreens implements ScenarioUi {
       this.#tasks.replaceTop(after.to);
       this.#topSince = { screen: after.to, at };
     }
+    this.#announceWindow();
   }
 
   #state(screen: string): ScreenState {
@@ -281,6 +305,50 @@ class ScenarioScreens implements ScenarioUi {
       if (target && isEditable(target)) return target;
     }
     return undefined;
+  }
+
+  /**
+   * A click on a resolved node: a toggle flips and a field takes focus first (View.performClick runs the click
+   * listener, then sends the event), then the click is reported when `reported`, then the screen navigates.
+   */
+  #click(node: UiNode, kind: ClickKind, reported: boolean): boolean {
+    const target = this.#resolve(node);
+    if (!target || !accepts(target.node, kind)) return false;
+    if (kind === "focus") {
+      target.state.focus(target.path);
+      return true;
+    }
+    if (kind === "click") {
+      const toggle = toggleOf(target.node);
+      if (toggle)
+        target.state.set(target.tree.pathOf(toggle)!, {
+          checked: toggle.attributes.checked === "true" ? "false" : "true",
+        });
+      if (isEditable(target)) target.state.focus(target.path);
+    }
+    if (reported) this.#events.emit(clickEvent(this.#tree(target.screen).nodeAt(target.path)!, kind));
+    this.#fire(target, kind);
+    this.#announceWindow();
+    return true;
+  }
+
+  /** The deepest view under (x, y) in the top-most window there that takes this kind of touch. */
+  #touchable(x: number, y: number, kind: "click" | "long_click"): UiNode | undefined {
+    const window = windowAt(this.snapshot().windows, x, y);
+    return window && deepestAt(window, x, y, (n) => accepts(n, kind));
+  }
+
+  #textChanged(field: ScreenTarget): void {
+    this.#events.emit(textChangedEvent(this.#tree(field.screen).nodeAt(field.path)!));
+  }
+
+  /** Sends a window change when another screen is on top than at the last one sent. */
+  #announceWindow(): void {
+    const top = this.#tasks.top;
+    if (top === this.#announced) return;
+    this.#announced = top;
+    const owner = this.#packageOf(top);
+    this.#events.emit(windowStateEvent(owner, this.deps.packages.get(owner)?.label ?? ""));
   }
 
   /** The first transition of this kind whose matcher names the node or something inside it. */

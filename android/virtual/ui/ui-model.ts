@@ -1,4 +1,5 @@
 import type { UiHierarchy, UiNode } from "../../hierarchy/types.ts";
+import type { UiEventListener } from "./ui-events.ts";
 
 export type ScrollDirection = "down" | "up" | "left" | "right";
 export type ScrollOutcome = "moved" | "edge_reached" | "gesture_failed";
@@ -7,10 +8,16 @@ export type ClickKind = "click" | "long_click" | "focus";
 
 /**
  * The screen of a virtual device as its accessibility service sees it, and the gestures the
- * operator and `input` can perform on it. Nodes passed in must come from the latest `snapshot()`;
+ * operator, `input` and a person can perform on it. Nodes passed in must come from the latest `snapshot()`;
  * the model knows which scenario element each node object stands for.
+ *
+ * As it changes the screen sends the accessibility events an app would: a click on a view (performed by an
+ * accessibility action or a finger; not by injected taps, which a real phone does not report as clicks), each text
+ * change, each scroll, and a window change whenever another window comes to the front, whatever moved it.
  */
 export interface UiModel {
+  /** Subscribes to the screen's accessibility and key events; returns the unsubscribe. */
+  onUiEvent(listener: UiEventListener): () => void;
   /** The current screen with live state applied (typed text, toggles, scroll page, changing values). */
   snapshot(): UiHierarchy;
   /** Package of the foreground app (the launcher's at home). */
@@ -19,6 +26,13 @@ export interface UiModel {
   performClick(node: UiNode, kind: ClickKind): boolean;
   /** Tap at screen coordinates (gesture fallback and `input tap`). Returns false when nothing there reacts. */
   tapAt(x: number, y: number): boolean;
+  /**
+   * A person's finger on the screen: the view under (x, y) that takes this kind of touch handles it, and reports
+   * the click. Returns that view, or undefined when nothing there reacts.
+   */
+  touch(x: number, y: number, kind: "click" | "long_click"): UiNode | undefined;
+  /** A person presses Back: the key goes to key-filtering services (down, then up), then the screen goes back. */
+  pressBack(): void;
   /** Replace the text of an editable node. Returns false when the node is not editable. */
   setText(node: UiNode, text: string): boolean;
   /** IME action / Enter on the focused or given field (search submit). */

@@ -1,5 +1,12 @@
 import type { Device } from "../../../core/contracts/device.ts";
-import type { CallOptions, LineStream, ShellResult, Transport } from "../../../core/services/transport.ts";
+import type {
+  CallOptions,
+  LineStream,
+  PulledFile,
+  PullOptions,
+  ShellResult,
+  Transport,
+} from "../../../core/services/transport.ts";
 import { shellCommand } from "../../../android/operator/shell-quote.ts";
 import { findAdb } from "../../../android/adb/adb-binary.ts";
 import { deviceError } from "./adb-errors.ts";
@@ -9,6 +16,7 @@ import { isNetworkSerial, reconnectNetworkDevice } from "./reconnect.ts";
 import { parseDevices } from "../../../android/adb/parse-devices.ts";
 import { serverAddress } from "../../../android/adb/server-address.ts";
 import { EMPTY_STDIN_PACKET, ShellPacket, ShellV2Decoder } from "../../../android/adb/shell-v2.ts";
+import { syncPull } from "../../../android/adb/sync-client.ts";
 
 /** Connections to a server that closes them while switching to the device, tried again before giving up. */
 const SERVER_RETRIES = 3;
@@ -207,6 +215,24 @@ export class AdbTransport implements Transport {
       return await socket.readAll();
     } finally {
       socket.close();
+    }
+  }
+
+  /** `adb pull` over the server's `sync:` service (STAT, RECV, DATA chunks, DONE or FAIL). */
+  async pull(serial: string, remotePath: string, options: PullOptions = {}): Promise<PulledFile> {
+    let socket: AdbSocket | undefined;
+    try {
+      socket = await this.#service(serial, "sync:", options);
+      return await syncPull(socket, remotePath, options.maxBytes);
+    } catch (error) {
+      options.signal?.throwIfAborted();
+      if (error instanceof AdbConnectionClosed)
+        throw deviceError(serial, "offline: the device closed the file transfer before it finished");
+      // A device whose adbd refuses the sync service says so in the FAIL.
+      if (error instanceof AdbFailure) throw deviceError(serial, error.message);
+      throw error;
+    } finally {
+      socket?.close();
     }
   }
 

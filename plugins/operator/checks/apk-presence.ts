@@ -1,4 +1,5 @@
 import { listedPackages, otherVariant } from "../../../android/operator/package-info.ts";
+import { operatorSetupCommand } from "../../../android/operator/protocol-line.ts";
 import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
 import type { DoctorCheck } from "../../../core/kernel/index.ts";
 import { readinessFacts } from "./readiness-facts.ts";
@@ -14,7 +15,7 @@ const check: DoctorCheck = {
     const evidence = { receiverPackage, installedVariants: installed };
     if (listed.has(receiverPackage))
       return { status: "pass", summary: `Operator APK ${receiverPackage} is installed.`, evidence };
-    const setup = `clawperator operator setup --apk <path/to/operator.apk> --device-id ${serial}`;
+    const setup = operatorSetupCommand({ deviceId: serial, receiverPackage });
     if (other && listed.has(other)) {
       return {
         status: "warn",

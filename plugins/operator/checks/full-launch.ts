@@ -1,4 +1,5 @@
 import { OPERATOR_MAIN_ACTIVITY } from "../../../android/operator/operator-components.ts";
+import { operatorSetupCommand } from "../../../android/operator/protocol-line.ts";
 import { shellQuote } from "../../../android/operator/shell-quote.ts";
 import type { DoctorCheck } from "../../../core/kernel/index.ts";
 import { Transport } from "../../../core/services/transport.ts";
@@ -19,9 +20,7 @@ const check: DoctorCheck = {
       fix: {
         title: "Reinstall the Operator",
         platform: "any",
-        steps: [
-          { kind: "manual", value: `clawperator operator setup --apk <path/to/operator.apk> --device-id ${deviceId}` },
-        ],
+        steps: [{ kind: "manual", value: operatorSetupCommand({ deviceId: deviceId!, receiverPackage }) }],
       },
       evidence: { component, exitCode: result.exitCode },
     };

@@ -1,4 +1,5 @@
 import { handshakeExecution } from "../../../android/operator/handshake.ts";
+import { operatorSetupCommand } from "../../../android/operator/protocol-line.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { ExecutionRunner } from "../../../core/execution/runner.ts";
 import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.ts";
@@ -84,8 +85,7 @@ const check: DoctorCheck = {
                   kind: "manual",
                   value:
                     error.hint ??
-                    `Install the Operator: clawperator operator setup --apk <path/to/operator.apk> ` +
-                      `--device-id ${serial}`,
+                    `Install the Operator: ${operatorSetupCommand({ deviceId: serial, receiverPackage })}`,
                 },
               ],
         },

@@ -1,5 +1,5 @@
 import { listedPackages, parseDumpsysVersion } from "../../../android/operator/package-info.ts";
-import { compatibility, majorMinor, parseVersion } from "../../../android/operator/version-compat.ts";
+import { compatibility } from "../../../android/operator/version-compat.ts";
 import { OperatorVersion } from "../../../core/doctor/facts.ts";
 import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.ts";
 import { packageVersion } from "../../../core/package-version.ts";
@@ -8,8 +8,8 @@ import { readinessFacts } from "./readiness-facts.ts";
 type Result = Omit<DoctorCheckResult, "id">;
 
 /**
- * readiness.version.compatibility: the CLI and the installed Operator share `major.minor` (spec/001 "Version
- * Compatibility").
+ * readiness.version.compatibility: the installed Operator is on the protocol line this CLI drives (`major.minor`,
+ * spec/001 "Version Compatibility").
  */
 const check: DoctorCheck = {
   async run(ctx): Promise<Result> {
@@ -33,17 +33,17 @@ const check: DoctorCheck = {
     const verdict = compatibility(packageVersion(), receiverPackage, installed, deviceId!);
     const evidence = {
       cliVersion: verdict.cliVersion,
+      operatorProtocol: verdict.operatorProtocol,
       apkVersion: verdict.apkVersion,
       apkVersionCode: verdict.apkVersionCode,
       receiverPackage,
     };
     if (verdict.compatible) {
-      const cli = parseVersion(verdict.cliVersion)!;
       return {
         status: "pass",
         summary:
-          `CLI ${verdict.cliVersion} and Operator ${verdict.apkVersion} (versionCode ${verdict.apkVersionCode}) ` +
-          `are compatible (${majorMinor(cli)}).`,
+          `Operator ${verdict.apkVersion} (versionCode ${verdict.apkVersionCode}) is on the ` +
+          `${verdict.operatorProtocol} line this CLI (${verdict.cliVersion}) drives.`,
         evidence,
       };
     }
@@ -55,7 +55,7 @@ const check: DoctorCheck = {
         ? { detail: installed.raw.trim().split("\n").slice(0, 3).join(" ") || "dumpsys printed nothing" }
         : {}),
       fix: {
-        title: "Make the CLI and the Operator versions match",
+        title: `Install an Operator of the ${verdict.operatorProtocol} line`,
         platform: "any",
         steps: verdict.remediation.map((value) => ({ kind: "manual" as const, value })),
       },

@@ -11,7 +11,10 @@ import { shellQuote } from "../../../android/operator/shell-quote.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { selectDevice } from "../../../core/execution/resolve-device.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
+import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
 import { Transport } from "../../../core/services/transport.ts";
+import { downloadOperator, type OperatorDownload } from "../download/download-operator.ts";
 import { installFailure } from "../setup/install-apk.ts";
 import { permissionLines } from "../setup/permission-lines.ts";
 import { detectReceiver, requestedReceiver } from "../setup/receiver.ts";
@@ -22,6 +25,8 @@ interface SetupResult {
   deviceId: string;
   receiverPackage: string;
   apk: { path: string; package?: string; versionName?: string; versionCode?: number };
+  /** Set when no --apk was given: the release that was downloaded (or found verified) and installed. */
+  download?: OperatorDownload;
   /** `installed` (new), `updated` (replaced another version) or `unchanged` (that exact version was installed). */
   install: "installed" | "updated" | "unchanged";
   permissions: PermissionResult[];
@@ -30,11 +35,7 @@ interface SetupResult {
   message: string;
 }
 
-function apkFile(path: string | undefined): string {
-  if (!path)
-    throw new ClawperatorError("USAGE", "operator setup needs --apk <path>", {
-      hint: "Download the Operator APK, then: clawperator operator setup --apk <path>",
-    });
+function apkFile(path: string): string {
   const absolute = resolve(path);
   let isFile = false;
   try {
@@ -60,16 +61,43 @@ async function manifestOf(path: string): Promise<ApkManifest | undefined> {
 }
 
 /**
- * `operator setup --apk <path>` (alias `operator install`): install, grant, verify (spec/001 "operator setup"). Each
- * failure names its phase. Idempotent: the same version is not reinstalled and granted permissions are left alone.
+ * Without --apk: the newest Operator of this CLI's line, downloaded and verified. Only the release Operator is
+ * published; another receiver package needs the APK its user built.
+ */
+async function downloaded(requested: string | undefined, config: RuntimeConfig): Promise<OperatorDownload> {
+  if (requested !== undefined && requested !== OPERATOR_PACKAGES.release) {
+    throw new ClawperatorError("USAGE", `only the release Operator (${OPERATOR_PACKAGES.release}) can be downloaded`, {
+      hint: `Pass the ${requested} APK you built: clawperator operator setup --apk <path> --receiver-package ${requested}`,
+      details: { phase: "pre-install", receiverPackage: requested },
+    });
+  }
+  try {
+    return await downloadOperator({ config, progress: process.stderr });
+  } catch (error) {
+    if (!(error instanceof ClawperatorError)) throw error;
+    throw new ClawperatorError(error.code, error.message, {
+      ...(error.hint === undefined ? {} : { hint: error.hint }),
+      details: { phase: "download", ...error.details },
+      cause: error,
+    });
+  }
+}
+
+/**
+ * `operator setup [--apk <path>]` (alias `operator install`): download unless given an APK, install, grant, verify
+ * (spec/001 "operator setup"). Each failure names its phase, and a download that fails installs nothing.
+ * Idempotent: the same version is not reinstalled and granted permissions are left alone.
  */
 const operatorSetup: CommandHandler<typeof operatorSetupArgs> = {
   async run({ args, globals, services, config, logger }): Promise<SetupResult> {
-    const path = apkFile(args.apk);
-    const manifest = await manifestOf(path);
-    const transport = services.resolve(Transport);
-    const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
     const requested = requestedReceiver(globals, config);
+    const given = args.apk === undefined ? undefined : apkFile(args.apk);
+    const transport = services.resolve(Transport);
+    // The device first: a download is not worth making for a device that is not there.
+    const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
+    const download = given === undefined ? await downloaded(requested, config) : undefined;
+    const path = given ?? download!.path;
+    const manifest = await manifestOf(path);
     if (requested && manifest && manifest.package !== requested) {
       throw new ClawperatorError(
         "RECEIVER_VARIANT_MISMATCH",
@@ -151,6 +179,7 @@ const operatorSetup: CommandHandler<typeof operatorSetupArgs> = {
           ? { package: manifest.package, versionName: manifest.versionName, versionCode: manifest.versionCode }
           : {}),
       },
+      ...(download ? { download } : {}),
       install,
       permissions,
       verified: true,

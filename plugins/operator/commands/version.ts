@@ -1,4 +1,5 @@
 import { readInstalledVersion } from "../../../android/operator/package-info.ts";
+import { OPERATOR_PROTOCOL_LINE } from "../../../android/operator/protocol-line.ts";
 import { compatibility, type CompatibilityVerdict } from "../../../android/operator/version-compat.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { selectDevice } from "../../../core/execution/resolve-device.ts";
@@ -8,15 +9,16 @@ import { Transport } from "../../../core/services/transport.ts";
 import { receiverPackageOf, requireInstalled } from "../setup/receiver.ts";
 import type { versionArgs } from "../setup/setup-args.ts";
 
-type VersionResult = { version: string } | (CompatibilityVerdict & { deviceId: string });
+type VersionResult = { version: string; operatorProtocol: string } | (CompatibilityVerdict & { deviceId: string });
 
 /**
- * `version`: the CLI version. `version --check-compat`: the CLI against the installed Operator by the spec's
- * major.minor rule; an incompatible pair is reported with its remediation and exits 1, an unreadable one is an error.
+ * `version`: the CLI's version and the Operator protocol line it drives. `version --check-compat`: the installed
+ * Operator against that line by the spec's major.minor rule; an incompatible one is reported with its remediation
+ * and exits 1, an unreadable one is an error.
  */
 const version: CommandHandler<typeof versionArgs> = {
   async run({ args, globals, services, config }): Promise<VersionResult> {
-    if (!args["check-compat"]) return { version: packageVersion() };
+    if (!args["check-compat"]) return { version: packageVersion(), operatorProtocol: OPERATOR_PROTOCOL_LINE };
     const transport = services.resolve(Transport);
     const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
     const receiverPackage = receiverPackageOf(globals, config);
@@ -36,10 +38,13 @@ const version: CommandHandler<typeof versionArgs> = {
     return { ...verdict, deviceId };
   },
   pretty(value) {
-    if (typeof (value as { version?: unknown }).version === "string") return (value as { version: string }).version;
+    if ("version" in (value as object)) {
+      const v = value as { version: string; operatorProtocol: string };
+      return `clawperator ${v.version} (drives Operator ${v.operatorProtocol}.x)`;
+    }
     const v = value as CompatibilityVerdict & { deviceId: string };
     const lines = [
-      `CLI:      ${v.cliVersion}`,
+      `CLI:      ${v.cliVersion} (drives Operator ${v.operatorProtocol}.x)`,
       `Operator: ${v.apkVersion} (versionCode ${v.apkVersionCode}) ${v.receiverPackage} on ${v.deviceId}`,
       `${v.compatible ? "compatible" : `NOT compatible (${v.code})`}: ${v.message}`,
       ...v.remediation.map((step) => `  - ${step}`),

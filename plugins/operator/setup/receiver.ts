@@ -1,4 +1,5 @@
 import { installedOperatorVariants, listedPackages, otherVariant } from "../../../android/operator/package-info.ts";
+import { operatorSetupCommand } from "../../../android/operator/protocol-line.ts";
 import { shellQuote } from "../../../android/operator/shell-quote.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { DEFAULT_OPERATOR_PACKAGE, OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
@@ -45,7 +46,7 @@ export async function requireInstalled(transport: Transport, serial: string, rec
     "RECEIVER_NOT_INSTALLED",
     `the Operator APK ${receiverPackage} is not installed on ${serial}`,
     {
-      hint: `Install it: clawperator operator setup --apk <path/to/operator.apk> --device-id ${serial}`,
+      hint: `Install it: ${operatorSetupCommand({ deviceId: serial, receiverPackage })}`,
       details: { deviceId: serial, receiverPackage },
     },
   );

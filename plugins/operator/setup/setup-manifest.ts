@@ -1,5 +1,5 @@
 import { type CommandContribution, defineCommand } from "../../../core/kernel/index.ts";
-import { operatorSetupArgs, versionArgs } from "./setup-args.ts";
+import { operatorDownloadArgs, operatorSetupArgs, versionArgs } from "./setup-args.ts";
 
 /** Setup, permission and version commands, as data: `--help` lists them without loading their code. */
 export const SETUP_COMMANDS: CommandContribution[] = [
@@ -11,6 +11,12 @@ export const SETUP_COMMANDS: CommandContribution[] = [
     load: () => import("../commands/operator-setup.js"),
   }),
   defineCommand({
+    path: ["operator", "download"],
+    description: "Download the Operator APK and verify its SHA-256 (newest of this CLI's line, or --version)",
+    args: operatorDownloadArgs,
+    load: () => import("../commands/operator-download.js"),
+  }),
+  defineCommand({
     path: ["grant-device-permissions"],
     description:
       "Re-grant the Operator's accessibility service and notification permissions after a crash revoked them",
@@ -18,7 +24,8 @@ export const SETUP_COMMANDS: CommandContribution[] = [
   }),
   defineCommand({
     path: ["version"],
-    description: "Show the CLI version, or compare it with the installed Operator APK (--check-compat)",
+    description:
+      "Show the CLI version and the Operator line it drives, or check the installed Operator (--check-compat)",
     args: versionArgs,
     load: () => import("../commands/version.js"),
   }),

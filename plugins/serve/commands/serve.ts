@@ -1,6 +1,7 @@
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import { RouteRegistry } from "../../../core/kernel/index.ts";
 import { OperatorDispatcher } from "../../../core/execution/dispatcher.ts";
+import { EventBus } from "../../../core/services/event-bus.ts";
 import { HostInfo } from "../../../core/services/host-info.ts";
 import type { serveArgs } from "../command-args.ts";
 import { packageVersion } from "../../../core/package-version.ts";
@@ -53,6 +54,7 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
       routes,
     };
     process.stdout.write(`${globals.output === "pretty" ? bannerPretty(banner) : bannerJson(banner)}\n`);
+    services.resolve(EventBus).emit("clawperator:serve-listening", { url: server.url });
 
     await runUntilStopped(server, lifecycle, logger);
     if (services.isRegistered(OperatorDispatcher)) await services.resolve(OperatorDispatcher).dispose();

@@ -3,7 +3,7 @@ import type { Owned, RouteContribution, RouteRequestContext } from "../../../cor
 import { errorResponse } from "./error-response.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import { RouteTable } from "./route-table.ts";
-import { checkRequest, type SecurityPolicy } from "./security.ts";
+import { checkCredentials, checkRequest, type SecurityPolicy } from "./security.ts";
 
 export interface ServeAppOptions {
   /** Every route in the route registry: this plugin's and every other plugin's. */
@@ -48,6 +48,8 @@ export function createServeApp(options: ServeAppOptions): H3 {
   });
 
   app.use((event, next) => {
+    // Here, not in onRequest: h3 looks the route up (and its `public` meta) after onRequest.
+    checkCredentials(event, security, event.context.matchedRoute?.meta?.public === true);
     if (!event.context.matchedRoute) {
       const { error, allow } = table.unmatched(event.req.method, event.url.pathname);
       if (allow) event.context.allow = allow;
@@ -67,6 +69,7 @@ export function createServeApp(options: ServeAppOptions): H3 {
       route.method,
       route.path,
       defineLazyEventHandler(async () => (await route.load()).default),
+      { meta: { public: route.public === true } },
     );
   }
   return app;

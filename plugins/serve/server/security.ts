@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { networkInterfaces, hostname as machineName } from "node:os";
-import type { H3Event } from "h3";
+import { getCookie, type H3Event } from "h3";
+import { TOKEN_COOKIE } from "../../../core/http/token-cookie.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 
 /**
@@ -113,26 +114,45 @@ function checkOrigin(event: H3Event, policy: SecurityPolicy): void {
 }
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
+// Compared as digests: equal lengths, constant time, whatever was sent.
+const sameToken = (sent: string, token: string) => timingSafeEqual(digest(sent), digest(token));
+
+/**
+ * The token cookie of a request, when a browser says the request comes from the server's own pages: another site's
+ * page (`Sec-Fetch-Site: cross-site` or `same-site`, another port of localhost) never rides on it.
+ */
+function cookieToken(event: H3Event): string | undefined {
+  const site = event.req.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") return undefined;
+  const value = getCookie(event, TOKEN_COOKIE);
+  return value === undefined || value === "" ? undefined : value;
+}
 
 function checkToken(event: H3Event, token: string): void {
   const header = event.req.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  // Compared as digests: equal lengths, constant time, whatever was sent.
-  if (!match || !timingSafeEqual(digest(match[1]!), digest(token))) {
-    throw new ClawperatorError(
-      "UNAUTHORIZED",
-      header ? "the bearer token is not valid" : "this server requires Authorization: Bearer <token>",
-      {
-        hint: "Send the token given to `clawperator serve` (--token, CLAWPERATOR_SERVE_TOKEN or config serve.token).",
-      },
-    );
-  }
+  const sent = match ? match[1]! : cookieToken(event);
+  if (sent !== undefined && sameToken(sent, token)) return;
+  throw new ClawperatorError(
+    "UNAUTHORIZED",
+    header ? "the bearer token is not valid" : "this server requires Authorization: Bearer <token>",
+    {
+      hint: "Send the token given to `clawperator serve` (--token, CLAWPERATOR_SERVE_TOKEN or config serve.token).",
+    },
+  );
 }
 
-/** Host, then Origin, then the token (GET /health needs none). Throws the refusal. */
+/** Host, then Origin: before any route is looked up. Throws the refusal. */
 export function checkRequest(event: H3Event, policy: SecurityPolicy): void {
   checkHost(event, policy);
   checkOrigin(event, policy);
-  if (policy.token !== undefined && !(event.req.method === "GET" && event.url.pathname === "/health"))
+}
+
+/**
+ * The token, once the route is known: GET /health and public routes (a page's static files) need none, every other
+ * path, unknown ones too, does. Throws the refusal.
+ */
+export function checkCredentials(event: H3Event, policy: SecurityPolicy, publicRoute: boolean): void {
+  if (policy.token !== undefined && !publicRoute && !(event.req.method === "GET" && event.url.pathname === "/health"))
     checkToken(event, policy.token);
 }

@@ -1,11 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { OPERATOR_REFERENCE_RELEASE, operatorVersionCode } from "../../../android/operator/protocol-line.ts";
 import { parseVersion } from "../../../android/operator/version-compat.ts";
 import { buildOperatorApk } from "../../../android/virtual/apk/index.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
-import { packageVersion } from "../../../core/package-version.ts";
 import type { operatorApkArgs } from "../command-args.ts";
 
 interface OperatorApkResult {
@@ -20,7 +20,7 @@ interface OperatorApkResult {
 const operatorApk: CommandHandler<typeof operatorApkArgs> = {
   async run({ args }): Promise<OperatorApkResult> {
     const debug = args.variant === "debug";
-    const versionName = args["version-name"] ?? `${packageVersion()}${debug ? "-d" : ""}`;
+    const versionName = args["version-name"] ?? `${OPERATOR_REFERENCE_RELEASE.versionName}${debug ? "-d" : ""}`;
     const version = parseVersion(versionName);
     if (!version)
       throw new ClawperatorError(
@@ -28,9 +28,7 @@ const operatorApk: CommandHandler<typeof operatorApkArgs> = {
         `--version-name must look like 1.2.3 (optionally -d or -rc.1), got "${versionName}"`,
       );
     const versionCode =
-      args["version-code"] === undefined
-        ? version.major * 10_000 + version.minor * 100 + version.patch
-        : Number(args["version-code"]);
+      args["version-code"] === undefined ? operatorVersionCode(version) : Number(args["version-code"]);
     if (!Number.isInteger(versionCode) || versionCode < 1)
       throw new ClawperatorError(
         "USAGE",

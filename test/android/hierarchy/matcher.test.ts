@@ -36,16 +36,18 @@ describe("matchesNode / findAll / findFirst", () => {
     [{ textEquals: "Search" }, ["Search"]],
     [{ textEquals: "search" }, []],
     [{ textContains: "Search" }, ["Search", "Search history"]],
+    [{ textContains: "sEARCH" }, ["Search", "Search history"]],
     [{ textContains: "earch h" }, ["Search history"]],
     [{ contentDescEquals: "Search button" }, ["Search"]],
     [{ contentDescEquals: "Search" }, []],
     [{ contentDescContains: "button" }, ["Search"]],
+    [{ contentDescContains: "BUTTON" }, ["Search"]],
     [{ role: "textfield" }, ["app:id/q"]],
     [{ role: "TextField" }, ["app:id/q"]],
     [{ role: "switch" }, ["Dark mode"]],
     [{ role: "listitem" }, ["app:id/row"]],
     [{ role: "text" }, ["Search history", "Row one"]],
-    [{ role: "android.widget.Button" }, ["Search"]],
+    [{ role: "android.widget.Button" }, []],
     [{ role: "button", textContains: "Search" }, ["Search"]],
     [{ resourceId: "app:id/q", role: "textfield", textEquals: "" }, ["app:id/q"]],
   ])("%o finds %o in document order", (matcher, expected) => {
@@ -59,9 +61,24 @@ describe("matchesNode / findAll / findFirst", () => {
     expect(findAll(screen, { resourceId: "app:id/q", textContains: "x" })).toEqual([]);
   });
 
-  it("a matcher without a non-empty field matches nothing", () => {
+  it('counts "" as a present field, as the APK does; a matcher without any field matches nothing', () => {
     expect(screen.nodes.filter((n) => matchesNode(n, {}, screen))).toEqual([]);
     expect(screen.nodes.filter((n) => matchesNode(n, { textEquals: "", role: "" }, screen))).toEqual([]);
+    // An empty label is "": every node without text or content-desc.
+    expect(findAll(screen, { textEquals: "" }).map((n) => n.attributes.class)).toEqual([
+      "android.widget.FrameLayout",
+      "android.widget.EditText",
+      "android.widget.FrameLayout",
+      "androidx.recyclerview.widget.RecyclerView",
+      "android.widget.LinearLayout",
+      "android.widget.LinearLayout",
+    ]);
+    // A dump writes "" for an absent id or description; the APK reads null, which no value equals.
+    expect(findAll(screen, { resourceId: "" })).toEqual([]);
+    expect(findAll(screen, { contentDescEquals: "" })).toEqual([]);
+    expect(findAll(screen, { contentDescContains: "" }).map(label)).toEqual(["Search"]);
+    // A node with no inferred role has the APK's role "unknown".
+    expect(findAll(screen, { role: "unknown", resourceId: "app:id/wrapper" }).map(label)).toEqual(["app:id/wrapper"]);
   });
 
   it("accepts a bare hierarchy; without an index, parent-dependent roles are not inferred", () => {
@@ -125,5 +142,38 @@ describe("ancestors, clickable ancestor, scroll containers", () => {
     );
     expect(label(firstScrollableDescendant(h.nodes[0]!))).toBe("list");
     expect(label(firstScrollable(h))).toBe("chips");
+  });
+});
+
+describe("the APK's semantics on real dumps", () => {
+  const on = (file: string) => new HierarchyIndex(loadFixture(file));
+  const texts = (nodes: UiNode[]) => nodes.map((n) => n.attributes.text || n.attributes["content-desc"]);
+
+  it("…Contains ignores case, also beyond ASCII", () => {
+    const settings = on("settings_main_homepage.xml");
+    expect(texts(findAll(settings, { textContains: "NETWORK" }))).toEqual([
+      "Network & internet",
+      "Wi-Fi, SIM card & mobile network, Hotspot & tethering",
+    ]);
+    const usb = on("settings_usb_alertdialog_vietnamese.xml");
+    expect(texts(findAll(usb, { textContains: "hủy" }))).toEqual(["HỦY"]);
+    expect(findAll(usb, { textEquals: "hủy" })).toEqual([]);
+  });
+
+  it("text fields read the label (content-desc when the text is blank); contentDesc fields read content-desc only", () => {
+    const proton = on("protonvpn_home_compose_testtags.xml");
+    const details = findAll(proton, { contentDescEquals: "connection details" });
+    expect(details.map((n) => n.attributes.class)).toEqual(["android.widget.Button"]);
+    expect(findAll(proton, { textEquals: "connection details" })).toEqual(details);
+    expect(findAll(proton, { contentDescEquals: "Japan #20" })).toEqual([]);
+    const hub = on("familyhub_settings_react_native_landscape_emoji.xml");
+    // The row's description is its children's texts joined by React Native (and an icon glyph at the end).
+    const row = "📅, Calendar Subscriptions, Browse and manage Google Calendar subscriptions, ";
+    expect(
+      texts(findAll(hub, { contentDescContains: "calendar subscriptions" })).map((t) => t?.slice(0, row.length)),
+    ).toEqual([row]);
+    expect(texts(findAll(hub, { textContains: "calendar subscriptions" })).map((t) => t?.slice(0, row.length))).toEqual(
+      [row, "Calendar Subscriptions", "Browse and manage Google Calendar subscriptions"],
+    );
   });
 });

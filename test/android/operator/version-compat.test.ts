@@ -1,4 +1,10 @@
 import { describe, expect, it } from "vitest";
+import {
+  OPERATOR_PROTOCOL_LINE,
+  OPERATOR_REFERENCE_RELEASE,
+  operatorSetupCommand,
+  operatorVersionCode,
+} from "../../../android/operator/protocol-line.ts";
 import { compatibility, isCompatible, parseVersion } from "../../../android/operator/version-compat.ts";
 
 describe('the version compatibility rule (spec/001 "Version Compatibility")', () => {
@@ -22,12 +28,53 @@ describe('the version compatibility rule (spec/001 "Version Compatibility")', ()
     expect(parseVersion("2.3")).toEqual({ major: 2, minor: 3, patch: 0 });
     for (const bad of ["", "1", "one.two", "1.2.3.4", "1.2.3-", "latest"]) expect(parseVersion(bad)).toBeUndefined();
   });
+});
+
+describe("the Operator protocol line, not the package version, decides", () => {
+  it("is the 0.5 line the protocol tables were read from (APK 0.5.3)", () => {
+    expect(OPERATOR_PROTOCOL_LINE).toBe("0.5");
+    expect(OPERATOR_REFERENCE_RELEASE).toEqual({ versionName: "0.5.3", versionCode: 503_900 });
+  });
+
+  it.each(["0.5.0", "0.5.3", "0.5.3-d", "0.5.12-rc.1"])("Operator %s is compatible whatever the CLI's version", (v) => {
+    for (const cli of ["0.1.0", "0.5.0", "2.0.0"])
+      expect(compatibility(cli, "p", { versionName: v, versionCode: 1 })).toMatchObject({
+        compatible: true,
+        cliVersion: cli,
+        operatorProtocol: "0.5",
+        remediation: [],
+      });
+  });
+
+  it("an older Operator: VERSION_INCOMPATIBLE, remediation is the setup that downloads a 0.5.x APK", () => {
+    const verdict = compatibility("0.1.0", "com.clawperator.operator", { versionName: "0.4.0" }, "emulator-5554");
+    expect(verdict).toMatchObject({
+      compatible: false,
+      code: "VERSION_INCOMPATIBLE",
+      message: "Operator 0.4.0 is not compatible: this CLI (0.1.0) drives Operator 0.5.x, and 0.4.0 is 0.4.x.",
+    });
+    expect(verdict.remediation).toEqual([
+      "Install Operator 0.5.x: clawperator operator setup --device-id emulator-5554",
+    ]);
+  });
+
+  it("a newer Operator must be removed first (Android refuses a downgrade)", () => {
+    const verdict = compatibility("0.1.0", "com.clawperator.operator", { versionName: "0.6.1" }, "emulator-5554");
+    expect(verdict.code).toBe("VERSION_INCOMPATIBLE");
+    expect(verdict.remediation).toEqual([
+      "Remove the newer Operator: adb -s emulator-5554 uninstall com.clawperator.operator",
+      "Then install Operator 0.5.x: clawperator operator setup --device-id emulator-5554",
+    ]);
+  });
+
+  it("never names an npm version of the CLI", () => {
+    for (const versionName of ["0.4.0", "0.6.0", "1.0.0", "nightly", undefined]) {
+      const verdict = compatibility("0.1.0", "com.clawperator.operator", versionName ? { versionName } : {});
+      expect(verdict.remediation.join("\n")).not.toMatch(/npm|clawperator@/);
+    }
+  });
 
   it("names each way a check can fail", () => {
-    expect(compatibility("banana", "p", { versionName: "0.1.0" })).toMatchObject({
-      compatible: false,
-      code: "CLI_VERSION_INVALID",
-    });
     expect(compatibility("0.1.0", "p", {})).toMatchObject({
       compatible: false,
       code: "APK_VERSION_UNREADABLE",
@@ -42,20 +89,28 @@ describe('the version compatibility rule (spec/001 "Version Compatibility")', ()
       apkVersion: "nightly",
       apkVersionCode: 5,
     });
-    const incompatible = compatibility("0.1.0", "p", { versionName: "0.2.1", versionCode: 21 }, "emulator-5554");
-    expect(incompatible).toMatchObject({
-      compatible: false,
-      code: "VERSION_INCOMPATIBLE",
-      message: "CLI 0.1.0 and Operator 0.2.1 are not compatible: major.minor 0.1 ≠ 0.2.",
-    });
-    expect(incompatible.remediation).toEqual([
-      "Install a 0.1.x Operator APK: clawperator operator setup --apk <operator-0.1.x.apk> --device-id " +
-        "emulator-5554 --receiver-package p",
-      "Or install the CLI that matches the Operator: npm install -g clawperator@0.2",
-    ]);
-    expect(compatibility("0.1.0", "p", { versionName: "0.1.3-d", versionCode: 13 })).toMatchObject({
-      compatible: true,
-      remediation: [],
-    });
+  });
+
+  it("the setup command downloads the release Operator; another package needs the APK its user built", () => {
+    expect(operatorSetupCommand()).toBe("clawperator operator setup");
+    expect(operatorSetupCommand({ deviceId: "d", receiverPackage: "com.clawperator.operator" })).toBe(
+      "clawperator operator setup --device-id d",
+    );
+    expect(operatorSetupCommand({ deviceId: "d", receiverPackage: "com.clawperator.operator.dev" })).toBe(
+      "clawperator operator setup --apk <your build of Operator 0.5.x> --device-id d " +
+        "--receiver-package com.clawperator.operator.dev",
+    );
+  });
+
+  it.each([
+    ["0.5.3", 503_900],
+    ["0.5.3-d", 503_900],
+    ["1.2.0", 10_200_900],
+    ["0.6.0-rc.2", 600_802],
+    ["0.6.0-beta.1", 600_501],
+    ["0.6.0-alpha", 600_200],
+    ["0.6.0-nightly.4", 600_104],
+  ])("versionCode of %s as the APK's build computes it: %i", (name, code) => {
+    expect(operatorVersionCode(parseVersion(name)!)).toBe(code);
   });
 });

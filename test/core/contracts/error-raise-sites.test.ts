@@ -61,6 +61,7 @@ describe("every catalogued code is raised somewhere, and no reserved one is", ()
         "COMPILE_VARS_REQUIRED",
         "EMULATOR_CREATE_FAILED",
         "HOST_DEPENDENCY_MISSING",
+        "RECORDING_UNAVAILABLE",
         "SCRCPY_NOT_FOUND",
         "SECURITY_BLOCK_DETECTED",
       ].sort(),

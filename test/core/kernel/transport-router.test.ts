@@ -7,7 +7,7 @@ import { Transport, type LineStream } from "../../../core/services/transport.ts"
 import { caught } from "../../helpers/caught.ts";
 import { boot } from "../../helpers/boot-kernel.ts";
 
-/** A fake transport that records which serials it was asked about; "plain" ones have no `prepare`. */
+/** A fake transport that records which serials it was asked about; "plain" ones have no `prepare` and no `pull`. */
 function fake(name: string, devices: Device[] | Error, calls: string[]) {
   const transport: Transport = {
     name,
@@ -38,7 +38,16 @@ function fake(name: string, devices: Device[] | Error, calls: string[]) {
         },
       };
     },
-    ...(name.startsWith("plain") ? {} : { prepare: (serial: string) => void calls.push(`${name}:prepare:${serial}`) }),
+    ...(name.startsWith("plain")
+      ? {}
+      : {
+          prepare: (serial: string) => void calls.push(`${name}:prepare:${serial}`),
+          pull: async (serial: string, path: string) => {
+            calls.push(`${name}:pull:${serial}`);
+            if (path === "/broken") throw new Error("socket gone");
+            return { ok: true as const, data: Buffer.from(`${name}:${path}`) };
+          },
+        }),
   };
   return transport;
 }
@@ -108,6 +117,21 @@ describe("several transports side by side", () => {
     transport.prepare?.("p1");
     await transport.shell("p1", "echo");
     expect(calls.filter((c) => !c.endsWith(":list"))).toEqual(["farm:prepare:f1", "farm:shell:f1", "plain:shell:p1"]);
+  });
+
+  it("pull reaches the device's transport; one without pull refuses in words, a bug is the plugin's", async () => {
+    const { transport, calls } = await router({
+      farm: [{ serial: "f1", state: "device" }],
+      plain: [{ serial: "p1", state: "device" }],
+    });
+    expect(await transport.pull?.("f1", "/sdcard/x")).toEqual({ ok: true, data: Buffer.from("farm:/sdcard/x") });
+    expect(await transport.pull?.("p1", "/sdcard/x")).toEqual({
+      ok: false,
+      message: "the plain transport cannot pull files",
+    });
+    const error = await caught(() => transport.pull?.("f1", "/broken"));
+    expect(error).toMatchObject({ code: "INTERNAL_ERROR", details: { plugin: "transports", transport: "farm" } });
+    expect(calls.filter((c) => c.includes(":pull:"))).toEqual(["farm:pull:f1", "farm:pull:f1"]);
   });
 
   it("a serial several transports report, or none, goes to config `transport` (else adb)", async () => {

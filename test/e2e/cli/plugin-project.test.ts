@@ -10,20 +10,28 @@ const cli = cliSandbox();
 const makeDir = tempDirs();
 
 /**
- * A user's project with the example plugin installed like a real package: the plugin copied into node_modules,
- * `clawperator` linked to this repository (its package.json exports point at dist/), and the plugin's peer
- * dependencies linked to the repository's copies.
+ * A user's project with the example plugin installed like a real package: the plugin copied into node_modules and
+ * its peer dependencies zod and h3 linked to the repository's copies. No `clawperator` in the project: the plugin's
+ * and the config's imports of it resolve to the CLI that runs them, as with a globally installed CLI.
  */
 async function projectWithHelloPlugin(config: string): Promise<string> {
   const project = await makeDir({ "clawperator.config.ts": config });
   const modules = join(project, "node_modules");
   await mkdir(modules);
   await cp(join(REPO_ROOT, "examples/hello-plugin"), join(modules, "clawperator-plugin-hello"), { recursive: true });
-  await symlink(REPO_ROOT, join(modules, "clawperator"), "dir");
   for (const peer of ["zod", "h3"]) await symlink(join(REPO_ROOT, "node_modules", peer), join(modules, peer), "dir");
   await mkdir(join(project, "src/screens"), { recursive: true });
   return project;
 }
+
+const VALID_EXECUTION = JSON.stringify({
+  commandId: "c1",
+  taskId: "t1",
+  source: "test",
+  expectedFormat: "android-ui-automator",
+  timeoutMs: 5000,
+  actions: [{ id: "a1", type: "snapshot_ui" }],
+});
 
 const helloConfig = (extra = "") => `import { defineConfig } from "clawperator/config";
 
@@ -67,22 +75,24 @@ describe("a project whose config names the example plugin", () => {
     expect(json(result)).toEqual({ ok: true, greeting: "HI, ANA!" });
   });
 
-  it("an option the plugin's schema refuses is CONFIG_INVALID naming the plugin and the option, for any command", async () => {
+  it("an option the plugin's schema refuses: its command is CONFIG_INVALID naming the option; other commands run", async () => {
     const bad = await projectWithHelloPlugin(`import { defineConfig } from "clawperator/config";
 
 export default defineConfig({ plugins: [["clawperator-plugin-hello", { greeting: 42 }]] });
 `);
-    for (const args of [["hello"], ["devices"]]) {
-      const result = await cli.run(args, { cwd: bad });
-      expect(result.exitCode).toBe(1);
-      expect(result.stderr).not.toMatch(STACK_FRAME);
-      const error = json<ErrorOutput>(result);
-      expect(error).toMatchObject({
-        code: "CONFIG_INVALID",
-        details: { plugin: "hello", issues: [{ path: "greeting" }] },
-      });
-      expect(error.message).toMatch(/^\[plugin:hello\] invalid options: option "greeting": /);
-    }
+    const hello = await cli.run(["hello"], { cwd: bad });
+    expect(hello.exitCode).toBe(1);
+    expect(hello.stderr).not.toMatch(STACK_FRAME);
+    const error = json<ErrorOutput>(hello);
+    expect(error).toMatchObject({
+      code: "CONFIG_INVALID",
+      details: { plugin: "hello", command: "hello", issues: [{ path: "greeting" }] },
+    });
+    expect(error.message).toMatch(/^\[plugin:hello\] invalid options: option "greeting": /);
+
+    const validate = await cli.run(["execute", "--validate-only", "--execution", VALID_EXECUTION], { cwd: bad });
+    expect(validate.exitCode).toBe(0);
+    expect(validate.stderr).toMatch(/^\[warn\] \[plugin:hello\] invalid options: option "greeting"/m);
   });
 
   it("outside the project the plugin's command does not exist", async () => {
@@ -151,12 +161,31 @@ export default defineConfig({ plugins: [failing] });
     });
   });
 
-  it("a plugin that cannot be found is PLUGIN_INVALID, exit 1", async () => {
+  it.each([
+    [
+      "clawperator.config.mjs",
+      'import { defineConfig } from "clawperator/config";\nexport default defineConfig({ disablePlugins: ["virtual"] });\n',
+    ],
+    [
+      "clawperator.config.cjs",
+      'const { defineConfig } = require("clawperator/config");\nmodule.exports = defineConfig({ disablePlugins: ["virtual"] });\n',
+    ],
+  ])("%s importing clawperator/config works with no copy of clawperator in the project", async (name, source) => {
+    const project = await makeDir({ [name]: source });
+    const help = await cli.run(["--help"], { cwd: project });
+    expect(help).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(help.stdout).toMatch(/^\s+doctor\s/m);
+    expect(help.stdout).not.toMatch(/^\s+virtual\s/m);
+  });
+
+  it("a plugin that cannot be found does not take the CLI down: --help works and warns once", async () => {
     const project = await makeDir({
       "clawperator.config.json": JSON.stringify({ plugins: ["clawperator-plugin-missing"] }),
     });
     const result = await cli.run(["--help"], { cwd: project });
-    expect(result.exitCode).toBe(1);
-    expect(json(result)).toMatchObject({ code: "PLUGIN_INVALID", details: { plugin: "clawperator-plugin-missing" } });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^\s+doctor\s/m);
+    expect(result.stderr.match(/\[warn\]/g)).toHaveLength(1);
+    expect(result.stderr).toContain("[plugin:clawperator-plugin-missing] could not be loaded");
   });
 });

@@ -26,8 +26,9 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
     expect(check(body, "device.capability").evidence).toEqual({ sdk: 34, wmSize: "1080x2400", wmDensity: 420 });
     expect(check(body, "readiness.version.compatibility").evidence).toEqual({
       cliVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
-      apkVersion: "0.1.0",
-      apkVersionCode: 1,
+      operatorProtocol: "0.5",
+      apkVersion: "0.5.3",
+      apkVersionCode: 503_900,
       receiverPackage: "com.clawperator.operator",
     });
     expect(check(body, "readiness.handshake")).toMatchObject({
@@ -61,8 +62,7 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
     // dumpsys's answer for a missing package is not shown anywhere.
     expect(JSON.stringify(body)).not.toContain("Dexopt state");
     expect(body.nextActions).toContain(
-      `Install it with permissions: clawperator operator setup --apk <path/to/operator.apk> --device-id ` +
-        `${device.serial}`,
+      `Install it with permissions: clawperator operator setup --device-id ${device.serial}`,
     );
 
     const checkOnly = await doctor(device.serial, "--check-only");
@@ -102,10 +102,9 @@ describe("doctor on virtual devices in every state it diagnoses", () => {
       ["readiness.version.compatibility", "fail", "VERSION_INCOMPATIBLE"],
     ]);
     const version = check(body, "readiness.version.compatibility");
-    expect(version.evidence).toMatchObject({ apkVersion: "0.0.9", apkVersionCode: 9 });
+    expect(version.evidence).toMatchObject({ apkVersion: "0.4.2", apkVersionCode: 402_900, operatorProtocol: "0.5" });
     expect(version.fix?.steps.map((s) => s.value)).toEqual([
-      expect.stringMatching(/^Install a \d+\.\d+\.x Operator APK: clawperator operator setup --apk/),
-      "Or install the CLI that matches the Operator: npm install -g clawperator@0.0",
+      `Install Operator 0.5.x: clawperator operator setup --device-id ${device.serial}`,
     ]);
   });
 

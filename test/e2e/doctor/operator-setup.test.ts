@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { DoctorReport } from "../../../core/doctor/report.ts";
+import { OPERATOR_REFERENCE_RELEASE } from "../../../android/operator/protocol-line.ts";
 import { packageVersion } from "../../../core/package-version.ts";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
@@ -28,7 +29,7 @@ describe("operator setup", () => {
     settings.put("secure", "enabled_accessibility_services", "com.example.talk/.TalkService");
     settings.put("secure", "enabled_notification_listeners", "com.example.watch/.Listener");
     const apk = await operatorApk("operator.apk");
-    const version = packageVersion();
+    const version = OPERATOR_REFERENCE_RELEASE.versionName;
 
     const first = await session.json<{ permissions: { permission: string; status: string }[] }>([
       "operator",
@@ -88,11 +89,11 @@ describe("operator setup", () => {
 
   it("a newer APK replaces the installed one (install: updated)", async () => {
     const device = await session.startDevice();
-    const apk = await operatorApk("newer.apk", "--version-name", "0.1.7", "--version-code", "107");
+    const apk = await operatorApk("newer.apk", "--version-name", "0.5.7", "--version-code", "507901");
     const { exitCode, body } = await session.json(["operator", "setup", "--apk", apk, "--device-id", device.serial]);
     expect(exitCode).toBe(0);
     expect(body).toMatchObject({ install: "updated", changed: true });
-    expect(device.device.state.packages.get(OPERATOR)).toMatchObject({ versionName: "0.1.7", versionCode: 107 });
+    expect(device.device.state.packages.get(OPERATOR)).toMatchObject({ versionName: "0.5.7", versionCode: 507_901 });
   });
 
   it("the debug variant's APK sets up com.clawperator.operator.dev", async () => {
@@ -102,7 +103,7 @@ describe("operator setup", () => {
     expect(exitCode).toBe(0);
     expect(body).toMatchObject({
       receiverPackage: "com.clawperator.operator.dev",
-      apk: { versionName: `${packageVersion()}-d` },
+      apk: { versionName: "0.5.3-d", versionCode: 503_900 },
     });
     const version = await session.json([
       "version",
@@ -112,7 +113,7 @@ describe("operator setup", () => {
       "--receiver-package",
       "com.clawperator.operator.dev",
     ]);
-    expect(version).toMatchObject({ exitCode: 0, body: { compatible: true, apkVersion: `${packageVersion()}-d` } });
+    expect(version).toMatchObject({ exitCode: 0, body: { compatible: true, apkVersion: "0.5.3-d" } });
   });
 
   it("each failure names its phase: a missing file, a file that is not an APK, an APK for another receiver package", async () => {
@@ -223,18 +224,21 @@ describe("grant-device-permissions", () => {
 
 describe("version", () => {
   it("prints the CLI version; --check-compat compares it with the installed Operator", async () => {
-    expect(await session.json(["version"])).toMatchObject({ exitCode: 0, body: { version: packageVersion() } });
+    const version = await session.json(["version"]);
+    expect(version).toMatchObject({ exitCode: 0 });
+    expect(version.body).toEqual({ version: packageVersion(), operatorProtocol: "0.5" });
     const device = await session.startDevice();
     const { exitCode, body } = await session.json(["version", "--check-compat", "--device-id", device.serial]);
     expect(exitCode).toBe(0);
     expect(body).toEqual({
       cliVersion: packageVersion(),
-      apkVersion: "0.1.0",
-      apkVersionCode: 1,
+      operatorProtocol: "0.5",
+      apkVersion: "0.5.3",
+      apkVersionCode: 503_900,
       receiverPackage: OPERATOR,
       deviceId: device.serial,
       compatible: true,
-      message: expect.stringContaining("are compatible"),
+      message: expect.stringContaining("is compatible"),
       remediation: [],
     });
   });
@@ -251,10 +255,50 @@ describe("version", () => {
     expect(body).toMatchObject({
       compatible: false,
       code: "VERSION_INCOMPATIBLE",
-      apkVersion: "0.0.9",
-      apkVersionCode: 9,
+      apkVersion: "0.4.2",
+      apkVersionCode: 402_900,
     });
-    expect(body.remediation).toHaveLength(2);
+    expect(body.remediation).toEqual([
+      `Install Operator 0.5.x: clawperator operator setup --device-id ${device.serial}`,
+    ]);
+  });
+
+  it("a newer Operator (0.6.0): remove it first, then install the 0.5 line; following the steps makes it compatible", async () => {
+    const device = await session.startDevice();
+    const newer = await operatorApk("operator-0.6.0.apk", "--version-name", "0.6.0");
+    const upgrade = await session.json(["operator", "setup", "--apk", newer, "--device-id", device.serial]);
+    expect(upgrade).toMatchObject({ body: { install: "updated" } });
+    const check = await session.json<{ remediation: string[] }>([
+      "version",
+      "--check-compat",
+      "--device-id",
+      device.serial,
+    ]);
+    expect(check).toMatchObject({
+      exitCode: 1,
+      body: { compatible: false, code: "VERSION_INCOMPATIBLE", apkVersion: "0.6.0", apkVersionCode: 600_900 },
+    });
+    expect(check.body.remediation).toEqual([
+      `Remove the newer Operator: adb -s ${device.serial} uninstall ${OPERATOR}`,
+      `Then install Operator 0.5.x: clawperator operator setup --device-id ${device.serial}`,
+    ]);
+    const doctor = await session.json<DoctorReport>(["doctor", "--device-id", device.serial]);
+    expect(doctor.exitCode).not.toBe(0);
+    expect(doctor.body.checks.find((c) => c.id === "readiness.version.compatibility")).toMatchObject({
+      status: "fail",
+      code: "VERSION_INCOMPATIBLE",
+      fix: { steps: check.body.remediation.map((value) => ({ kind: "manual", value })) },
+    });
+
+    const removed = await session.harness.adb(["-s", device.serial, "uninstall", OPERATOR]);
+    expect(removed.stdout).toContain("Success");
+    const release = await operatorApk("operator-0.5.3.apk", "--version-name", "0.5.3");
+    const setup = await session.json(["operator", "setup", "--apk", release, "--device-id", device.serial]);
+    expect(setup).toMatchObject({ exitCode: 0, body: { install: "installed" } });
+    expect(await session.json(["version", "--check-compat", "--device-id", device.serial])).toMatchObject({
+      exitCode: 0,
+      body: { compatible: true, apkVersion: "0.5.3", apkVersionCode: 503_900 },
+    });
   });
 
   it("the other variant only: RECEIVER_VARIANT_MISMATCH; nothing installed: RECEIVER_NOT_INSTALLED", async () => {
@@ -290,7 +334,7 @@ describe("setup, permissions and version on devices that cannot take them", () =
       exitCode: 0,
       body: { receiverPackage: OPERATOR, compatible: true },
     });
-    const apk = await operatorApk("both-debug.apk", "--variant", "debug");
+    const apk = await operatorApk("both-debug.apk", "--variant", "debug", "--version-name", "0.5.4-d");
     const setup = await session.json(["operator", "setup", "--apk", apk, "--device-id", device.serial]);
     expect(setup).toMatchObject({
       exitCode: 0,

@@ -11,6 +11,7 @@ import type { ErrorOutput, ExecutionOutput, ValidatedOutput } from "../../helper
 const session = virtualSession();
 const makeDir = tempDirs("clawperator-e2e-fidelity-");
 const APP = "com.example.shop";
+const RECORDINGS = `/storage/emulated/0/Android/data/${OPERATOR}/files/recordings`;
 let device: RunningVirtualDevice;
 
 const node = (attrs: Record<string, string>) =>
@@ -170,21 +171,17 @@ describe("real-app shapes through the CLI, the real adb and the virtual APK", ()
     expect(exitCode).toBe(1);
     expect(body.envelope).toMatchObject({
       status: "failed",
-      error: "Step rec (start_recording) failed: UNSUPPORTED_RUNTIME_RECORDING",
+      error: "Step mismatch (read_text) failed: VALIDATOR_MISMATCH",
     });
-    expect(body.error).toMatchObject({
-      code: "DEVICE_FAILURE_UNCLASSIFIED",
-      deviceCode: "UNSUPPORTED_RUNTIME_RECORDING",
-      stepId: "rec",
-    });
+    expect(body.error).toMatchObject({ code: "VALIDATOR_MISMATCH", stepId: "mismatch" });
     expect(steps(body)).toEqual([
       ["nav", true, expect.objectContaining({ foreground_package: APP })],
       ["version", true, { text: "4.2.1 (build 77)", validator: "version" }],
       ["regex", true, { text: "4.2.1 (build 77)", validator: "regex" }],
       ["all", true, { text: "Apples\nPears", validator: "none" }],
       ["kv", true, { key: "Version", value: "4.2.1 (build 77)" }],
-      ["rec", false, expect.objectContaining({ error: "UNSUPPORTED_RUNTIME_RECORDING", session_id: "s1" })],
-      ["unrec", false, expect.objectContaining({ error: "UNSUPPORTED_RUNTIME_RECORDING" })],
+      ["rec", true, { sessionId: "s1", filePath: `${RECORDINGS}/s1.ndjson` }],
+      ["unrec", true, { sessionId: "s1", filePath: `${RECORDINGS}/s1.ndjson`, eventCount: "0" }],
       // VALIDATOR_MISMATCH is a failed step; the device runs on (the APK's behaviour).
       ["mismatch", false, expect.objectContaining({ error: "VALIDATOR_MISMATCH", raw_text: "Version" })],
     ]);

@@ -1,6 +1,5 @@
 import type { UiNode } from "../../../hierarchy/index.ts";
 import { apkHierarchyLines } from "../apk-hierarchy-xml.ts";
-import type { ActionOf } from "../command-params.ts";
 import { StepFailure } from "../step-failure.ts";
 import type { ActionRunner } from "./step-data.ts";
 
@@ -73,16 +72,3 @@ export const doctorPing: ActionRunner<"doctor_ping"> = async (ctx) => {
     usb_debugging_enabled: String(facts.usbDebuggingEnabled),
   };
 };
-
-/** Screen recording needs MediaProjection consent, which a virtual device cannot give: answered as unsupported. */
-export const recording =
-  <T extends "start_recording" | "stop_recording">(verb: "start" | "stop"): ActionRunner<T> =>
-  async (_ctx, action) => {
-    const { sessionId } = (action as ActionOf<"start_recording" | "stop_recording">).params;
-    throw new StepFailure(
-      "UNSUPPORTED_RUNTIME_RECORDING",
-      `Screen recording (${verb}) is not available on this device`,
-      sessionId ? { session_id: sessionId } : {},
-      false,
-    );
-  };

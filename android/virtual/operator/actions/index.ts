@@ -2,8 +2,9 @@ import type { OperatorAction, OperatorActionType } from "../command-params.ts";
 import type { ExecutionContext } from "../execution-context.ts";
 import { closeApp, openApp, openUri } from "./app-actions.ts";
 import { click } from "./click.ts";
-import { doctorPing, pressKey, recording, sleep, snapshotUi, takeScreenshot } from "./device-actions.ts";
+import { doctorPing, pressKey, sleep, snapshotUi, takeScreenshot } from "./device-actions.ts";
 import { readKeyValuePair, waitForNavigation } from "./navigation-actions.ts";
+import { startRecording, stopRecording } from "./recording-actions.ts";
 import { scroll } from "./scroll.ts";
 import { scrollAndClick } from "./scroll-and-click.ts";
 import { scrollUntil } from "./scroll-until.ts";
@@ -25,8 +26,8 @@ const RUNNERS: { [T in OperatorActionType]: ActionRunner<T> } = {
   read_text: readText,
   enter_text: enterText,
   snapshot_ui: snapshotUi,
-  start_recording: recording<"start_recording">("start"),
-  stop_recording: recording<"stop_recording">("stop"),
+  start_recording: startRecording,
+  stop_recording: stopRecording,
   take_screenshot: takeScreenshot,
   doctor_ping: doctorPing,
   press_key: pressKey,

@@ -1,4 +1,5 @@
 import { OPERATOR_PACKAGES } from "../../../../core/contracts/limits.ts";
+import { OPERATOR_REFERENCE_RELEASE } from "../../../operator/protocol-line.ts";
 import { accessibilityComponent, notificationListenerComponent } from "../../device/accessibility.ts";
 import type { ScenarioSource } from "../schema/scenario-schema.ts";
 import { demoApp } from "./demo-app.ts";
@@ -22,6 +23,8 @@ const phone = (
 ) => phoneScenario(name, description, [settingsApp(DEVICE), demoApp(), ...operators.map(operatorApp)], secure, global);
 
 const { release, debug } = OPERATOR_PACKAGES;
+/** A debug build names its version with `-d`. */
+const DEBUG_NAME = `${OPERATOR_REFERENCE_RELEASE.versionName}-d`;
 
 /**
  * The phone in each state `clawperator doctor` diagnoses (beside `default`, ready, and `fresh`, no Operator): so
@@ -38,22 +41,22 @@ export const DOCTOR_STATE_SCENARIOS = {
   "outdated-operator": () =>
     phone(
       "outdated-operator",
-      "An old Operator (0.0.9) whose major.minor does not match the CLI.",
-      [{ versionName: "0.0.9", versionCode: 9 }],
+      "An old Operator (0.4.2) that is not on the 0.5 protocol line the CLI drives.",
+      [{ versionName: "0.4.2", versionCode: 402_900 }],
       enabled(release),
     ),
   "debug-operator": () =>
     phone(
       "debug-operator",
       "Only the debug Operator (com.clawperator.operator.dev) installed and enabled.",
-      [{ packageName: debug, versionName: "0.1.0-d", versionCode: 1 }],
+      [{ packageName: debug, versionName: DEBUG_NAME, versionCode: OPERATOR_REFERENCE_RELEASE.versionCode }],
       enabled(debug),
     ),
   "both-operators": () =>
     phone(
       "both-operators",
       "The release and the debug Operator both installed and enabled.",
-      [{}, { packageName: debug, versionName: "0.1.0-d", versionCode: 1 }],
+      [{}, { packageName: debug, versionName: DEBUG_NAME, versionCode: OPERATOR_REFERENCE_RELEASE.versionCode }],
       enabled(release, debug),
     ),
   "dev-options-off": () =>

@@ -1,3 +1,4 @@
+import { OPERATOR_REFERENCE_RELEASE } from "../../../operator/protocol-line.ts";
 import { operatorLaunchScreen } from "../../device/accessibility.ts";
 import { CONTENT_TOP, SCREEN, toolbar, windowRoot, type AppPart } from "./parts.ts";
 import { screenXml } from "./view-builder.ts";
@@ -21,7 +22,9 @@ const line = (id: string, text: string, row: number) => ({
 /** The Operator APK: it receives executions by broadcast; its own screen only says what it is. */
 export function operatorApp(options: OperatorAppOptions = {}): AppPart {
   const pkg = options.packageName ?? PKG;
-  const versionName = options.versionName ?? "0.1.0";
+  // By default the release every real phone runs, with its real versionCode: the demo, the tests and a phone then
+  // pass the same compatibility check.
+  const versionName = options.versionName ?? OPERATOR_REFERENCE_RELEASE.versionName;
   // Each variant has its own launch screen, so both can be installed at once.
   const screen = operatorLaunchScreen(pkg);
   return {
@@ -29,7 +32,7 @@ export function operatorApp(options: OperatorAppOptions = {}): AppPart {
       package: pkg,
       label: "Clawperator Operator",
       versionName,
-      versionCode: options.versionCode ?? 1,
+      versionCode: options.versionCode ?? OPERATOR_REFERENCE_RELEASE.versionCode,
       operator: true,
       permissions: ["android.permission.POST_NOTIFICATIONS"],
       launchScreen: screen,

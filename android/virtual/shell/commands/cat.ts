@@ -1,3 +1,4 @@
+import { strerror } from "../../device/errno.ts";
 import type { Command } from "../command-types.ts";
 
 /** toybox cat: files in order, `-` or nothing for stdin; a missing file is reported and the rest still print. */
@@ -12,7 +13,7 @@ export const cat: Command = async ({ args, stdin, stdout, stderr, state, signal 
     const data = state.fs.read(file);
     if (data) stdout(data);
     else {
-      stderr(`cat: ${file}: ${state.fs.isDirectory(file) ? "Is a directory" : "No such file or directory"}\n`);
+      stderr(`cat: ${file}: ${strerror(state.fs.readProblem(file) ?? "ENOENT")}\n`);
       status = 1;
     }
   }

@@ -8,6 +8,7 @@ import { dumpsys } from "./dumpsys.ts";
 import { getprop, setprop } from "./getprop.ts";
 import { input } from "./input.ts";
 import { log } from "./log.ts";
+import { ls } from "./ls.ts";
 import { monkey } from "./monkey.ts";
 import { cmd, pm } from "./package-manager.ts";
 import { screencap } from "./screencap.ts";
@@ -30,6 +31,7 @@ export const DEVICE_COMMANDS: ReadonlyMap<string, Command> = new Map<string, Com
   ["input", input],
   ["log", log],
   ["logcat", logcat],
+  ["ls", ls],
   ["monkey", monkey],
   ["pm", pm],
   ["screencap", screencap],

@@ -23,6 +23,22 @@ function clearPackage(ctx: CommandContext, packageName: string | undefined): num
   return 0;
 }
 
+/**
+ * `pm uninstall [-k] [--user N] <pkg>` (what `adb uninstall` runs): `Success`, or Android's failure line and exit 1
+ * for a package that is not installed. The app's process dies with it.
+ */
+function uninstallPackage(ctx: CommandContext, args: string[]): number {
+  const packageName = args.filter((a, i, all) => !a.startsWith("-") && all[i - 1] !== "--user").at(-1);
+  if (packageName === undefined || !ctx.state.packages.get(packageName)) {
+    ctx.stdout("Failure [DELETE_FAILED_INTERNAL_ERROR]\n");
+    return 1;
+  }
+  ctx.state.processes.kill(packageName);
+  ctx.state.packages.uninstall(packageName);
+  ctx.stdout("Success\n");
+  return 0;
+}
+
 /** The package service's shell commands: `pm ...` and `cmd package ...` are the same code on Android. */
 export async function packageCommand(ctx: CommandContext, args: string[]): Promise<number> {
   const [verb, ...rest] = args;
@@ -40,6 +56,8 @@ export async function packageCommand(ctx: CommandContext, args: string[]): Promi
       return clearPackage(ctx, rest.filter((a, i, all) => a !== "--user" && all[i - 1] !== "--user")[0]);
     case "install":
       return installPackage(ctx, rest);
+    case "uninstall":
+      return uninstallPackage(ctx, rest);
     case undefined:
       ctx.stderr("Package manager (package) commands:\n  help\n    Print this help text.\n");
       return 255;

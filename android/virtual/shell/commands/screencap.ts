@@ -1,4 +1,5 @@
 import { renderScreenPng } from "../../render/index.ts";
+import { strerror } from "../../device/errno.ts";
 import type { Command } from "../command-types.ts";
 
 /** `screencap [-p] [file]`: a PNG of the current screen, to stdout or into the device's storage. */
@@ -18,7 +19,7 @@ export const screencap: Command = ({ args, stdout, stderr, state, ui }) => {
   }
   const failure = state.fs.write(file, png);
   if (failure) {
-    stderr(`Error opening file: ${file} (${failure})\n`);
+    stderr(`Error opening file: ${file} (${strerror(failure)})\n`);
     return 1;
   }
   return 0;

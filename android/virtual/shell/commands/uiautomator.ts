@@ -1,4 +1,5 @@
 import { serializeHierarchy } from "../../../hierarchy/index.ts";
+import { strerror } from "../../device/errno.ts";
 import type { Command } from "../command-types.ts";
 
 const DEFAULT_DUMP = "/sdcard/window_dump.xml";
@@ -16,7 +17,7 @@ export const uiautomator: Command = ({ args, stdout, stderr, state, ui }) => {
   else {
     const failure = state.fs.write(file, Buffer.from(xml));
     if (failure) {
-      stderr(`ERROR: could not write ${file}: ${failure}\n`);
+      stderr(`ERROR: could not write ${file}: ${strerror(failure)}\n`);
       return 1;
     }
   }

@@ -82,7 +82,11 @@ describe("service strings", () => {
     expect(parseServiceRequest("shell,v2,TERM=xterm:")).toMatchObject({ pty: true, command: "" });
     const install = "cmd package 'install' -S 3";
     expect(parseServiceRequest(`exec:${install}`)).toEqual({ kind: "exec", command: install });
-    expect(parseServiceRequest("sync:")).toEqual({ kind: "unsupported", service: "sync:" });
+    expect(parseServiceRequest("sync:")).toEqual({ kind: "sync" });
+    expect(parseServiceRequest('clawperator-human:{"action":"back"}')).toEqual({
+      kind: "human",
+      request: '{"action":"back"}',
+    });
     expect(parseServiceRequest("shellfoo:x")).toEqual({ kind: "unsupported", service: "shellfoo:x" });
   });
 });

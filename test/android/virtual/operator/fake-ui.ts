@@ -6,6 +6,7 @@ import type {
   ScrollOutcome,
   UiModel,
 } from "../../../../android/virtual/ui/ui-model.ts";
+import { UiEventHub, type UiEvent, type UiEventListener } from "../../../../android/virtual/ui/ui-events.ts";
 
 /** A node for hand-written screens; bounds default to a 100×50 box so taps have a centre. */
 export const node = (attributes: Record<string, string>, ...children: UiNode[]): UiNode => ({
@@ -38,8 +39,18 @@ export class FakeUi implements UiModel {
   readonly refusedKeys = new Set<GlobalKey>();
   readonly installed = new Set<string>();
   readonly uriSchemes = new Set<string>();
+  readonly #events = new UiEventHub();
 
   constructor(public current: UiHierarchy) {}
+
+  onUiEvent(listener: UiEventListener): () => void {
+    return this.#events.subscribe(listener);
+  }
+
+  /** Sends an event as the screen would. */
+  emit(event: UiEvent): void {
+    this.#events.emit(event);
+  }
 
   snapshot(): UiHierarchy {
     this.snapshots++;
@@ -62,6 +73,15 @@ export class FakeUi implements UiModel {
   tapAt(x: number, y: number): boolean {
     this.calls.push(`tap:${x},${y}`);
     return this.tapAccepted;
+  }
+
+  touch(x: number, y: number, kind: "click" | "long_click"): UiNode | undefined {
+    this.calls.push(`touch:${kind}:${x},${y}`);
+    return undefined;
+  }
+
+  pressBack(): void {
+    this.calls.push("pressBack");
   }
 
   setText(target: UiNode, text: string): boolean {

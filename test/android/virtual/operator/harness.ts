@@ -4,6 +4,7 @@ import type { UiHierarchy } from "../../../../android/hierarchy/index.ts";
 import type { DeviceLogWriter, LogPriority } from "../../../../android/virtual/device/log-types.ts";
 import { createVirtualOperator, type VirtualOperatorDeps } from "../../../../android/virtual/operator/index.ts";
 import type { Clock } from "../../../../core/host/clock.ts";
+import { VirtualFileSystem } from "../../../../android/virtual/device/virtual-fs.ts";
 import { FakeUi } from "./fake-ui.ts";
 
 export interface LogRecord {
@@ -58,6 +59,7 @@ export interface Device {
   ui: FakeUi;
   log: LogRecorder;
   clock: VirtualClock;
+  fs: VirtualFileSystem;
   operator: ReturnType<typeof createVirtualOperator>;
 }
 
@@ -65,17 +67,19 @@ export function createDevice(hierarchy: UiHierarchy, overrides: Partial<VirtualO
   const ui = new FakeUi(hierarchy);
   const log = new LogRecorder();
   const clock = new VirtualClock();
+  const fs = new VirtualFileSystem(() => clock.now());
   const operator = createVirtualOperator({
     packageName: "com.clawperator.operator.dev",
     ui,
     log,
+    fs,
     clock,
     pid: 4242,
     accessibilityEnabled: () => true,
     deviceFacts: () => ({ developerOptionsEnabled: true, usbDebuggingEnabled: false }),
     ...overrides,
   });
-  return { ui, log, clock, operator };
+  return { ui, log, clock, fs, operator };
 }
 
 export interface ActionInput {

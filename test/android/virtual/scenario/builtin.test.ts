@@ -43,7 +43,9 @@ describe("built-in scenarios", () => {
     });
     expect(apps[OPERATOR]).toMatchObject({
       label: "Clawperator Operator",
-      versionName: "0.1.0",
+      // The release every real phone runs, with its real versionCode.
+      versionName: "0.5.3",
+      versionCode: 503_900,
       operator: true,
       permissions: ["android.permission.POST_NOTIFICATIONS"],
     });

@@ -8,7 +8,8 @@ import { ScenarioError } from "../../../../android/virtual/scenario/scenario-err
 
 let dir: string;
 const XML =
-  '<hierarchy rotation="0"><node class="android.widget.ScrollView" package="com.example" scrollable="true" ' +
+  '<hierarchy rotation="0"><node class="android.widget.ScrollView" resource-id="com.example:id/list" ' +
+  'package="com.example" scrollable="true" ' +
   'bounds="[0,0][100,100]"><node text="first" bounds="[0,0][100,50]" /></node></hierarchy>';
 
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describe("scenario files", () => {
         "  main:",
         "    file: main.xml",
         "    scroll:",
-        "      - container: { role: android.widget.ScrollView }",
+        "      - container: { resourceId: com.example:id/list }",
         "        pages: [{ file: page.xml }]",
       ].join("\n"),
     );

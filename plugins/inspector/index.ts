@@ -1,0 +1,41 @@
+import { defineCommand, definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
+import { inspectArgs } from "./command-args.ts";
+
+/**
+ * The inspector (issue 27): a web page of `serve` that shows a device as the agent sees it and acts on it through
+ * the same public routes agents use. Its files are static (no build step); they answer without the token, which
+ * the page then asks for once and keeps in an HttpOnly cookie (POST /inspector/session).
+ */
+export default definePlugin({
+  name: "inspector",
+  setup(ctx) {
+    const file = () => import("./routes/static-file.js");
+    const routes: RouteContribution[] = [
+      { method: "GET", path: "/", description: "The inspector web page", public: true, load: file },
+      {
+        method: "GET",
+        path: "/inspector/:file",
+        description: "The inspector's scripts, style and icon (only the files it ships)",
+        errors: ["ROUTE_NOT_FOUND"],
+        public: true,
+        load: file,
+      },
+      {
+        method: "POST",
+        path: "/inspector/session",
+        description: "Keeps the bearer token the request carries in an HttpOnly, SameSite=Strict cookie for the page",
+        load: () => import("./routes/session.js"),
+      },
+    ];
+    for (const route of routes) ctx.routes.add(route);
+    ctx.commands.add(
+      defineCommand({
+        path: ["inspect"],
+        description:
+          "Start `serve` on loopback with the inspector page; print its URL (and open a browser with --open)",
+        args: inspectArgs,
+        load: () => import("./commands/inspect.js"),
+      }),
+    );
+  },
+});

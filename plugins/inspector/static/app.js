@@ -1,0 +1,203 @@
+import { execution, request, screenshot, signIn, Unauthorized } from "./api.js";
+import { byId, copyButton, el } from "./dom.js";
+import { observesOnly, startEventLog } from "./events.js";
+import { clickCommand, uniqueMatchers } from "./matchers.js";
+import { setUpRecording } from "./recording.js";
+import { nodeAt, parseHierarchy, renderTree } from "./tree.js";
+
+const state = { deviceId: undefined, roots: [], selected: undefined, tree: undefined, shotUrl: undefined };
+const status = (text) => (byId("status").textContent = text);
+
+// One request to the device at a time: the server refuses a second execution in flight on one device.
+let queue = Promise.resolve();
+const serial = (task) => {
+  const run = queue.then(task, task);
+  queue = run.catch(() => {});
+  return run;
+};
+
+function handle(error) {
+  if (error instanceof Unauthorized) {
+    byId("login").hidden = false;
+    status("Sign in with the server's token");
+  } else status(String(error.message ?? error));
+}
+
+function place(box, node) {
+  const shot = byId("shot");
+  if (!node?.bounds || !shot.naturalWidth) {
+    box.hidden = true;
+    return;
+  }
+  const scale = shot.clientWidth / shot.naturalWidth;
+  const [l, t, r, b] = node.bounds;
+  Object.assign(box.style, {
+    left: `${l * scale}px`,
+    top: `${t * scale}px`,
+    width: `${(r - l) * scale}px`,
+    height: `${(b - t) * scale}px`,
+  });
+  box.hidden = false;
+}
+
+function select(node) {
+  state.selected = node;
+  state.tree?.mark(node);
+  place(byId("selected-box"), node);
+  byId("attributes").replaceChildren(
+    ...Object.entries(node.attributes).flatMap(([name, value]) => [
+      el("dt", { textContent: name }),
+      el("dd", { textContent: value }),
+    ]),
+  );
+  const matchers = uniqueMatchers(state.roots, node);
+  byId("matchers").replaceChildren(
+    ...(matchers.length
+      ? matchers.map((matcher) => {
+          const json = JSON.stringify(matcher);
+          const step = JSON.stringify({ id: "click", type: "click", params: { matcher } });
+          return el("li", {}, [
+            el("code", { textContent: json }),
+            " ",
+            copyButton("Copy JSON", json),
+            copyButton("Copy CLI", clickCommand(matcher, state.deviceId)),
+            copyButton("Copy step", step),
+          ]);
+        })
+      : [el("li", { textContent: "No unique matcher: act by a parent or by coordinates" })]),
+  );
+}
+
+async function refresh() {
+  const deviceId = state.deviceId;
+  if (!deviceId) return;
+  status("Refreshing…");
+  const snap = await serial(() => request("POST", "/snapshot", { deviceId }));
+  const xml = snap.envelope?.stepResults?.[0]?.data?.text;
+  if (!snap.ok || typeof xml !== "string") {
+    status(`Snapshot failed: ${snap.error?.code ?? snap.envelope?.status ?? "unknown"}`);
+  } else {
+    state.roots = parseHierarchy(xml);
+    state.tree = renderTree(byId("tree"), state.roots, {
+      onHover: (node) => place(byId("hover-box"), node),
+      onSelect: select,
+    });
+    state.selected = undefined;
+    byId("selected-box").hidden = true;
+  }
+  const shot = await serial(() => screenshot(deviceId));
+  if (shot.ok && shot.blob) {
+    if (state.shotUrl) URL.revokeObjectURL(state.shotUrl);
+    state.shotUrl = URL.createObjectURL(shot.blob);
+    byId("shot").src = state.shotUrl;
+    status("");
+  } else status(`Screenshot failed: ${shot.error?.code ?? "unknown"}`);
+}
+
+const show = (result) => (byId("result").textContent = JSON.stringify(result, null, 2));
+
+async function run(payload) {
+  if (!state.deviceId) return status("Choose a device first");
+  show(await serial(() => request("POST", "/execute", { execution: payload, deviceId: state.deviceId })));
+}
+
+function onNode(type, params) {
+  return () => {
+    const matcher = state.selected && uniqueMatchers(state.roots, state.selected)[0];
+    if (!matcher) return status("Select a node with a unique matcher first");
+    run(execution({ id: type, type, params: { matcher, ...params() } })).catch(handle);
+  };
+}
+
+// Set once the event log runs: signing in after a refused request must not open a second stream.
+let updateFilter;
+
+async function loadDevices() {
+  const answer = await request("GET", "/devices");
+  const devices = answer.devices ?? [];
+  if (!state.deviceId || !devices.some((d) => d.serial === state.deviceId))
+    state.deviceId = devices.find((d) => d.state === "device")?.serial;
+  byId("devices").replaceChildren(
+    ...devices.map((device) =>
+      el("li", {}, [
+        el("button", {
+          type: "button",
+          "aria-pressed": String(device.serial === state.deviceId),
+          textContent: `${device.serial} (${device.state})`,
+          onclick: () => {
+            state.deviceId = device.serial;
+            loadDevices().then(refresh).catch(handle);
+          },
+        }),
+      ]),
+    ),
+  );
+  if (!devices.length) status("No device connected");
+  updateFilter?.(devices.map((d) => d.serial));
+}
+
+async function start() {
+  await loadDevices();
+  updateFilter ??= startEventLog((payload) => {
+    if (payload.deviceId === state.deviceId && !observesOnly(payload.input)) refresh().catch(handle);
+  });
+  await loadDevices();
+  await refresh();
+}
+
+byId("shot").addEventListener("click", (event) => {
+  const shot = byId("shot");
+  const scale = shot.naturalWidth / shot.clientWidth;
+  const node = nodeAt(state.roots, event.offsetX * scale, event.offsetY * scale);
+  if (node) select(node);
+});
+byId("refresh").addEventListener("click", () => refresh().catch(handle));
+for (const key of ["back", "home"])
+  byId(key).addEventListener("click", () =>
+    run(execution({ id: key, type: "press_key", params: { key } })).catch(handle),
+  );
+byId("act-click").addEventListener(
+  "click",
+  onNode("click", () => ({})),
+);
+byId("act-long-click").addEventListener(
+  "click",
+  onNode("click", () => ({ clickType: "long_click" })),
+);
+byId("act-read").addEventListener(
+  "click",
+  onNode("read_text", () => ({})),
+);
+byId("act-wait").addEventListener(
+  "click",
+  onNode("wait_for_node", () => ({})),
+);
+byId("act-type").addEventListener(
+  "click",
+  onNode("enter_text", () => ({ text: byId("type-text").value, submit: byId("type-submit").checked })),
+);
+byId("act-scroll").addEventListener("click", () => {
+  const matcher = state.selected && uniqueMatchers(state.roots, state.selected)[0];
+  const params = { direction: byId("scroll-direction").value, ...(matcher ? { container: matcher } : {}) };
+  run(execution({ id: "scroll", type: "scroll", params })).catch(handle);
+});
+byId("run-execution").addEventListener("click", () => {
+  let payload;
+  try {
+    payload = JSON.parse(byId("execution").value);
+  } catch (error) {
+    return status(`Not JSON: ${error.message}`);
+  }
+  run(payload).catch(handle);
+});
+setUpRecording(() => state.deviceId, show, handle, serial);
+byId("login").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (await signIn(byId("token").value)) {
+    byId("login").hidden = true;
+    byId("token").value = "";
+    start().catch(handle);
+  } else status("That token is not the server's");
+});
+
+start().catch(handle);

@@ -1,0 +1,53 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { packageVersion } from "../../../core/package-version.ts";
+import { AgentTools } from "../../../core/services/agent-tools.ts";
+import { EventBus } from "../../../core/services/event-bus.ts";
+import type { Logger } from "../../../core/services/logger.ts";
+import { Transport } from "../../../core/services/transport.ts";
+import type { ServiceAccess } from "../../../core/kernel/index.ts";
+import { OPERATE_ANDROID } from "../prompts/operate-android.ts";
+import { serveResources } from "./resources.ts";
+import { serveTools } from "./tool-handlers.ts";
+
+export interface McpSession {
+  server: McpServer;
+  /** Stops listening to the runtime's events; the transport is closed by whoever opened it. */
+  close(): Promise<void>;
+}
+
+/**
+ * One MCP server (one client session) over the kernel's services: the tool catalogue as tools, the devices and
+ * their screens as resources, the `operate-android` prompt.
+ */
+export async function createMcpServer(services: ServiceAccess, logger: Logger): Promise<McpSession> {
+  const tools = await services.resolve(AgentTools).list();
+  const server = new McpServer(
+    { name: "clawperator", version: packageVersion() },
+    {
+      instructions:
+        "Clawperator operates Android devices: observe the screen, act once, verify. Start with the " +
+        "operate-android prompt.",
+    },
+  );
+  serveTools(server.server, tools, logger);
+  const stopResources = serveResources(server, {
+    tools,
+    transport: () => services.resolve(Transport),
+    events: services.resolve(EventBus),
+  });
+  server.registerPrompt(
+    "operate-android",
+    {
+      title: "Operate an Android device",
+      description: "The observe → act → verify loop, matcher rules and when to use skills",
+    },
+    () => ({ messages: [{ role: "user", content: { type: "text", text: OPERATE_ANDROID } }] }),
+  );
+  return {
+    server,
+    async close() {
+      stopResources();
+      await server.close();
+    },
+  };
+}

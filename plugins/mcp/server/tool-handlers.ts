@@ -1,0 +1,41 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { AgentToolEntry, ToolCallOptions } from "../../../core/services/agent-tools.ts";
+import type { Logger } from "../../../core/services/logger.ts";
+import { toCallResult, toErrorResult, toMcpTool } from "./tool-results.ts";
+
+/**
+ * tools/list and tools/call over the catalogue, on the SDK's low-level handlers rather than `registerTool`: the
+ * catalogue carries JSON Schemas (draft 2020-12) and validates its own input, so a bad argument is a result with
+ * our EXECUTION_VALIDATION_FAILED and its path (MCP 2025-11-25: input errors are tool errors the model corrects),
+ * where registerTool would re-derive the schemas from zod and answer with its own message. An unknown tool is a
+ * protocol error (-32602), as the specification asks.
+ */
+export function serveTools(server: Server, tools: readonly AgentToolEntry[], logger: Logger): void {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  server.registerCapabilities({ tools: {} });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(toMcpTool) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: input = {}, _meta } = request.params;
+    const tool = byName.get(name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${name}"`);
+    const progressToken = _meta?.progressToken;
+    const options: ToolCallOptions = { signal: extra.signal };
+    if (progressToken !== undefined) {
+      options.onProgress = (progress) => {
+        void extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...progress } });
+      };
+    }
+    // The SDK sends no answer to a cancelled request: what became of the call goes to the log.
+    const onCancel = () => logger.warn(`${name}: cancelled by the client; no result will be reported`);
+    extra.signal.addEventListener("abort", onCancel, { once: true });
+    try {
+      return toCallResult(await tool.call(input, options));
+    } catch (error) {
+      return toErrorResult(error);
+    } finally {
+      extra.signal.removeEventListener("abort", onCancel);
+      if (extra.signal.aborted) logger.warn(`${name}: ended after its cancellation; its device lock is released`);
+    }
+  });
+}

@@ -1,0 +1,328 @@
+import {
+  type HierarchyIndex,
+  isScrollable,
+  type MatcherFields,
+  type UiNode,
+} from "../../../android/hierarchy/index.ts";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
+import type {
+  ClickEvent,
+  PressKeyEvent,
+  RecordingEvent,
+  ScrollEvent,
+  TextChangeEvent,
+} from "../parse/recording-events.ts";
+import { readTarget } from "./result-target.ts";
+import { Screens } from "./screens.ts";
+import { SkillInputs } from "./skill-inputs.ts";
+import { clickTarget, nodeMatcher, onScreen } from "./targets.ts";
+
+/** One step of the generated recipe, with its matchers as recorded (placeholders go in when it is written). */
+export interface PlannedStep {
+  type: string;
+  params: Record<string, unknown>;
+  /** The recipe's action id for this step, when it must be a known one (the result's read is `result`). */
+  id?: string;
+  /** Why the step may not do what the person did; listed in SKILL.md and the command's warnings. */
+  doubt?: string;
+  /** The events it came from. */
+  seqs: number[];
+}
+
+export interface Plan {
+  applicationId: string;
+  steps: PlannedStep[];
+  inputs: SkillInputs;
+  /** Events not replayed, and why: listed in SKILL.md and in the command's output. */
+  warnings: string[];
+}
+
+/** How long each wait for a step's node may take (a screen that loads after a tap). */
+export const WAIT_TIMEOUT_MS = 10_000;
+const MAX_SWIPES = 20;
+
+const SYSTEM_UI = "com.android.systemui";
+const isLauncher = (pkg: string) => /launcher|quickstep/i.test(pkg);
+const isKeyboard = (pkg: string) => /inputmethod|keyboard/i.test(pkg);
+const OPERATORS: readonly string[] = Object.values(OPERATOR_PACKAGES);
+/** Windows that are the phone's, not the app's: never the app to open, never a step. */
+const isSystemSurface = (pkg: string) =>
+  pkg === "" || pkg === SYSTEM_UI || isLauncher(pkg) || isKeyboard(pkg) || OPERATORS.includes(pkg);
+
+/** An event in words for a warning; a label is named only when it is short and nothing a person would own. */
+function what(event: RecordingEvent, inputs: SkillInputs): string {
+  switch (event.type) {
+    case "click": {
+      const label = event.text ?? event.contentDesc;
+      const named = label && label.length <= 40 && !inputs.isVariable(label) ? ` on "${label}"` : "";
+      return `tap${named} in ${event.packageName}`;
+    }
+    case "text_change":
+      return `typing in ${event.packageName}`;
+    case "scroll":
+      return `scroll in ${event.packageName}`;
+    case "press_key":
+      return "Back";
+    case "window_change":
+      return `window ${event.packageName}`;
+  }
+}
+
+/** The direction of a run of scroll events, from the positions the APK copied from them (down when they say none). */
+function directionOf(scrolls: readonly ScrollEvent[]): "down" | "up" | "left" | "right" {
+  const first = scrolls[0]!;
+  const last = scrolls[scrolls.length - 1]!;
+  const dx = scrolls.length > 1 ? last.scrollX - first.scrollX : first.scrollX;
+  const dy = scrolls.length > 1 ? last.scrollY - first.scrollY : first.scrollY;
+  if (Math.abs(dx) > Math.abs(dy)) return dx < 0 ? "left" : "right";
+  return dy < 0 ? "up" : "down";
+}
+
+const seqRange = (events: readonly RecordingEvent[]) =>
+  events.length === 1 ? `seq ${events[0]!.seq}` : `seq ${events[0]!.seq}-${events[events.length - 1]!.seq}`;
+
+/**
+ * Turns a recording (its events in seq order) into the steps of a skill (issue 26 section 3): the first app window
+ * as close_app + open_app; each tap as a click on the most specific matcher unique on its screen; a run of typing as
+ * one enter_text of an input; scrolls before a tap on a node the earlier screen lacked as scroll_and_click; Back as
+ * press_key; a wait_for_node before each step whose node was not on the screen the previous step acted on; and a
+ * read_text of the last screen as the result.
+ */
+export class StepPlanner {
+  readonly #screens = new Screens();
+  readonly #inputs = new SkillInputs();
+  readonly #steps: PlannedStep[] = [];
+  readonly #warnings: string[] = [];
+  /** The screen the previous step acted on (unknown right after open_app). */
+  #previous: HierarchyIndex | undefined;
+  /** The last screen any event showed. */
+  #latest: HierarchyIndex | undefined;
+  #typing: TextChangeEvent[] = [];
+  #scrolls: ScrollEvent[] = [];
+  /** The screen before the pending scrolls. */
+  #beforeScrolls: HierarchyIndex | undefined;
+  /** The last step's tapped field, for typing that follows it. */
+  #tapped: { index: HierarchyIndex; node: UiNode; matcher: MatcherFields } | undefined;
+
+  plan(events: readonly RecordingEvent[]): Plan {
+    const start = this.#appStart(events);
+    const applicationId = start.applicationId;
+    this.#push({ type: "close_app", params: { applicationId }, seqs: [] });
+    this.#push({ type: "open_app", params: { applicationId }, seqs: [start.seq] });
+    for (const [i, event] of events.entries()) {
+      if (i < start.from) continue;
+      // The keyboard's own window comes and goes while a person types: it neither ends typing nor is a step.
+      if (event.type === "window_change" && isKeyboard(event.packageName)) continue;
+      if (event.type !== "text_change") this.#endTyping(event);
+      switch (event.type) {
+        case "window_change":
+          this.#window(event.packageName, event.seq, event.snapshot);
+          break;
+        case "text_change":
+          if (this.#typing.length && this.#typing[0]!.packageName !== event.packageName) this.#endTyping();
+          this.#typing.push(event);
+          break;
+        case "scroll":
+          if (this.#scrolls.length === 0) this.#beforeScrolls = this.#latest;
+          this.#scrolls.push(event);
+          break;
+        case "click":
+          this.#click(event);
+          break;
+        case "press_key":
+          this.#back(event);
+          break;
+      }
+    }
+    this.#endTyping();
+    this.#result();
+    return { applicationId, steps: this.#steps, inputs: this.#inputs, warnings: this.#warnings };
+  }
+
+  /** The first window of an app (else the first tap in one); what came before it is the way there. */
+  #appStart(events: readonly RecordingEvent[]): { applicationId: string; seq: number; from: number } {
+    let from = events.findIndex((e) => e.type === "window_change" && !isSystemSurface(e.packageName));
+    if (from < 0) from = events.findIndex((e) => e.type === "click" && !isSystemSurface(e.packageName));
+    if (from < 0)
+      throw new ClawperatorError(
+        "RECORDING_PARSE_FAILED",
+        "The recording shows no app: no window or tap outside the home screen and the system UI",
+        { hint: "Record again: open the app after `record start`, then use it." },
+      );
+    const first = events[from]!;
+    const applicationId = (first as { packageName: string }).packageName;
+    for (const event of events.slice(0, from))
+      if (event.type !== "window_change")
+        this.#warnings.push(
+          `seq ${event.seq}: ${what(event, this.#inputs)} before ${applicationId} opened: replaced by open_app`,
+        );
+    if (first.type === "window_change") this.#latest = this.#screens.of(first.snapshot);
+    return { applicationId, seq: first.seq, from: first.type === "window_change" ? from + 1 : from };
+  }
+
+  #push(step: PlannedStep): void {
+    this.#steps.push(step);
+    if (step.doubt) this.#warnings.push(`step ${this.#steps.length} (${step.type}): ${step.doubt}`);
+  }
+
+  /** A wait for the node, unless the previous step's screen already showed it. */
+  #waitFor(matcher: MatcherFields, seqs: number[]): void {
+    if (onScreen(this.#previous, { matcher })) return;
+    this.#push({
+      type: "wait_for_node",
+      params: { matcher, timeoutMs: WAIT_TIMEOUT_MS },
+      seqs,
+    });
+  }
+
+  #window(pkg: string, seq: number, snapshot: string | null): void {
+    if (pkg === SYSTEM_UI) this.#warnings.push(`seq ${seq}: window ${pkg} (a system gesture?) not replayed`);
+    else if (isLauncher(pkg)) this.#warnings.push(`seq ${seq}: the home screen was shown: not replayed`);
+    if (isSystemSurface(pkg)) return;
+    this.#latest = this.#screens.of(snapshot) ?? this.#latest;
+  }
+
+  /** Scrolls that led nowhere new: listed, not replayed. */
+  #dropScrolls(why: string): void {
+    if (this.#scrolls.length)
+      this.#warnings.push(`${seqRange(this.#scrolls)}: ${this.#scrolls.length} scroll(s) not replayed: ${why}`);
+    this.#scrolls = [];
+  }
+
+  #click(event: ClickEvent): void {
+    if (event.packageName === SYSTEM_UI) {
+      const label = event.contentDesc ?? event.text ?? "";
+      if (/^back$/i.test(label)) {
+        this.#back(event, "a tap on the navigation bar's Back button, replayed as Back");
+        return;
+      }
+      this.#dropScrolls("they came before a tap in the system UI");
+      return void this.#warnings.push(`seq ${event.seq}: ${what(event, this.#inputs)} not replayed (the system UI)`);
+    }
+    if (isLauncher(event.packageName)) {
+      this.#dropScrolls("they came before a tap on the home screen");
+      return void this.#warnings.push(
+        `seq ${event.seq}: ${what(event, this.#inputs)} after the app opened: not replayed`,
+      );
+    }
+    const index = this.#screens.of(event.snapshot);
+    const resolved = clickTarget(index, event);
+    if (!resolved) {
+      this.#dropScrolls("the tap after them could not be found again");
+      return void this.#warnings.push(
+        `seq ${event.seq}: ${what(event, this.#inputs)} has nothing to find it by: not replayed`,
+      );
+    }
+    const { target } = resolved;
+    const seqs = [...this.#scrolls.map((s) => s.seq), event.seq];
+    // Scrolls lead to the tap when its node was not on the screen before them (or that screen is unknown).
+    const scrolledTo = this.#scrolls.length > 0 && !(this.#beforeScrolls && onScreen(this.#beforeScrolls, target));
+    if (scrolledTo && "matcher" in target) {
+      this.#scrollAndClick(target.matcher, index, resolved.node, seqs, resolved.doubt);
+    } else {
+      this.#dropScrolls(
+        scrolledTo
+          ? "the tap after them is by position, which a scroll cannot aim at"
+          : "the node tapped after them was on screen before them",
+      );
+      if ("matcher" in target) this.#waitFor(target.matcher, [event.seq]);
+      this.#push({ type: "click", params: { ...target }, doubt: resolved.doubt, seqs });
+    }
+    this.#previous = index;
+    this.#latest = index ?? this.#latest;
+    this.#tapped =
+      index && resolved.node && "matcher" in target
+        ? { index, node: resolved.node, matcher: target.matcher }
+        : undefined;
+  }
+
+  #scrollAndClick(
+    matcher: MatcherFields,
+    index: HierarchyIndex | undefined,
+    node: UiNode | undefined,
+    seqs: number[],
+    doubt: string | undefined,
+  ): void {
+    const list = index && node ? index.ancestors(node).find(isScrollable) : undefined;
+    const container = index && list ? nodeMatcher(index, list) : undefined;
+    if (container) this.#waitFor(container, seqs);
+    const direction = directionOf(this.#scrolls);
+    this.#scrolls = [];
+    this.#push({
+      type: "scroll_and_click",
+      params: { matcher, ...(container ? { container } : {}), direction, maxSwipes: MAX_SWIPES },
+      doubt,
+      seqs,
+    });
+  }
+
+  #back(event: PressKeyEvent | ClickEvent, doubt?: string): void {
+    this.#dropScrolls("Back came after them");
+    this.#push({ type: "press_key", params: { key: "back" }, doubt, seqs: [event.seq] });
+    this.#previous = this.#screens.of(event.snapshot) ?? this.#latest;
+    this.#latest = this.#previous;
+    this.#tapped = undefined;
+  }
+
+  /** A run of typing ends: one enter_text of its final value (an input), into the field it went to. */
+  #endTyping(next?: RecordingEvent): void {
+    const run = this.#typing;
+    if (run.length === 0) return;
+    this.#typing = [];
+    const value = run[run.length - 1]!.text;
+    const field = this.#field();
+    if (!field)
+      return void this.#warnings.push(`${seqRange(run)}: typing not replayed: no field to type into was found`);
+    if (value.trim() === "") return void this.#warnings.push(`${seqRange(run)}: the field was cleared: not replayed`);
+    const input = this.#inputs.typed(value, field.resourceId);
+    // Typing that navigated (a search submitted from the keyboard) shows as the app's next window.
+    const submit = next?.type === "window_change" && !isSystemSurface(next.packageName);
+    this.#waitFor(field.matcher, [run[0]!.seq]);
+    this.#push({
+      type: "enter_text",
+      params: { matcher: field.matcher, text: `{{${input.placeholder}}}`, ...(submit ? { submit: true } : {}) },
+      seqs: run.map((e) => e.seq),
+    });
+    this.#previous = this.#latest;
+    this.#tapped = undefined;
+  }
+
+  /** The field typing went to: the one just tapped, else the focused field on screen, else the only one. */
+  #field(): { matcher: MatcherFields; resourceId?: string } | undefined {
+    const tapped = this.#tapped;
+    if (tapped && tapped.index.role(tapped.node) === "textfield")
+      return { matcher: tapped.matcher, resourceId: tapped.node.attributes["resource-id"] || undefined };
+    const screen = this.#latest;
+    if (!screen) return undefined;
+    const fields = screen.nodes.filter((n) => screen.role(n) === "textfield");
+    const node = fields.find((n) => n.attributes.focused === "true") ?? (fields.length === 1 ? fields[0] : undefined);
+    const matcher = node && nodeMatcher(screen, node);
+    return node && matcher ? { matcher, resourceId: node.attributes["resource-id"] || undefined } : undefined;
+  }
+
+  /** The skill's result: a read of what the last screen shows, reached by the pending scrolls when it needs them. */
+  #result(): void {
+    const screen = this.#latest;
+    const target = screen ? readTarget(screen, this.#previous, this.#inputs) : undefined;
+    if (!target) {
+      this.#dropScrolls("they came last, with nothing to read after them");
+      return void this.#warnings.push("the last screen shows nothing to read as the result: the skill reports none");
+    }
+    const matcher = target;
+    if (this.#scrolls.length && this.#beforeScrolls && !onScreen(this.#beforeScrolls, { matcher })) {
+      const direction = directionOf(this.#scrolls);
+      this.#push({
+        type: "scroll_until",
+        params: { matcher, direction, clickAfter: false },
+        seqs: this.#scrolls.map((s) => s.seq),
+      });
+      this.#scrolls = [];
+      this.#previous = screen;
+    } else this.#dropScrolls("what the last screen shows was on screen before them");
+    this.#waitFor(matcher, []);
+    this.#push({ type: "read_text", id: "result", params: { matcher }, seqs: [] });
+  }
+}
+
+export const planSteps = (events: readonly RecordingEvent[]): Plan => new StepPlanner().plan(events);

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { DeviceSchema } from "../../core/contracts/device.ts";
+
+/**
+ * The shapes of the tools' `details`, as results to validate against: each names the fields an agent reads and
+ * lets the rest through (devices, the APK and plugins add fields), so a newer result never fails its schema.
+ */
+const Step = z.looseObject({
+  id: z.string(),
+  actionType: z.string(),
+  success: z.boolean(),
+  data: z.record(z.string(), z.string()).optional(),
+  error: z.string().optional(),
+});
+
+const Failure = z.looseObject({ code: z.string(), message: z.string() });
+
+/** A RunExecutionResult: `{ok, envelope, deviceId, terminalSource}` and the failure's code when it failed. */
+export const ExecutionDetails = z.looseObject({
+  ok: z.boolean(),
+  deviceId: z.string(),
+  envelope: z.looseObject({
+    commandId: z.string(),
+    taskId: z.string(),
+    status: z.enum(["success", "failed"]),
+    stepResults: z.array(Step),
+    error: z.string().nullable(),
+  }),
+  error: Failure.optional(),
+});
+
+export const DevicesDetails = z.strictObject({ devices: z.array(DeviceSchema.loose()) });
+
+export const DoctorDetails = z.looseObject({
+  ok: z.boolean(),
+  criticalOk: z.boolean(),
+  checks: z.array(z.looseObject({ id: z.string(), status: z.enum(["pass", "warn", "fail"]), summary: z.string() })),
+});
+
+const RegistrySkill = z.looseObject({ id: z.string(), applicationId: z.string(), summary: z.string() });
+
+export const SkillListDetails = z.looseObject({ skills: z.array(RegistrySkill), count: z.number().int() });
+
+export const SkillDetails = RegistrySkill;
+
+export const SkillRunDetails = z.looseObject({
+  status: z.enum(["success", "indeterminate"]),
+  skillId: z.string(),
+  output: z.string(),
+  exitCode: z.number().int(),
+  durationMs: z.number(),
+});
+
+/** What `record pull` wrote: the session's file on this machine. */
+export const RecordingPullDetails = z.looseObject({
+  ok: z.literal(true),
+  localPath: z.string(),
+  sessionId: z.string(),
+  deviceId: z.string(),
+  bytes: z.number().int(),
+});

@@ -1,0 +1,98 @@
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findOnPath } from "../../../core/host/executables.ts";
+import { defaultScenario } from "../../../android/virtual/scenario/builtin/default.ts";
+import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
+import { parseScenario } from "../../../android/virtual/scenario/parse-scenario.ts";
+import type { ExecutionOutput } from "../../helpers/cli-output.ts";
+import { virtualSession } from "../../helpers/virtual-session.ts";
+import { startServe, type RunningServe } from "../serve/serve-process.ts";
+
+// Issue 27 in a real browser: Debian's chromium (.ci/run installs it) driven by playwright-core, against a virtual
+// device whose Settings screen holds a node with hostile text.
+const HOSTILE = "<img src=x onerror=alert(1)>";
+const executable = findOnPath("chromium");
+const session = virtualSession();
+let device: RunningVirtualDevice;
+let serve: RunningServe;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+let dialogs = 0;
+
+function hostileScenario() {
+  const scenario = defaultScenario();
+  const settings = scenario.screens.settings!;
+  settings.hierarchy_xml = settings.hierarchy_xml!.replace("Connected devices", "&lt;img src=x onerror=alert(1)&gt;");
+  return parseScenario({ ...scenario, home: "settings" }, { origin: "inspector test", defaultName: "hostile" });
+}
+
+describe.skipIf(executable === undefined)("the inspector page in chromium", () => {
+  beforeAll(async () => {
+    device = await session.startDevice({ scenario: hostileScenario() });
+    serve = await startServe(session);
+    browser = await chromium.launch({ executablePath: executable!, args: ["--no-sandbox"] });
+    page = await browser.newPage();
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(String(error)));
+    page.on("dialog", (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    await page.goto(`${serve.url}/`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await serve?.stop();
+  });
+
+  it("lists the device and shows its screen", async () => {
+    await page.getByText(device.serial).first().waitFor();
+    // The page's image element, read in the browser (no DOM types here): loaded and as wide as the screen.
+    const shot = page.locator("#shot");
+    await expect
+      .poll(() =>
+        shot.evaluate((image: { complete: boolean; naturalWidth: number }) => image.complete && image.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+  });
+
+  it("renders the hostile node text as text: no element from it, no script run", async () => {
+    await page.getByText(HOSTILE).first().waitFor();
+    expect(await page.locator("#tree img").count()).toBe(0);
+    expect(dialogs).toBe(0);
+  });
+
+  it("hovering a tree node outlines it on the screenshot", async () => {
+    await page.locator(".tree-row", { hasText: "Network & internet" }).last().hover();
+    await expect.poll(() => page.locator("#hover-box").isVisible()).toBe(true);
+    const box = await page.locator("#hover-box").boundingBox();
+    expect(box!.width).toBeGreaterThan(0);
+  });
+
+  it("clicking the Network & internet row selects that node, and its matcher selects it through the CLI", async () => {
+    await page.locator(".tree-row .node-text", { hasText: /^Network & internet$/ }).click();
+    await expect.poll(() => page.locator("#attributes").textContent()).toContain("Network & internet");
+    const matcher = JSON.parse((await page.locator("#matchers code").first().textContent())!) as Record<string, string>;
+    const read = await session.json<ExecutionOutput>([
+      "action",
+      "read",
+      "--selector",
+      JSON.stringify(matcher),
+      "--device-id",
+      device.serial,
+    ]);
+    expect(read.body.ok).toBe(true);
+    expect(read.body.envelope.stepResults[0]?.data.text).toBe("Network & internet");
+  });
+
+  it("click from the page changes the screen and the event log shows the result", async () => {
+    await page.locator(".tree-row .node-text", { hasText: /^Display$/ }).click();
+    await page.getByRole("button", { name: /^click$/i }).click();
+    await page.locator(".tree-row .node-text", { hasText: /^Brightness level$/ }).waitFor();
+    await expect.poll(() => page.locator("#events").textContent()).toMatch(/click → ok/);
+    expect(errors).toEqual([]);
+  });
+});
