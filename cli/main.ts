@@ -1,6 +1,7 @@
 import { buildTree, resolveCommand } from "./command-tree.ts";
-import { bootRuntime } from "../runtime/boot.ts";
+import { bootRuntime, type BootOptions } from "../runtime/boot.ts";
 import { explainingPluginFailures } from "../runtime/plugin-failures.ts";
+import type { Kernel } from "../core/kernel/index.ts";
 import { extractGlobals } from "./global-flags.ts";
 import { renderHelp } from "./help.ts";
 import { printError, printResult, type OutputMode } from "./output.ts";
@@ -8,8 +9,19 @@ import { toClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { packageVersion } from "../core/package-version.ts";
 import { parseCommandArgs } from "./parse-command-args.ts";
 
-/** Runs one CLI invocation and returns its exit code (spec/001 "Exit Codes": 0 success, 1 error). */
-export async function main(argv: readonly string[]): Promise<number> {
+// For the runtime client (cli/daemon/client.ts), bundled on its own, when it has to start a runtime or one failed.
+export { reportLostRuntime } from "./daemon/lost-runtime.ts";
+export const startRuntime = async (binPath: string): Promise<true | string> =>
+  (await import("./daemon/start-runtime.ts")).startRuntime(binPath);
+
+/**
+ * Runs one CLI invocation and returns its exit code (spec/001 "Exit Codes": 0 success, 1 error). The warm runtime
+ * runs many in one process and boots through its own `boot`, which keeps kernels between calls.
+ */
+export async function main(
+  argv: readonly string[],
+  options: { boot?: (options: BootOptions) => Promise<Kernel> } = {},
+): Promise<number> {
   let mode: OutputMode = "json";
   let verbose = false;
   try {
@@ -21,7 +33,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
 
-    const kernel = await bootRuntime({
+    const kernel = await (options.boot ?? bootRuntime)({
       verbose: globals.options.verbose,
       progress: globals.options.output === "pretty",
       ...(globals.options.configPath ? { configPath: globals.options.configPath } : {}),

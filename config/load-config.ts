@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { CosmiconfigResult, Loader } from "cosmiconfig";
@@ -57,12 +57,16 @@ const missingSelf = (error: unknown) =>
 
 /**
  * A JavaScript config, loaded by Node itself (cosmiconfig's own loader falls back to a CommonJS path that cannot
- * run in the bundle). One that imports `clawperator/config` while the CLI is installed globally (no copy in the
- * project) is loaded again through the loader that resolves it to the running package.
+ * run in the bundle), by a URL that changes with the file: Node keeps a module per URL for the life of the process,
+ * and a long-lived one (the CLI's warm runtime) must see the file as it is now. One that imports
+ * `clawperator/config` while the CLI is installed globally (no copy in the project) is loaded again through the
+ * loader that resolves it to the running package.
  */
 const loadJavaScript: Loader = trustedLoader(async (filepath) => {
   try {
-    return ((await import(pathToFileURL(filepath).href)) as { default?: unknown }).default;
+    return (
+      (await import(`${pathToFileURL(filepath).href}?mtime=${statSync(filepath).mtimeMs}`)) as { default?: unknown }
+    ).default;
   } catch (error) {
     if (!missingSelf(error)) throw error;
     return importModule(filepath, filepath, { fresh: true });

@@ -3,6 +3,7 @@ import { AgentTools } from "../core/services/agent-tools.ts";
 import type { HostInfo } from "../core/services/host-info.ts";
 import { createStderrLogger } from "../core/services/logger.ts";
 import { loadConfig } from "../config/load-config.ts";
+import type { ClawperatorConfig } from "../config/schema.ts";
 import { resolvePlugins } from "../config/resolve-plugins.ts";
 import { builtinPlugins } from "../plugins/index.ts";
 import { agentToolsOf } from "./agent-tools.ts";
@@ -27,9 +28,19 @@ export interface BootOptions {
  * load or set up is left out with a warning and a failing doctor check; a built-in one that fails stops the boot.
  */
 export async function bootRuntime(options: BootOptions = {}): Promise<Kernel> {
+  return bootWithConfig(await loadRuntimeConfig(options), options);
+}
+
+/** The config a runtime of `options` boots with: the file found from its cwd (or named), then the overrides. */
+export async function loadRuntimeConfig(options: BootOptions): Promise<ClawperatorConfig> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadConfig({ cwd, ...(options.configPath ? { configPath: options.configPath } : {}) });
-  const config = options.overrides ? await applyConfigOverrides(loaded, options.overrides) : loaded;
+  return options.overrides ? applyConfigOverrides(loaded, options.overrides) : loaded;
+}
+
+/** Boots the kernel for a config `loadRuntimeConfig` gave: the built-in plugins, then the config's. */
+export async function bootWithConfig(config: ClawperatorConfig, options: BootOptions): Promise<Kernel> {
+  const cwd = options.cwd ?? process.cwd();
   const disabled = new Set(config.disablePlugins);
   const builtins = builtinPlugins
     .filter((plugin) => !disabled.has(plugin.name))

@@ -28,6 +28,20 @@ const options = {
 };
 
 /**
+ * The client of the warm runtime (cli/daemon/client.ts) is what nearly every call loads after bin.js: one file of
+ * its own that imports only Node's modules, not a chunk of this bundle and the shared chunks it would import.
+ */
+const CLIENT = "./client.js";
+const clientApart = {
+  name: "client-apart",
+  setup(b) {
+    b.onResolve({ filter: /\/daemon\/client\.ts$/ }, ({ importer }) =>
+      importer === resolve("cli/bin.ts") ? { path: CLIENT, external: true } : undefined,
+    );
+  },
+};
+
+/**
  * Modules the device commands (observe, action, execute, devices) load right after their own: the adb transport,
  * the execution hooks and the single-step runner; and `observe snapshot` itself, the command agents run most
  * (0.5 KB over the runner). In the start-up chunk they cost no lazy load of their own (three more sequential
@@ -50,7 +64,13 @@ const WITH_STARTUP = [
  * import costs nothing at run time: it is only ever loaded after cli/main.ts, so they are already evaluated.
  */
 async function startupGraph() {
-  const { metafile } = await build({ ...options, write: false, metafile: true, logLevel: "silent" });
+  const { metafile } = await build({
+    ...options,
+    plugins: [clientApart],
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
   const { inputs } = metafile;
   const startup = new Set();
   const visit = (path) => {
@@ -67,7 +87,8 @@ async function startupGraph() {
   // cli/main.ts imports them too, for WITH_STARTUP. What cli/bin.ts loads for `--version` must not: it loads first.
   const lazy = (input) =>
     input.imports.filter((r) => r.kind === "dynamic-import" && !r.external).map((r) => resolve(r.path));
-  const beforeMain = new Set(lazy(inputs["cli/bin.ts"]));
+  // The runtime (cli/daemon/server.ts) loads cli/main.ts itself: it is not loaded before it.
+  const beforeMain = new Set(lazy(inputs["cli/bin.ts"]).filter((module) => module !== resolve("cli/daemon/server.ts")));
   const importers = new Set([resolve("cli/main.ts")]);
   for (const [path, input] of Object.entries(inputs)) {
     if (path !== "cli/bin.ts") for (const module of lazy(input)) if (!beforeMain.has(module)) importers.add(module);
@@ -107,5 +128,14 @@ const startupChunk = {
 };
 
 rmSync("dist/cli/chunks", { recursive: true, force: true });
-await build({ ...options, plugins: [startupChunk] });
+await build({ ...options, plugins: [clientApart, startupChunk] });
+await build({
+  entryPoints: { client: "cli/daemon/client.ts" },
+  outdir: "dist/cli",
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+});
 chmodSync("dist/cli/bin.js", 0o755);

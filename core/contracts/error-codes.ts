@@ -71,7 +71,7 @@ export const ERROR_CATALOGUE = {
   SCRCPY_NOT_FOUND: reserved(host(500)),
   APK_VERSION_UNREADABLE: host(502),
   APK_VERSION_INVALID: host(502),
-  CLI_VERSION_INVALID: host(500),
+  CLI_VERSION_INVALID: reserved(host(500)),
   VERSION_INCOMPATIBLE: host(409),
   LOGCAT_UNAVAILABLE: host(502),
   // Emulators

@@ -9,12 +9,14 @@ import {
   writeFileSync,
   type Stats,
 } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
 import { LIMITS } from "../contracts/limits.ts";
+import { clawperatorHome } from "../host/clawperator-home.ts";
 import { processAlive } from "../host/process-alive.ts";
 import { ownStartToken, sameProcess } from "../host/process-start.ts";
+
+export { clawperatorHome };
 
 interface LockRecord {
   pid: number;
@@ -37,11 +39,6 @@ export interface DeviceLock {
  */
 export interface LockClock {
   now(): number;
-}
-
-/** Where clawperator keeps state shared by its processes: $CLAWPERATOR_HOME, else ~/.clawperator. */
-export function clawperatorHome(env: NodeJS.ProcessEnv = process.env): string {
-  return env.CLAWPERATOR_HOME ?? join(homedir(), ".clawperator");
 }
 
 /**

@@ -35,7 +35,9 @@ export function spawnCli(args: readonly string[], options: CliProcessOptions) {
     throw new Error(`${CLI_BIN} is missing: run \`npm run build\` (test/helpers/build-cli.ts does it as globalSetup)`);
   return execa(process.execPath, [...(options.nodeArgs ?? []), CLI_BIN, ...args], {
     cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...options.env },
+    // In process unless a test asks for the warm runtime (CLAWPERATOR_NO_DAEMON: "0"): a runtime per temporary
+    // HOME would outlive its test; test/e2e/cli/daemon.test.ts runs a representative set both ways.
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CLAWPERATOR_NO_DAEMON: "1", ...options.env },
     extendEnv: false,
     reject: false,
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),

@@ -58,6 +58,7 @@ describe("every catalogued code is raised somewhere, and no reserved one is", ()
     expect(codes.filter(isReservedCode).sort()).toEqual(
       [
         "ANDROID_BUILD_FAILED",
+        "CLI_VERSION_INVALID",
         "COMPILE_VARS_REQUIRED",
         "EMULATOR_CREATE_FAILED",
         "HOST_DEPENDENCY_MISSING",

@@ -1,0 +1,36 @@
+import { execa } from "execa";
+import { RUNTIME_ARG } from "./request.ts";
+
+/** How long a new runtime may take to boot and listen before the call runs in process instead. */
+const READY_TIMEOUT_MS = 10_000;
+
+/**
+ * Starts this user's warm runtime, detached (its own session: a Ctrl-C in the terminal reaches the client, never
+ * the runtime), and waits until it listens. Answers true, or why it could not.
+ */
+export async function startRuntime(binPath: string): Promise<true | string> {
+  const runtime = execa(process.execPath, [binPath, RUNTIME_ARG], {
+    cwd: "/",
+    detached: true,
+    cleanup: false,
+    stdio: "ignore",
+    ipc: true,
+    reject: false,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      runtime.getOneMessage().then((message) => (message === "ready" ? true : String(message))),
+      runtime.then((result) => `it exited (${result.exitCode ?? result.signal})`),
+      new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve("it did not start in time"), READY_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    clearTimeout(timer);
+    if (runtime.connected) runtime.disconnect();
+    runtime.unref();
+  }
+}
