@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { clawperatorHome } from "../core/execution/device-lock.ts";
-import { privateDirs, readPrivateFile, writePrivateFile } from "../core/host/private-files.ts";
+import { privateDir, privateDirs, readPrivateFile, writePrivateFile } from "../core/host/private-files.ts";
 
 /** A file of the start-up caches: `~/.clawperator/cache/<...segments>`. */
 export const cachePath = (...segments: string[]): string => join(clawperatorHome(), "cache", ...segments);
@@ -35,6 +35,7 @@ export function cacheEntry(
   };
 }
 
+export { privateDir };
 /** The cache directory `dir` and the directories above it up to the Clawperator home are private to this user. */
 export const privateCacheDir = privateDirs;
 /** A cache entry's text; undefined when there is none or it is not this user's alone. */

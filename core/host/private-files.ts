@@ -24,7 +24,7 @@ import { ownedByUser, ownedPrivately } from "./file-trust.ts";
  * and with `clearIfLoose` (a cache) emptied too: someone else may have put files in it while it was open.
  * `followLink` accepts a symlink to such a directory (a home the user moved elsewhere).
  */
-function privateDir(dir: string, options: { clearIfLoose?: boolean; followLink?: boolean } = {}): boolean {
+export function privateDir(dir: string, options: { clearIfLoose?: boolean; followLink?: boolean } = {}): boolean {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = options.followLink ? statSync(dir) : lstatSync(dir);

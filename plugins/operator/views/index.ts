@@ -7,16 +7,21 @@ import type { ViewState } from "./view-state.ts";
 
 /**
  * The agent view's services: AgentViews, and the hook that notes every dispatch so refs of an older screen are
- * refused. Both share one ViewState, made on first use: in memory for a long-lived host, a private file per device
- * for the CLI, whose every command is a new process. Their modules load only when a view or an execution needs them.
+ * refused. Both share one ViewState, made on first use: in memory for a long-lived host (serve, MCP, the API), a
+ * private file per device for CLI commands, which run in a new process or the warm runtime alike. Their modules load only when a view or an execution needs them.
  */
 export function registerAgentViews(ctx: PluginContext<unknown>): void {
   let state: Promise<ViewState> | undefined;
+  // A CLI command's view must reach the next command, whichever process runs it: a file. Other hosts keep theirs.
+  const inMemory = () => {
+    const host = ctx.services.resolve(HostInfo);
+    return host.longLived && !host.cli;
+  };
   const viewState = () => {
     state ??= (async () => {
       const [{ ViewState }, stores] = await Promise.all([
         import("./view-state.js"),
-        ctx.services.resolve(HostInfo).longLived ? import("./memory-store.js") : import("./file-store.js"),
+        inMemory() ? import("./memory-store.js") : import("./file-store.js"),
       ]);
       return new ViewState("memoryViewStore" in stores ? stores.memoryViewStore() : stores.fileViewStore());
     })();
@@ -34,7 +39,7 @@ export function registerAgentViews(ctx: PluginContext<unknown>): void {
         runner: () => ctx.services.resolve(ExecutionRunner),
         transport: () => ctx.services.resolve(Transport),
         state: () => resolved,
-        source: ctx.services.resolve(HostInfo).longLived ? "clawperator-api" : "clawperator-cli",
+        source: inMemory() ? "clawperator-api" : "clawperator-cli",
       }),
     );
     return views;
