@@ -4,6 +4,8 @@ import { checkExecution } from "../core/contracts/check-execution.ts";
 import type { Execution } from "../core/contracts/execution.ts";
 import { ExecutionRunner, type RunExecutionResult } from "../core/execution/runner.ts";
 import type { Kernel } from "../core/kernel/index.ts";
+import { namesRefs } from "../core/contracts/refs.ts";
+import { AgentViews, type ViewedResult } from "../core/services/agent-views.ts";
 import { Transport } from "../core/services/transport.ts";
 import { bootRuntime } from "./boot.ts";
 import type { ConfigOverrides } from "./config-overrides.ts";
@@ -15,15 +17,22 @@ export interface ExecuteOptions {
   receiverPackage?: string;
   /** Also return the envelope exactly as the device sent it (`result.deviceEnvelope`). */
   deviceEnvelope?: boolean;
+  /** Append a snapshot to the execution and return the agent view of the screen after it (`result.view`). */
+  view?: boolean;
 }
 
 /** The programmatic API embedders and the front ends (OpenClaw, MCP) use: one kernel, one result stream per device. */
 export interface Clawperator {
   readonly kernel: Kernel;
   devices(): Promise<Device[]>;
-  /** Validates (aliases, limits) and runs an execution; throws ClawperatorError on any failure before an envelope. */
-  execute(execution: unknown, options?: ExecuteOptions): Promise<RunExecutionResult>;
+  /**
+   * Validates (aliases, limits) and runs an execution; throws ClawperatorError on any failure before an envelope.
+   * Actions may name a `ref` of the device's latest view instead of a matcher (resolved before dispatch).
+   */
+  execute(execution: unknown, options?: ExecuteOptions): Promise<ViewedResult>;
   snapshot(options?: ExecuteOptions & { timeoutMs?: number }): Promise<RunExecutionResult>;
+  /** The agent view of the screen (`result.view`: outline and refs), kept as the device's latest for refs. */
+  view(options?: Omit<ExecuteOptions, "view" | "deviceEnvelope"> & { timeoutMs?: number }): Promise<ViewedResult>;
   /** Runs a command a plugin contributes (`["doctor"]`, `["skills", "search"]`) with its parsed flags. */
   command(
     path: readonly string[],
@@ -60,7 +69,10 @@ export function clawperatorOf(kernel: Kernel): Clawperator {
     kernel,
     devices: () => kernel.services.resolve(Transport).listDevices(),
     // async, so a validation error rejects the promise like every other failure instead of throwing.
-    execute: async (execution, opts = {}) => run(await checkExecution(execution), opts),
+    execute: async (execution, { view, ...opts } = {}) =>
+      view || namesRefs(execution)
+        ? kernel.services.resolve(AgentViews).run(execution, { ...opts, ...(view ? { view } : {}) })
+        : run(await checkExecution(execution), opts),
     snapshot: async ({ timeoutMs, ...opts } = {}) =>
       run(
         await checkExecution({
@@ -73,6 +85,7 @@ export function clawperatorOf(kernel: Kernel): Clawperator {
         }),
         opts,
       ),
+    view: (options = {}) => kernel.services.resolve(AgentViews).observe(options),
     command: (path, args = {}, globals = {}) => runCommand(kernel, path, args, globals),
     close: () => kernel.dispose(),
   };

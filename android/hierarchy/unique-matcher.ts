@@ -115,3 +115,42 @@ export function uniqueMatcher(index: HierarchyIndex, node: UiNode): UniqueTarget
   }
   return { kind: "coordinate", coordinate: center(boundsOf(node)) };
 }
+
+/** The APK's firstClickableAncestorOrSelf looks at the node and at most seven ancestors above it. */
+const CLICK_ANCESTOR_STEPS = 7;
+
+/** The node a click on `node` reaches on the phone: itself or its first clickable ancestor, near enough. */
+function clickReceiver(index: HierarchyIndex, node: UiNode): UiNode | undefined {
+  if (node.attributes.clickable === "true") return node;
+  return index
+    .ancestors(node)
+    .slice(0, CLICK_ANCESTOR_STEPS)
+    .find((a) => a.attributes.clickable === "true");
+}
+
+/**
+ * A unique matcher whose click lands on this clickable node although it selects a node inside it: the APK clicks
+ * the first clickable ancestor of the node a matcher selects, so the title of an unlabeled list row clicks the row.
+ * For a node with no unique matcher of its own; undefined when no node inside it qualifies. Only clicks (and long
+ * clicks) go to that ancestor; reading or typing would act on the inner node.
+ */
+export function clickMatcher(index: HierarchyIndex, node: UiNode): MatcherFields | undefined {
+  if (node.attributes.clickable !== "true") return undefined;
+  const inside: UiNode[] = [];
+  // The APK matches only nodes on screen, and nothing under a node that is not.
+  const walk = (n: UiNode) => {
+    for (const child of n.children) {
+      const b = boundsOf(child);
+      if (b.right <= Math.max(b.left, 0) || b.bottom <= Math.max(b.top, 0)) continue;
+      inside.push(child);
+      walk(child);
+    }
+  };
+  walk(node);
+  for (const candidate of inside) {
+    if (clickReceiver(index, candidate) !== node) continue;
+    const target = uniqueMatcher(index, candidate);
+    if (target.kind === "matcher") return target.matcher;
+  }
+  return undefined;
+}

@@ -39,7 +39,7 @@ export function kernelCache(): { boot(options: BootOptions): Promise<Kernel>; di
         kernels.set(key, known);
         return known;
       }
-      const kernel = await bootWithConfig(config, { ...options, host: { longLived: true } });
+      const kernel = await bootWithConfig(config, { ...options, host: { longLived: true, cli: true } });
       kernels.set(key, kernel);
       for (const [oldest, stale] of kernels) {
         if (kernels.size <= KEPT) break;

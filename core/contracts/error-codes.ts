@@ -160,6 +160,13 @@ export const ERROR_CATALOGUE = {
   RECORDING_START_FAILED: step,
   RECORDING_STOP_FAILED: step,
   RECORDING_UNAVAILABLE: reserved(step),
+  // Refs of the agent view (issue 24), refused before dispatch. REF_STALE: the device ran an action since the view was
+  // made, so its screen may have changed; 409, the ref conflicts with the device's current state (a new view fixes
+  // it). REF_NOT_FOUND: no view of the device yet, or no such ref in it. REF_NOT_UNIQUE: no matcher selects the node
+  // alone on that screen, so only a click (by its centre) can take the ref; 422, well-formed but not actionable so.
+  REF_STALE: host(409),
+  REF_NOT_FOUND: host(404),
+  REF_NOT_UNIQUE: host(422),
   // Runtime codes outside the spec's tables: CLI usage, configuration and plugin loading, and bugs.
   USAGE: host(400),
   CONFIG_INVALID: host(400),

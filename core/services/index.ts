@@ -10,6 +10,7 @@ export {
   type ShellResult,
 } from "./transport.ts";
 export { HostInfo } from "./host-info.ts";
+export { AgentViews, type ViewedResult, type ViewRunOptions, type ViewTarget } from "./agent-views.ts";
 export {
   Skills,
   type MissingReason,

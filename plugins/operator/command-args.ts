@@ -43,6 +43,20 @@ export const selectorArgs = {
   role: { type: "string", description: 'Shorthand for {"role": <role>} (button, textfield, switch, ...)' },
 } as const satisfies ArgsDef;
 
+/** Acting on a node of the agent view by its ref, instead of a selector. */
+export const refArgs = {
+  ref: {
+    type: "string",
+    description: "A ref of the device's latest view (observe view), e.g. e12, instead of a selector",
+    valueHint: "eN",
+  },
+} as const satisfies ArgsDef;
+
+/** Act and see: the view of the screen after the action, from the same execution. */
+export const viewArgs = {
+  view: { type: "boolean", description: "Also return the view of the screen after the action (one more step)" },
+} as const satisfies ArgsDef;
+
 export const appArgs = {
   package: { type: "positional", required: false, description: "Android application id (same as --app)" },
   app: { type: "string", description: "Android application id, e.g. com.android.settings" },
@@ -111,16 +125,17 @@ export const scrollArgs = {
 
 /** Each `action <name>` command's flags. */
 export const actionArgs = {
-  "open-app": appArgs,
-  "close-app": appArgs,
-  "open-uri": openUriArgs,
-  click: clickArgs,
-  read: readArgs,
-  wait: selectorArgs,
-  type: typeArgs,
-  "press-key": pressKeyArgs,
-  back: {},
-  scroll: scrollArgs,
-  sleep: sleepArgs,
+  "open-app": { ...appArgs, ...viewArgs },
+  "close-app": { ...appArgs, ...viewArgs },
+  "open-uri": { ...openUriArgs, ...viewArgs },
+  click: { ...clickArgs, ...refArgs, ...viewArgs },
+  read: { ...readArgs, ...refArgs, ...viewArgs },
+  wait: { ...selectorArgs, ...refArgs, ...viewArgs },
+  type: { ...typeArgs, ...refArgs, ...viewArgs },
+  "press-key": { ...pressKeyArgs, ...viewArgs },
+  back: viewArgs,
+  scroll: { ...scrollArgs, ...refArgs, ...viewArgs },
+  sleep: { ...sleepArgs, ...viewArgs },
 } as const;
+
 export type ActionName = keyof typeof actionArgs;

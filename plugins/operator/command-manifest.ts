@@ -22,6 +22,12 @@ export const OPERATOR_COMMANDS: CommandContribution[] = [
     load: () => import("./commands/observe-snapshot.js"),
   }),
   defineCommand({
+    path: ["observe", "view"],
+    aliases: [["view"]],
+    description: "The screen as a compact outline for agents, with refs that action --ref takes",
+    load: () => import("./commands/observe-view.js"),
+  }),
+  defineCommand({
     path: ["observe", "screenshot"],
     aliases: [["screenshot"]],
     description: "Capture the screen as a PNG file",

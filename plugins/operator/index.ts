@@ -3,16 +3,18 @@ import { OPERATOR_CHECKS } from "./checks/index.ts";
 import { OPERATOR_COMMANDS } from "./command-manifest.ts";
 import { SETUP_COMMANDS } from "./setup/setup-manifest.ts";
 import { registerExecutionServices } from "./services.ts";
+import { registerAgentViews } from "./views/index.ts";
 
 /**
  * The operator protocol: the execution pipeline over the Operator APK, the hooks that finish what the APK
- * cannot (close_app, screenshots, snapshot text) and the SERVICE_UNAVAILABLE hint, the execute / observe / inspect /
- * action commands, Operator setup, permissions and version compatibility, and doctor's readiness checks.
+ * cannot (close_app, screenshots, snapshot text) and the SERVICE_UNAVAILABLE hint, the agent view and its refs, the
+ * execute / observe / inspect / action commands, Operator setup, permissions and version compatibility, and doctor's readiness checks.
  */
 export default definePlugin({
   name: "operator",
   setup(ctx) {
     registerExecutionServices(ctx);
+    registerAgentViews(ctx);
     const hooks = () => import("./hooks/index.js");
     ctx.hooks.add({ name: "close-app", order: 10, load: async () => ({ default: (await hooks()).closeApp }) });
     ctx.hooks.add({

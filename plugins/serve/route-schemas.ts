@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AgentViewSchema, RefUseSchema } from "../../core/contracts/agent-view.ts";
 import { DeviceSchema } from "../../core/contracts/device.ts";
 import { ResultEnvelopeSchema } from "../../core/contracts/envelope.ts";
 import { ExecutionSchema } from "../../core/contracts/execution.ts";
@@ -47,9 +48,27 @@ const RunResultSchema = z
   .object(runResult)
   .describe("Execution result (HTTP 200 whenever the device returned an envelope)");
 
+const ViewedSchema = z
+  .object({
+    ...runResult,
+    view: AgentViewSchema.optional().describe("The agent view: outline text, refs table, package, windows, id"),
+    viewError: z.string().optional().describe("Why there is no view although one was asked for"),
+    refs: z.array(RefUseSchema).optional().describe("What each action's ref resolved to"),
+  })
+  .describe("Execution result and, when asked for, the agent view of the screen after it");
+
 export const executeSchemas: RouteSchemas = {
-  body: z.object({ execution: ExecutionSchema, ...target }),
-  response: RunResultSchema,
+  body: z.object({
+    execution: ExecutionSchema.describe("Actions may give `ref` (a ref of the device's latest view) for their node"),
+    ...target,
+    view: z.boolean().optional().describe("Append a snapshot to the execution and return the view after it"),
+  }),
+  response: ViewedSchema,
+};
+
+export const viewSchemas: RouteSchemas = {
+  body: z.object({ deviceId: target.deviceId, receiverPackage: target.receiverPackage }),
+  response: ViewedSchema,
 };
 
 export const snapshotSchemas: RouteSchemas = { body: z.object(target), response: RunResultSchema };

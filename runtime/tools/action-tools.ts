@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACTION_PARAMS, type ActionType } from "../../core/contracts/actions.ts";
+import { REF_SLOTS } from "../../core/contracts/refs.ts";
 import {
   ACT,
   DeviceTarget,
@@ -12,7 +13,7 @@ import {
 } from "./agent-tool.ts";
 import { ExecutionDetails } from "./output-schemas.ts";
 import { toolExecution } from "./device-tools.ts";
-import { executionOutput } from "./summarize.ts";
+import { viewedOutput } from "./view-tools.ts";
 
 const Target = z.strictObject({
   ...DeviceTarget,
@@ -23,6 +24,10 @@ const Target = z.strictObject({
     .max(120_000)
     .optional()
     .describe("how long to wait for the device's result (ms, default 30000)"),
+  view: z
+    .boolean()
+    .optional()
+    .describe("return the view of the screen after the action, from the same execution (default true)"),
 });
 const TARGET_KEYS = Object.keys(Target.shape);
 
@@ -32,6 +37,7 @@ const TARGET_KEYS = Object.keys(Target.shape);
  */
 function actionTool(name: string, type: ActionType, description: string, hints: ToolHints = ACT): AgentTool {
   const params = ACTION_PARAMS[type];
+  const slot = REF_SLOTS[type];
   return {
     name,
     description,
@@ -40,9 +46,16 @@ function actionTool(name: string, type: ActionType, description: string, hints: 
     parameters(): JsonSchema {
       const action = jsonSchemaOf(params);
       const target = jsonSchemaOf(Target);
+      // A node is named by `ref` or by its slot (the matcher), so neither is required.
+      const required = (action.required as string[] | undefined)?.filter((key) => key !== slot);
       return {
         ...action,
-        properties: { ...(action.properties as object), ...(target.properties as object) },
+        properties: {
+          ...(action.properties as object),
+          ...(slot ? { ref: REF_PROPERTY } : {}),
+          ...(target.properties as object),
+        },
+        ...(required ? { required } : {}),
       };
     },
     async run(ctx, input) {
@@ -55,16 +68,28 @@ function actionTool(name: string, type: ActionType, description: string, hints: 
       );
       const execution = toolExecution(name, { id: type, type, params: actionParams }, target.timeoutMs);
       const clawperator = await ctx.clawperator();
-      return executionOutput(
-        await clawperator.execute(execution, { deviceId: target.deviceId, receiverPackage: target.receiverPackage }),
+      const view = target.view ?? true;
+      return viewedOutput(
+        await clawperator.execute(execution, {
+          deviceId: target.deviceId,
+          receiverPackage: target.receiverPackage,
+          view,
+        }),
+        true,
       );
     },
   };
 }
 
 const MATCHER_HELP =
-  "`matcher` selects a node by any of resourceId, textEquals, textContains, contentDescEquals, " +
-  "contentDescContains, role (all given fields must match); take them from a fresh snapshot.";
+  'Name the node by `ref` (e.g. "e12", from the latest clawperator_view or action result) or by `matcher`: ' +
+  "any of resourceId, textEquals, textContains, contentDescEquals, contentDescContains, role (all must match).";
+
+const REF_PROPERTY = {
+  type: "string",
+  pattern: "^e[1-9][0-9]*$",
+  description: "a ref of the device's latest view (e.g. e12), instead of a matcher",
+};
 
 export const ACTION_TOOLS: readonly AgentTool[] = [
   actionTool(
@@ -95,7 +120,7 @@ export const ACTION_TOOLS: readonly AgentTool[] = [
   actionTool(
     "clawperator_scroll",
     "scroll",
-    "Scroll the first scrollable container (or `container`) one page in `direction`.",
+    "Scroll the first scrollable container (or `container`, or the one `ref` names) one page in `direction`.",
   ),
   actionTool("clawperator_press_key", "press_key", "Press a system key: back, home or recents."),
 ];

@@ -4,6 +4,7 @@ import { EXPECTED_FORMAT } from "../../core/contracts/limits.ts";
 import { ACT, DeviceTarget, OBSERVE, zodTool, type AgentTool } from "./agent-tool.ts";
 import { DevicesDetails, ExecutionDetails } from "./output-schemas.ts";
 import { executionOutput, snapshotXml } from "./summarize.ts";
+import { viewedOutput, viewTool } from "./view-tools.ts";
 
 const timeoutMs = z
   .number()
@@ -57,8 +58,8 @@ export const devicesTool = zodTool({
 export const snapshotTool = zodTool({
   name: "clawperator_snapshot",
   description:
-    "Read the current screen of the device as a UI hierarchy XML (text, resource-id, content-desc, bounds of " +
-    "every node). Observe before every action and verify after it.",
+    "Read the current screen of the device as the full UI hierarchy XML (text, resource-id, content-desc, bounds " +
+    "of every node). Prefer clawperator_view, far smaller; use this when the view leaves out what you need.",
   input: z.strictObject({ ...DeviceTarget, timeoutMs }),
   output: ExecutionDetails,
   hints: OBSERVE,
@@ -108,7 +109,8 @@ export const executeTool = zodTool({
     "scroll_and_click, scroll, scroll_until, read_text, enter_text, wait_for_node, snapshot_ui, " +
     "take_screenshot, sleep, press_key. Returns the device's result envelope with one stepResult per action; " +
     "when a step or the device failed, details.ok is false, details.error.code names the cause " +
-    "(NODE_NOT_FOUND, ...) and details.error.stepId the step.",
+    "(NODE_NOT_FOUND, ...) and details.error.stepId the step. An action may give `ref` (from the latest view) " +
+    "instead of its matcher; `view: true` returns the view after the execution.",
   input: z.strictObject({
     ...DeviceTarget,
     execution: z
@@ -118,13 +120,19 @@ export const executeTool = zodTool({
       .boolean()
       .optional()
       .describe("also return the envelope exactly as the device sent it (details.deviceEnvelope)"),
+    view: z.boolean().optional().describe("append a snapshot and return the view of the screen after the execution"),
   }),
   output: ExecutionDetails,
   hints: ACT,
-  async run(ctx, { deviceId, receiverPackage, execution, deviceEnvelope }) {
-    const options = { deviceId, receiverPackage, ...(deviceEnvelope ? { deviceEnvelope } : {}) };
-    return executionOutput(await (await ctx.clawperator()).execute(execution, options));
+  async run(ctx, { deviceId, receiverPackage, execution, deviceEnvelope, view }) {
+    const options = {
+      deviceId,
+      receiverPackage,
+      ...(deviceEnvelope ? { deviceEnvelope } : {}),
+      ...(view ? { view } : {}),
+    };
+    return viewedOutput(await (await ctx.clawperator()).execute(execution, options));
   },
 });
 
-export const DEVICE_TOOLS: readonly AgentTool[] = [devicesTool, snapshotTool, screenshotTool, executeTool];
+export const DEVICE_TOOLS: readonly AgentTool[] = [devicesTool, viewTool, snapshotTool, screenshotTool, executeTool];

@@ -3,8 +3,9 @@ import { checkExecution } from "../../../core/contracts/check-execution.ts";
 import { LIMITS } from "../../../core/contracts/limits.ts";
 import type { CommandArgs, CommandHandler } from "../../../core/kernel/index.ts";
 import type { actionArgs, ActionName } from "../command-args.ts";
-import { cliExecution, exitCodeOfResult, runExecution } from "./run-actions.ts";
-import { renderResult } from "../../../android/operator/render-result.ts";
+import { cliExecution, exitCodeOfResult, runExecution, targetOf } from "./run-actions.ts";
+import { AgentViews } from "../../../core/services/agent-views.ts";
+import { renderViewed } from "../views/render-view.ts";
 
 type Args = Record<string, unknown>;
 type ActionOf<N extends ActionName> = (args: CommandArgs<(typeof actionArgs)[N]>) => {
@@ -47,8 +48,17 @@ function matcherFrom(args: Args): Record<string, unknown> {
   return matcher;
 }
 
+/** The node of an action: `--ref eN` (a ref of the device's latest view, resolved before dispatch) or a selector. */
+function targetFrom(args: Args): Record<string, unknown> {
+  if (args.ref === undefined) return { matcher: matcherFrom(args) };
+  if (args.selector !== undefined || args["resource-id"] !== undefined || args.id !== undefined)
+    throw usage("--ref names the node itself: give it without --selector / --id");
+  return { ref: args.ref };
+}
+
 /** `--coordinate x,y` (the reference CLI's replay form). */
-function coordinateFrom(value: unknown): { x: number; y: number } {
+function coordinateFrom(value: unknown, ref: unknown): { x: number; y: number } {
+  if (ref !== undefined) throw usage("--ref and --coordinate both name where to click; give one");
   const match = /^\s*(\d+)\s*[, ]\s*(\d+)\s*$/.exec(String(value));
   if (!match) throw usage(`--coordinate takes x,y in screen pixels, e.g. --coordinate 540,1200 (got ${String(value)})`);
   return { x: Number(match[1]), y: Number(match[2]) };
@@ -83,34 +93,37 @@ const BUILDERS: { [N in ActionName]: ActionOf<N> } = {
   click: (a) => ({
     type: "click",
     params: defined({
-      ...(a.coordinate !== undefined ? { coordinate: coordinateFrom(a.coordinate) } : { matcher: matcherFrom(a) }),
+      ...(a.coordinate !== undefined ? { coordinate: coordinateFrom(a.coordinate, a.ref) } : targetFrom(a)),
       clickType: clickTypeFrom(a),
     }),
   }),
   read: (a) => ({
     type: "read_text",
     params: defined({
-      matcher: matcherFrom(a),
+      ...targetFrom(a),
       validator: a.validator,
       validatorPattern: a.pattern,
       all: a.all || undefined,
     }),
   }),
-  wait: (a) => ({ type: "wait_for_node", params: { matcher: matcherFrom(a) } }),
+  wait: (a) => ({ type: "wait_for_node", params: targetFrom(a) }),
   type: (a) => {
     if (
+      a.ref === undefined &&
       a.selector === undefined &&
       a["resource-id"] === undefined &&
       a.id === undefined &&
       a.desc === undefined &&
       a.role === undefined
     ) {
-      throw usage("action type needs --selector (or --id / --desc / --role: the field to type into) and --text");
+      throw usage(
+        "action type needs --ref or --selector (or --id / --desc / --role: the field to type into) and --text",
+      );
     }
     return {
       type: "enter_text",
       params: defined({
-        matcher: matcherFrom({ ...a, text: undefined }),
+        ...targetFrom({ ...a, text: undefined }),
         text: a.text,
         submit: a.submit || undefined,
         clear: a.clear || undefined,
@@ -126,7 +139,10 @@ const BUILDERS: { [N in ActionName]: ActionOf<N> } = {
   back: () => ({ type: "press_key", params: { key: "back" } }),
   scroll: (a) => ({
     type: "scroll",
-    params: defined({ direction: a.direction, container: parseJsonFlag("container", a.container) }),
+    params: defined({
+      direction: a.direction,
+      ...(a.ref === undefined ? { container: parseJsonFlag("container", a.container) } : { ref: a.ref }),
+    }),
   }),
   sleep: (a) => ({ type: "sleep", params: { durationMs: wholeMs("sleep", a["duration-ms"] ?? a.ms) } }),
 };
@@ -152,10 +168,16 @@ export function actionCommand<N extends ActionName>(name: N): CommandHandler<(ty
           },
         };
       }
-      const execution = await checkExecution(cliExecution(run, name, [action as never]));
-      return runExecution(ctx, execution);
+      const execution = cliExecution(run, name, [action as never]);
+      const { ref, view } = ctx.args as Args;
+      if (ref === undefined && !view) return runExecution(ctx, await checkExecution(execution));
+      return ctx.services.resolve(AgentViews).run(execution, {
+        view: view === true,
+        pathOrigin: "person",
+        ...targetOf(ctx.globals),
+      });
     },
-    pretty: renderResult,
+    pretty: renderViewed,
     exitCode: exitCodeOfResult,
   };
 }

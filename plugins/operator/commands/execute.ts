@@ -2,11 +2,14 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { apkClamps } from "../../../core/contracts/apk-clamps.ts";
 import { checkExecution } from "../../../core/contracts/check-execution.ts";
 import { payloadBytes } from "../../../core/contracts/payload-size.ts";
+import { namesRefs } from "../../../core/contracts/refs.ts";
 import { ExecutionRunner } from "../../../core/execution/runner.ts";
+import { AgentViews } from "../../../core/services/agent-views.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import type { executeArgs } from "../command-args.ts";
 import { readExecutionInput, unwrapCompiled } from "./read-execution-input.ts";
-import { renderResult } from "../../../android/operator/render-result.ts";
+import { targetOf } from "./run-actions.ts";
+import { renderViewed } from "../views/render-view.ts";
 
 const handler: CommandHandler<typeof executeArgs> = {
   async run({ args, globals, services }) {
@@ -25,6 +28,12 @@ const handler: CommandHandler<typeof executeArgs> = {
       globals.timeoutMs !== undefined && typeof input === "object" && input !== null
         ? { ...input, timeoutMs: globals.timeoutMs }
         : input;
+    if (namesRefs(withTimeout) && !args["validate-only"]) {
+      return services.resolve(AgentViews).run(withTimeout, {
+        ...targetOf(globals),
+        ...(args["device-envelope"] ? { deviceEnvelope: true } : {}),
+      });
+    }
     const execution = await checkExecution(withTimeout);
     if (args["validate-only"])
       return {
@@ -36,8 +45,7 @@ const handler: CommandHandler<typeof executeArgs> = {
       };
     return services.resolve(ExecutionRunner).run({
       execution,
-      ...(globals.deviceId ? { deviceId: globals.deviceId } : {}),
-      ...(globals.receiverPackage ? { receiverPackage: globals.receiverPackage } : {}),
+      ...targetOf(globals),
       ...(args["device-envelope"] ? { deviceEnvelope: true } : {}),
     });
   },
@@ -48,7 +56,7 @@ const handler: CommandHandler<typeof executeArgs> = {
       apkClamps?: { path: string; value: number; applied: number; reason: string }[];
       execution?: { commandId: string; actions: { id: string; type: string }[] };
     };
-    if (!r.validated || !r.execution) return renderResult(result);
+    if (!r.validated || !r.execution) return renderViewed(result);
     const steps = r.execution.actions.map((a, i) => `  ${i + 1}. ${a.id}: ${a.type}`).join("\n");
     const clamps = (r.apkClamps ?? [])
       .map((c) => `\n  note: ${c.path} ${c.value} runs as ${c.applied} on the device (${c.reason})`)

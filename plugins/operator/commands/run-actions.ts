@@ -11,7 +11,7 @@ export const DEFAULT_CLI_TIMEOUT_MS = 30_000;
 /** What the single-step commands read of their context, whatever their flags. */
 type RunContext = Pick<CommandRunContext, "globals" | "services">;
 
-function timeoutFrom(ctx: RunContext): number {
+export function timeoutFrom(ctx: Pick<RunContext, "globals">): number {
   const timeoutMs = ctx.globals.timeoutMs ?? DEFAULT_CLI_TIMEOUT_MS;
   if (timeoutMs < LIMITS.MIN_EXECUTION_TIMEOUT_MS || timeoutMs > LIMITS.MAX_EXECUTION_TIMEOUT_MS) {
     throw new ClawperatorError(
@@ -39,6 +39,12 @@ export function cliExecution(ctx: RunContext, kind: string, actions: Action[]): 
   };
 }
 
+/** The device and receiver the global flags name. */
+export const targetOf = (globals: RunContext["globals"]) => ({
+  ...(globals.deviceId ? { deviceId: globals.deviceId } : {}),
+  ...(globals.receiverPackage ? { receiverPackage: globals.receiverPackage } : {}),
+});
+
 /** Runs a single-step command's execution; its paths come from the person's flags (`pathOrigin: "person"`). */
 export function runExecution(
   ctx: RunContext,
@@ -49,8 +55,7 @@ export function runExecution(
     execution,
     pathOrigin: "person",
     ...(options.force ? { force: true } : {}),
-    ...(ctx.globals.deviceId ? { deviceId: ctx.globals.deviceId } : {}),
-    ...(ctx.globals.receiverPackage ? { receiverPackage: ctx.globals.receiverPackage } : {}),
+    ...targetOf(ctx.globals),
   });
 }
 

@@ -8,7 +8,7 @@ import {
   type MatcherFields,
   type UiNode,
 } from "../../../android/hierarchy/index.ts";
-import { uniqueMatcher } from "../../../android/hierarchy/unique-matcher.ts";
+import { clickMatcher, uniqueMatcher } from "../../../android/hierarchy/unique-matcher.ts";
 import { FIXTURES, loadFixture } from "./fixtures.ts";
 
 const screen = (nodes: string) =>
@@ -111,5 +111,33 @@ describe.each(FIXTURES)("uniqueMatcher on %s", (file) => {
       expect(target.coordinate).toEqual(center(boundsOf(n)));
       for (const m of singleFields(n)) expect(findAll(index, m)).not.toEqual([n]);
     }
+  });
+});
+
+describe("clickMatcher: a unique matcher inside a clickable node whose click the APK hands to it", () => {
+  it("an unlabeled Settings row is clicked through its title", () => {
+    const index = new HierarchyIndex(loadFixture("settings_main_homepage.xml"));
+    const row = findAll(index, { textEquals: "Network & internet" })[0]!;
+    const clickable = index.clickableAncestor(row)!;
+    expect(uniqueMatcher(index, clickable).kind).toBe("coordinate");
+    expect(clickMatcher(index, clickable)).toEqual({ textEquals: "Network & internet" });
+  });
+
+  it("skips what a click would not bring to the node, and a node that is not clickable has none", () => {
+    const index = screen(`
+      <node class="android.widget.LinearLayout" clickable="true" bounds="[0,0][100,20]">
+        <node class="android.widget.Button" text="Inner" clickable="true" bounds="[0,0][10,10]" />
+        <node class="android.widget.TextView" text="hidden" bounds="[0,0][0,0]" />
+        <node class="android.widget.TextView" text="Title" bounds="[10,0][50,10]" />
+      </node>
+      <node class="android.widget.LinearLayout" clickable="true" bounds="[0,20][100,40]">
+        <node class="android.widget.TextView" text="Title" bounds="[10,20][50,30]" />
+      </node>
+      <node class="android.widget.LinearLayout" bounds="[0,40][100,60]">
+        <node class="android.widget.TextView" text="Alone" bounds="[10,40][50,50]" />
+      </node>`);
+    // "Inner" is clickable itself, "hidden" is off screen, "Title" is on both rows.
+    expect(clickMatcher(index, node(index, "[0,0][100,20]"))).toBeUndefined();
+    expect(clickMatcher(index, node(index, "[0,40][100,60]"))).toBeUndefined();
   });
 });

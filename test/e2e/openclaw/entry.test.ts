@@ -117,6 +117,21 @@ describe("OpenClaw tool calls against a virtual device", () => {
     expect((result.details as { devices: Array<{ serial: string }> }).devices.map((d) => d.serial)).toContain(serial);
   });
 
+  it("gives the agent view as text, and an action by its ref returns the next screen's view by default", async () => {
+    await call("clawperator_open_app", { applicationId: "com.android.settings", view: false });
+    const seen = await call("clawperator_view", {});
+    const outline = textOf(seen);
+    expect(outline).not.toContain("<hierarchy");
+    const ref = /"Display".*\[ref=(e\d+)\]/.exec(outline)?.[1];
+    expect(ref, outline).toBeDefined();
+    expect((seen.details as { view: { refs: Record<string, unknown> } }).view.refs[ref!]).toBeDefined();
+
+    const clicked = await call("clawperator_click", { ref });
+    expect(clicked.details).toMatchObject({ ok: true, refs: [{ ref }], view: { package: "com.android.settings" } });
+    expect(textOf(clicked)).toContain("Brightness level");
+    await call("clawperator_press_key", { key: "back", view: false });
+  });
+
   it("returns the snapshot XML as text and the envelope as details", async () => {
     const result = await call("clawperator_snapshot", {});
     expect(textOf(result)).toMatch(/^<\?xml[\s\S]*<hierarchy/);

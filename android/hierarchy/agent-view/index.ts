@@ -1,0 +1,1 @@
+export { buildAgentView } from "./build-view.ts";

@@ -1,0 +1,147 @@
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
+import { defaultScenario } from "../../../android/virtual/scenario/builtin/default.ts";
+import type { ViewedResult } from "../../../core/services/agent-views.ts";
+import { tempDirs } from "../../helpers/temp-dirs.ts";
+import { virtualSession } from "../../helpers/virtual-session.ts";
+
+const TWINS = "com.example.twins";
+const node = (attrs: string) =>
+  `<node index="0" text="" resource-id="" class="android.widget.Button" package="${TWINS}" content-desc="" ` +
+  `clickable="true" enabled="true" focusable="true" ${attrs}/>`;
+/** Two identical unlabeled buttons: nothing tells them apart but where they are. */
+const TWIN_SCREEN =
+  `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0"><node index="0" text="" resource-id="" ` +
+  `class="android.widget.FrameLayout" package="${TWINS}" content-desc="" bounds="[0,0][1080,2400]">` +
+  `${node('bounds="[0,200][540,400]"')}${node('bounds="[540,200][1080,400]"')}</node></hierarchy>`;
+
+const session = virtualSession();
+const dirs = tempDirs();
+let device: RunningVirtualDevice;
+
+beforeAll(async () => {
+  const scenario = defaultScenario() as unknown as {
+    apps: Array<Record<string, unknown>>;
+    screens: Record<string, unknown>;
+  };
+  scenario.apps.push({ package: TWINS, label: "Twins", launchScreen: "twins" });
+  scenario.screens.twins = { hierarchy_xml: TWIN_SCREEN, transitions: [{ click: { role: "button" }, to: "done" }] };
+  scenario.screens.done = {
+    hierarchy_xml: TWIN_SCREEN.replace(
+      /<node index="0" text="" resource-id="" class="android.widget.Button".*?\/>/g,
+      "",
+    ).replace(
+      "</node></hierarchy>",
+      `<node text="Done" class="android.widget.TextView" package="${TWINS}" bounds="[0,0][540,100]"/></node></hierarchy>`,
+    ),
+  };
+  const dir = await dirs({ "twins.json": JSON.stringify(scenario) });
+  device = await session.startDevice({ scenario: join(dir, "twins.json") });
+});
+
+const view = async (args: string[] = []) => {
+  const { exitCode, body } = await session.json<ViewedResult>([
+    "observe",
+    "view",
+    "--device-id",
+    device.serial,
+    ...args,
+  ]);
+  expect(exitCode).toBe(0);
+  return body.view!;
+};
+const refOn = (outline: string, pattern: RegExp) => {
+  const line = outline.split("\n").find((l) => pattern.test(l) && /\[ref=e\d+\]/.test(l));
+  expect(line, `${pattern} in\n${outline}`).toBeDefined();
+  return /\[ref=(e\d+)\]/.exec(line!)![1]!;
+};
+/** Starts `app` afresh on its first screen. */
+async function open(app: string) {
+  expect((await session.cli(["action", "close-app", "--app", app, "--device-id", device.serial])).exitCode).toBe(0);
+  expect((await session.cli(["action", "open-app", "--app", app, "--device-id", device.serial])).exitCode).toBe(0);
+}
+
+describe("the agent view through the CLI and the virtual device", () => {
+  it("observe view prints the outline and refs, not the XML, and keeps the view privately for the next command", async () => {
+    await open("com.android.settings");
+    const { exitCode, stdout } = await session.cli(["observe", "view", "--device-id", device.serial]);
+    expect(exitCode).toBe(0);
+    const body = JSON.parse(stdout) as ViewedResult;
+    expect(body.view).toMatchObject({ package: "com.android.settings", id: body.executionId });
+    expect(body.view!.outline).toMatch(/"Display".*\[ref=e\d+\]/);
+    expect(JSON.stringify(body.envelope)).not.toContain("<hierarchy");
+    expect(stdout.length).toBeLessThan(20_000);
+    const file = join(session.harness.home, ".clawperator", "views", `${encodeURIComponent(device.serial)}.json`);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+    const pretty = await session.cli(["observe", "view", "--device-id", device.serial, "--output", "pretty"]);
+    expect(pretty.stdout).toMatch(/^view \S+ \(com\.android\.settings\)$/m);
+    expect(pretty.stdout).toMatch(/"Display".*\[ref=e\d+\]/);
+  });
+
+  it("click --ref --view clicks the row by its matcher and returns the next screen's view from the same execution", async () => {
+    await open("com.android.settings");
+    const ref = refOn((await view()).outline, /"Display"/);
+    const { exitCode, body } = await session.json<ViewedResult>([
+      ...["action", "click", "--ref", ref, "--view", "--device-id", device.serial],
+    ]);
+    expect(exitCode).toBe(0);
+    // The row has no label of its own: its title's matcher, whose click the APK hands to the row.
+    expect(body.refs).toEqual([
+      expect.objectContaining({ ref, used: "clickMatcher", matcher: { textEquals: "Display" } }),
+    ]);
+    expect(body.envelope.stepResults.map((s) => s.actionType)).toEqual(["click", "snapshot_ui"]);
+    expect(body.view!.outline).toContain("Brightness level");
+    expect(body.view!.id).toBe(body.executionId);
+    // The view it returned is the device's latest: its refs act without another look.
+    const back = await session.json<ViewedResult>(["action", "back", "--view", "--device-id", device.serial]);
+    expect(back.body.view!.outline).toContain('"Display"');
+  });
+
+  it("refuses a ref from before the last action with REF_STALE, and one the view lacks with REF_NOT_FOUND", async () => {
+    await open("com.android.settings");
+    const ref = refOn((await view()).outline, /"Display"/);
+    expect((await session.cli(["action", "back", "--device-id", device.serial])).exitCode).toBe(0);
+    const stale = await session.json<{ code: string }>(["action", "click", "--ref", ref, "--device-id", device.serial]);
+    expect(stale.exitCode).not.toBe(0);
+    expect(stale.body).toMatchObject({ code: "REF_STALE" });
+
+    await view();
+    const missing = await session.json(["action", "click", "--ref", "e999", "--device-id", device.serial]);
+    expect(missing.exitCode).not.toBe(0);
+    expect(missing.body).toMatchObject({ code: "REF_NOT_FOUND" });
+  });
+
+  it("shares a device's view between the warm runtime and a CLI process: refs resolve, and go stale, across both", async () => {
+    const warm = { env: { CLAWPERATOR_NO_DAEMON: "0" } };
+    try {
+      await open("com.android.settings");
+      const seen = await session.json<ViewedResult>(["observe", "view", "--device-id", device.serial], warm);
+      const ref = refOn(seen.body.view!.outline, /"Display"/);
+      const click = await session.json<ViewedResult>(["action", "click", "--ref", ref, "--device-id", device.serial]);
+      expect(click.body).toMatchObject({ ok: true, refs: [{ ref }] });
+      const stale = await session.json(["action", "click", "--ref", ref, "--device-id", device.serial], warm);
+      expect(stale.body).toMatchObject({ code: "REF_STALE" });
+    } finally {
+      await session.cli(["daemon", "stop"]);
+    }
+  });
+
+  it("clicks one of two identical unlabeled buttons at its centre, and says so", async () => {
+    await open(TWINS);
+    const outline = (await view()).outline;
+    const buttons = outline.split("\n").filter((l) => /^button \[ref=e\d+\]$/.test(l.trim()));
+    expect(buttons).toHaveLength(2);
+    const second = /\[ref=(e\d+)\]/.exec(buttons[1]!)![1]!;
+    const { exitCode, body } = await session.json<ViewedResult>([
+      ...["action", "click", "--ref", second, "--view", "--device-id", device.serial],
+    ]);
+    expect(exitCode).toBe(0);
+    expect(body.refs).toEqual([
+      expect.objectContaining({ ref: second, used: "coordinate", coordinate: { x: 810, y: 300 } }),
+    ]);
+    expect(body.view!.outline).toContain('"Done"');
+  });
+});
