@@ -77,7 +77,7 @@ export function newSkillFromRecording(input: { skillId: string; from: string; ou
   if (!SKILL_ID.test(skillId))
     throw usage(`"${skillId}" is not a skill id: letters, digits, '.', '_' and '-', at most 128`, { skillId });
   const source = loadSource(input.from);
-  const plan = planSteps(source.events);
+  const plan = planSteps(source.events, source.kind);
   const name = skillId.split(".").pop()!;
   const { recipes, steps } = buildRecipes(plan, name);
 

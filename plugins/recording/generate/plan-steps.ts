@@ -13,6 +13,7 @@ import type {
   ScrollEvent,
   TextChangeEvent,
 } from "../parse/recording-events.ts";
+import type { RecordingSource } from "./load-source.ts";
 import { readTarget } from "./result-target.ts";
 import { Screens } from "./screens.ts";
 import { SkillInputs } from "./skill-inputs.ts";
@@ -104,6 +105,14 @@ export class StepPlanner {
   #beforeScrolls: HierarchyIndex | undefined;
   /** The last step's tapped field, for typing that follows it. */
   #tapped: { index: HierarchyIndex; node: UiNode; matcher: MatcherFields } | undefined;
+  /** The seq of a tap no later event showed the screen after (#latest is still the screen it was made on). */
+  #tapUnseen: number | undefined;
+
+  /**
+   * `source` says what follows a tap: a recording shows the screen a tap opens as a window change (a tap that
+   * opens none leaves the window it was made on); a step log keeps only the screen before each tap.
+   */
+  constructor(readonly source: RecordingSource["kind"] = "recording") {}
 
   plan(events: readonly RecordingEvent[]): Plan {
     const start = this.#appStart(events);
@@ -180,7 +189,9 @@ export class StepPlanner {
     if (pkg === SYSTEM_UI) this.#warnings.push(`seq ${seq}: window ${pkg} (a system gesture?) not replayed`);
     else if (isLauncher(pkg)) this.#warnings.push(`seq ${seq}: the home screen was shown: not replayed`);
     if (isSystemSurface(pkg)) return;
-    this.#latest = this.#screens.of(snapshot) ?? this.#latest;
+    const screen = this.#screens.of(snapshot);
+    if (screen) this.#tapUnseen = undefined;
+    this.#latest = screen ?? this.#latest;
   }
 
   /** Scrolls that led nowhere new: listed, not replayed. */
@@ -230,7 +241,9 @@ export class StepPlanner {
       this.#push({ type: "click", params: { ...target }, doubt: resolved.doubt, seqs });
     }
     this.#previous = index;
+    // Typing after the tap goes to a field of this screen, so it stays the latest one known.
     this.#latest = index ?? this.#latest;
+    this.#tapUnseen = event.seq;
     this.#tapped =
       index && resolved.node && "matcher" in target
         ? { index, node: resolved.node, matcher: target.matcher }
@@ -303,6 +316,12 @@ export class StepPlanner {
 
   /** The skill's result: a read of what the last screen shows, reached by the pending scrolls when it needs them. */
   #result(): void {
+    if (this.source === "steps" && this.#tapUnseen !== undefined) {
+      this.#dropScrolls("they came last, with nothing to read after them");
+      return void this.#warnings.push(
+        `the step log keeps no screen after the last tap (seq ${this.#tapUnseen}): the skill reads no result; add a read_text step`,
+      );
+    }
     const screen = this.#latest;
     const target = screen ? readTarget(screen, this.#previous, this.#inputs) : undefined;
     if (!target) {
@@ -325,4 +344,5 @@ export class StepPlanner {
   }
 }
 
-export const planSteps = (events: readonly RecordingEvent[]): Plan => new StepPlanner().plan(events);
+export const planSteps = (events: readonly RecordingEvent[], source?: RecordingSource["kind"]): Plan =>
+  new StepPlanner(source).plan(events);

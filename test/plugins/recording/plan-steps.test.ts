@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { loadSource } from "../../../plugins/recording/generate/load-source.ts";
 import { planSteps } from "../../../plugins/recording/generate/plan-steps.ts";
 import { buildRecipes } from "../../../plugins/recording/generate/recipe.ts";
 import { inSeqOrder, readRecording } from "../../../plugins/recording/parse/recording-events.ts";
 import { caught } from "../../helpers/caught.ts";
 import { type FixtureNode, RecordingBuilder, snapshot } from "../../helpers/recording-fixture.ts";
 import * as S from "../../helpers/recording-screens.ts";
+import { tempDirs } from "../../helpers/temp-dirs.ts";
+
+const makeDir = tempDirs("clawperator-plan-steps-");
 
 const generate = (recording: RecordingBuilder) => {
   const plan = planSteps(inSeqOrder(readRecording(recording.text()).events));
@@ -211,5 +216,26 @@ describe("skills new: steps from a recording", () => {
       ["flow-2", recipes[1]!.template.actions.length],
     ]);
     expect(recipes[1]!.template.actions.at(-1)!.id).toBe("result");
+  });
+
+  it("from a step log, which keeps no screen after the last tap: no result read, and a warning saying so", async () => {
+    const clickStep = (seq: number, node: FixtureNode, screen: string, text: string | null) => {
+      const [left, top, right, bottom] = node.bounds;
+      const fields = { resourceId: node.id ?? null, text, contentDesc: null, bounds: { left, top, right, bottom } };
+      return { seq, type: "click", packageName: S.SETTINGS, ...fields, uiStateBefore: screen };
+    };
+    const steps = [
+      { seq: 0, type: "open_app", packageName: S.SETTINGS, uiStateBefore: S.settingsPage1 },
+      clickStep(1, { ...S.displayRow, text: "Display" }, S.settingsPage1, "Display"),
+    ];
+    const dir = await makeDir({ "flow.steps.json": JSON.stringify({ sessionId: "flow", schemaVersion: 1, steps }) });
+    const source = loadSource(join(dir, "flow.steps.json"));
+    const plan = planSteps(source.events, source.kind);
+    const actions = buildRecipes(plan, "flow").recipes.flatMap((r) => r.template.actions);
+    expect(actions.map((a) => a.id)).toEqual(["1-close", "2-open", "3-wait", "4-tap"]);
+    expect(actions.map((a) => a.type)).not.toContain("read_text");
+    expect(plan.warnings).toEqual([
+      "the step log keeps no screen after the last tap (seq 1): the skill reads no result; add a read_text step",
+    ]);
   });
 });
