@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 /**
@@ -16,24 +16,5 @@ export function writePrivateFile(path: string, data: string | Buffer): void {
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
-  }
-}
-
-/** A file's text, or `tooLarge` when it holds more than `maxBytes` (checked on the open file, before reading it). */
-export function readBoundedText(path: string, maxBytes: number): string | { tooLarge: number } {
-  const fd = openSync(path, "r");
-  try {
-    const { size } = fstatSync(fd);
-    if (size > maxBytes) return { tooLarge: size };
-    const buffer = Buffer.alloc(size);
-    let read = 0;
-    while (read < size) {
-      const n = readSync(fd, buffer, read, size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buffer.toString("utf8", 0, read);
-  } finally {
-    closeSync(fd);
   }
 }

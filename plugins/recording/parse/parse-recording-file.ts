@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { readBoundedText, writePrivateFile } from "../files/private-files.ts";
+import { readFileBounded, type BoundedRead } from "../../../core/host/read-bounded.ts";
+import { writePrivateFile } from "../files/private-files.ts";
 import { MAX_RECORDING_BYTES } from "../recording-paths.ts";
 import { normalizeV1, type RecordingStepLog } from "./normalize-v1.ts";
 import { readRecording, type RecordingFile } from "./recording-events.ts";
@@ -25,18 +26,19 @@ export function loadRecording(path: string): RecordingFile {
 
 /** A local file's text for a recording reader: a regular file, no larger than a recording may be. */
 export function readRecordingText(path: string): string {
-  let text: ReturnType<typeof readBoundedText>;
+  let read: BoundedRead;
   try {
     if (!statSync(path).isFile()) throw cannotRead(path, "not a regular file");
-    text = readBoundedText(path, MAX_RECORDING_BYTES);
+    read = readFileBounded(path, MAX_RECORDING_BYTES);
   } catch (error) {
     if (error instanceof ClawperatorError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw cannotRead(path, code === "ENOENT" ? "no such file" : (code ?? (error as Error).message));
   }
-  if (typeof text !== "string")
-    throw cannotRead(path, `it is ${text.tooLarge} bytes, over the limit of ${MAX_RECORDING_BYTES}`);
-  return text;
+  // A regular file (checked above) is refused from its size, so the size is known.
+  if ("tooLarge" in read)
+    throw cannotRead(path, `it is ${read.size} bytes, over the limit of ${MAX_RECORDING_BYTES}`);
+  return read.bytes.toString("utf8");
 }
 
 /** The reference's default: `.ndjson` replaced by `.steps.json`, else `.steps.json` appended. */

@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readRecordingText } from "../../../plugins/recording/parse/parse-recording-file.ts";
+import { MAX_RECORDING_BYTES } from "../../../plugins/recording/recording-paths.ts";
 import { normalizeV1, summaryLines } from "../../../plugins/recording/parse/normalize-v1.ts";
 import { readRecording } from "../../../plugins/recording/parse/recording-events.ts";
 import { caught } from "../../helpers/caught.ts";
@@ -195,5 +200,25 @@ describe("record parse: validation, in the reference's order and words", () => {
       code: "RECORDING_SCHEMA_VERSION_UNSUPPORTED",
       message: "Unsupported recording schema version: 2",
     });
+  });
+});
+
+describe("record parse: reading the file", () => {
+  it("a file over the recording limit is refused from its size, a directory as not a regular file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rec-read-"));
+    try {
+      const big = join(dir, "big.ndjson");
+      writeFileSync(big, "");
+      truncateSync(big, MAX_RECORDING_BYTES + 1);
+      expect(await caught(() => readRecordingText(big))).toMatchObject({
+        code: "RECORDING_PARSE_FAILED",
+        message: `Cannot read recording file ${big}: it is ${MAX_RECORDING_BYTES + 1} bytes, over the limit of ${MAX_RECORDING_BYTES}`,
+      });
+      expect((await caught(() => readRecordingText(dir))).message).toContain("not a regular file");
+      writeFileSync(big, "h\u00e9llo");
+      expect(readRecordingText(big)).toBe("h\u00e9llo");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
