@@ -1,4 +1,5 @@
-import { cachePath, privateCacheDir } from "../config/startup-cache.ts";
+import { privateDirs } from "../core/host/private-files.ts";
+import { cachePath } from "../config/startup-cache.ts";
 
 /**
  * Where Node (>= 22.1) keeps the CLI's compiled code between runs: a directory of the user's private cache, or none
@@ -7,5 +8,5 @@ import { cachePath, privateCacheDir } from "../config/startup-cache.ts";
  */
 export function compileCacheDir(): string | undefined {
   const dir = cachePath("node-compile");
-  return privateCacheDir(dir) ? dir : undefined;
+  return privateDirs(dir) ? dir : undefined;
 }

@@ -2,7 +2,8 @@ import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { configSearchDirs } from "./search-dirs.ts";
-import { cachePath, readCache, writeCache } from "./startup-cache.ts";
+import { readPrivateFile, writePrivateFile } from "../core/host/private-files.ts";
+import { cachePath } from "./startup-cache.ts";
 
 /** A path and its mtime (-1: absent) when a search ran; a search is still valid while every stamp matches. */
 type Stamp = [path: string, mtimeMs: number];
@@ -51,7 +52,7 @@ const cacheFile = () => cachePath("config-discovery.json");
 
 function readAll(): Record<string, Discovery> {
   try {
-    return JSON.parse(readCache(cacheFile()) ?? "{}") as Record<string, Discovery>;
+    return JSON.parse(readPrivateFile(cacheFile()) ?? "{}") as Record<string, Discovery>;
   } catch {
     // A damaged cache is as good as none.
     return {};
@@ -86,7 +87,7 @@ export function discoveryCache(cwd: string): {
       all[cwd] = { filepath, stamps: before };
       // The most recently used working directories only.
       for (const stale of Object.keys(all).slice(0, -MAX_ENTRIES)) delete all[stale];
-      writeCache(cacheFile(), JSON.stringify(all));
+      writePrivateFile(cacheFile(), JSON.stringify(all));
     },
   };
 }

@@ -3,7 +3,8 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { packageRoot } from "../core/package-version.ts";
-import { cachePath, privateCacheDir } from "./startup-cache.ts";
+import { privateDirs } from "../core/host/private-files.ts";
+import { cachePath } from "./startup-cache.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -69,7 +70,7 @@ export async function importModule(
   const { createJiti } = require("jiti") as typeof import("jiti");
   const fsCache = cachePath("jiti");
   const jiti = createJiti(pathToFileURL(base).href, {
-    fsCache: privateCacheDir(fsCache) ? fsCache : false,
+    fsCache: privateDirs(fsCache) ? fsCache : false,
     moduleCache: !options.fresh,
     interopDefault: true,
     alias: selfAliases(),

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { clawperatorHome } from "../core/execution/device-lock.ts";
-import { privateDir, privateDirs, readPrivateFile, writePrivateFile } from "../core/host/private-files.ts";
+import { clawperatorHome } from "../core/host/clawperator-home.ts";
+import { readPrivateFile, writePrivateFile } from "../core/host/private-files.ts";
 
 /** A file of the start-up caches: `~/.clawperator/cache/<...segments>`. */
 export const cachePath = (...segments: string[]): string => join(clawperatorHome(), "cache", ...segments);
@@ -27,18 +27,10 @@ export function cacheEntry(
   const path = cachePath(dir, `${fnv1a(header, 0x811c9dc5)}${fnv1a(header, 0x050c5d1f)}${extension}`);
   return {
     read() {
-      const text = readCache(path);
+      const text = readPrivateFile(path);
       const end = text?.indexOf("\n") ?? -1;
       return text !== undefined && end >= 0 && text.slice(0, end) === header ? text.slice(end + 1) : undefined;
     },
-    write: (text) => writeCache(path, `${header}\n${text}`),
+    write: (text) => writePrivateFile(path, `${header}\n${text}`),
   };
 }
-
-export { privateDir };
-/** The cache directory `dir` and the directories above it up to the Clawperator home are private to this user. */
-export const privateCacheDir = privateDirs;
-/** A cache entry's text; undefined when there is none or it is not this user's alone. */
-export const readCache = readPrivateFile;
-/** Stores a cache entry privately; one that cannot be written only costs the next start the work it saves. */
-export const writeCache = writePrivateFile;

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, lstatSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { connect, createServer, type Server, type Socket } from "node:net";
-import { privateDir } from "../../config/startup-cache.ts";
+import { privateDir } from "../../core/host/private-files.ts";
 import { encodeFrame, Frame, FrameReader, type FrameType } from "../../core/daemon/frames.ts";
 import { buildId, runtimeDir, socketPath, tokenPath } from "../../core/daemon/paths.ts";
 import { extractGlobals } from "../global-flags.ts";

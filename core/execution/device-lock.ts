@@ -16,8 +16,6 @@ import { clawperatorHome } from "../host/clawperator-home.ts";
 import { processAlive } from "../host/process-alive.ts";
 import { ownStartToken, sameProcess } from "../host/process-start.ts";
 
-export { clawperatorHome };
-
 interface LockRecord {
   pid: number;
   /** When the holder started (process-start.ts), so a process that later got the same pid is not taken for it. */

@@ -1,4 +1,4 @@
-export { clawperatorHome, DeviceLocks, type DeviceLock } from "./device-lock.ts";
+export { DeviceLocks, type DeviceLock } from "./device-lock.ts";
 export {
   OperatorDispatcher,
   type DeviceLogStepReport,

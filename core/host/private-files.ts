@@ -13,7 +13,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { clawperatorHome } from "../execution/device-lock.ts";
+import { clawperatorHome } from "./clawperator-home.ts";
 import { ownedByUser, ownedPrivately } from "./file-trust.ts";
 
 // Files only this user may read or replace, under the Clawperator home: the start-up caches, the agent views' state.

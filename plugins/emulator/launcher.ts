@@ -1,6 +1,6 @@
 import { createWriteStream, mkdirSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { clawperatorHome } from "../../core/execution/device-lock.ts";
+import { clawperatorHome } from "../../core/host/clawperator-home.ts";
 
 /** An emulator process this host started, detached so it outlives the command. */
 export interface LaunchedEmulator {

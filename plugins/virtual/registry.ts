@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { clawperatorHome } from "../../core/execution/device-lock.ts";
+import { clawperatorHome } from "../../core/host/clawperator-home.ts";
 import { processAlive } from "../../core/host/process-alive.ts";
 
 /** What `virtual list` shows about a running virtual device; one file per device, shared by all processes. */

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { chmod, copyFile, link, lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { clawperatorHome } from "../../../core/execution/device-lock.ts";
+import { clawperatorHome } from "../../../core/host/clawperator-home.ts";
 import { randomHex } from "../../../core/host/random.ts";
 import { writeFailure } from "./write-verified.ts";
 

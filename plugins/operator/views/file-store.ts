@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { clawperatorHome } from "../../../core/execution/device-lock.ts";
+import { clawperatorHome } from "../../../core/host/clawperator-home.ts";
 import { readPrivateFile, writePrivateFile } from "../../../core/host/private-files.ts";
 import type { ViewStore } from "./view-state.ts";
 

@@ -36,8 +36,7 @@ export function readRecordingText(path: string): string {
     throw cannotRead(path, code === "ENOENT" ? "no such file" : (code ?? (error as Error).message));
   }
   // A regular file (checked above) is refused from its size, so the size is known.
-  if ("tooLarge" in read)
-    throw cannotRead(path, `it is ${read.size} bytes, over the limit of ${MAX_RECORDING_BYTES}`);
+  if ("tooLarge" in read) throw cannotRead(path, `it is ${read.size} bytes, over the limit of ${MAX_RECORDING_BYTES}`);
   return read.bytes.toString("utf8");
 }
 

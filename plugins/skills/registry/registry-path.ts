@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { clawperatorHome } from "../../../core/execution/device-lock.ts";
+import { clawperatorHome } from "../../../core/host/clawperator-home.ts";
 
 export const REGISTRY_ENV = "CLAWPERATOR_SKILLS_REGISTRY";
 export const REGISTRY_SUBPATH = join("skills", "skills-registry.json");
