@@ -1,6 +1,7 @@
 import { type ErrorCode, isErrorCode } from "../../core/contracts/error-codes.ts";
 import type { DeviceLogStepReport } from "../../core/execution/dispatcher.ts";
 import { type ExecutionFailure, UNCLASSIFIED } from "../../core/execution/execution-failure.ts";
+import { ownValue } from "../../core/contracts/own-key.ts";
 
 /**
  * The APK's failure messages (the exceptions its TaskScope / TaskUiScope throw; PROTOCOL.md "The APK's log
@@ -72,7 +73,7 @@ export function deviceFailureCode(input: {
   const { reason, failurePoint, envelopeError } = input;
   return (
     (reason ? codeOfMessage(bareMessage(reason, failurePoint)) : undefined) ??
-    (failurePoint ? FAILURE_POINTS[failurePoint] : undefined) ??
+    (failurePoint ? ownValue(FAILURE_POINTS, failurePoint) : undefined) ??
     (envelopeError ? codeOfMessage(bareMessage(envelopeError, failurePoint)) : undefined)
   );
 }

@@ -2,6 +2,7 @@ import { PARAMS_OPTIONAL, type ActionType } from "./action-types.ts";
 import type { Execution } from "./execution.ts";
 import { EXPECTED_FORMAT, LIMITS } from "./limits.ts";
 import { logUnsafeReason } from "./log-safe-id.ts";
+import { ownValue } from "./own-key.ts";
 
 // A hand-specialized mirror of the zod schemas (execution.ts, actions.ts, matcher.ts, retry.ts) for the hot path:
 // loading zod and every schema costs a CLI execute ~90 ms. It answers only "certainly valid"; anything it is not
@@ -11,12 +12,6 @@ import { logUnsafeReason } from "./log-safe-id.ts";
 type Check = (value: unknown) => boolean;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-/**
- * `table[key]` only when `key` is the table's own: input keys such as `__proto__`, `constructor` or `valueOf`
- * would otherwise find Object.prototype's members and be taken for (or called as) checks.
- */
-const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined =>
-  Object.hasOwn(table, key) ? table[key] : undefined;
 const keysWithin = (value: Record<string, unknown>, allowed: ReadonlySet<string>) =>
   Object.keys(value).every((k) => allowed.has(k));
 
@@ -67,7 +62,8 @@ const RETRY: Record<string, Check> = {
 const object =
   (fields: Record<string, Check>): Check =>
   (v) =>
-    isRecord(v) && Object.entries(v).every(([k, value]) => value === undefined || (own(fields, k)?.(value) ?? false));
+    isRecord(v) &&
+    Object.entries(v).every(([k, value]) => value === undefined || (ownValue(fields, k)?.(value) ?? false));
 const retry = object(RETRY);
 const coordinate: Check = (v) =>
   isRecord(v) &&
@@ -151,14 +147,14 @@ const EXECUTION_KEYS = new Set(["commandId", "taskId", "source", "expectedFormat
 
 function validAction(action: unknown): boolean {
   if (!isRecord(action) || !keysWithin(action, ACTION_KEYS) || !text(LIMITS.MAX_ID_LENGTH)(action.id)) return false;
-  const spec = typeof action.type === "string" ? own(PARAMS, action.type) : undefined;
+  const spec = typeof action.type === "string" ? ownValue(PARAMS, action.type) : undefined;
   if (!spec) return false;
   const params = action.params;
   if (params === undefined) return PARAMS_OPTIONAL.has(action.type as ActionType);
   if (!isRecord(params)) return false;
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined) continue;
-    const check = own(spec.fields, key);
+    const check = ownValue(spec.fields, key);
     if (!check?.(value)) return false;
   }
   if (spec.required?.some((key) => params[key] === undefined)) return false;

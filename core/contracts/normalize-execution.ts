@@ -3,6 +3,7 @@ import { ACTION_ALIASES } from "./aliases.ts";
 import { ClawperatorError } from "./clawperator-error.ts";
 import { nearest } from "./nearest.ts";
 import { assertNestingDepth } from "./nesting-depth.ts";
+import { ownValue } from "./own-key.ts";
 
 // Input normalization shared by the full (zod) validator and the hot-path one; it loads no schema.
 
@@ -26,7 +27,7 @@ function normalizeWords(params: Record<string, unknown>): Record<string, unknown
     if (typeof value !== "string") continue;
     const lower = value.toLowerCase();
     // Own words only: `constructor` is no enum word.
-    const word = Object.hasOwn(words, lower) ? words[lower] : undefined;
+    const word = ownValue(words, lower);
     if (word !== undefined && word !== value) out = { ...out, [key]: word };
   }
   return out;
@@ -59,7 +60,7 @@ function canonicalAction(
   // The APK lower-cases action types (not trimmed).
   const written = action.type.toLowerCase();
   // Own entries only: a type such as `constructor` or `__proto__` is unsupported, not an alias of Object's.
-  const alias = Object.hasOwn(ACTION_ALIASES, written) ? ACTION_ALIASES[written] : undefined;
+  const alias = ownValue(ACTION_ALIASES, written);
   let type = written;
   let params = action.params;
   if (alias) {

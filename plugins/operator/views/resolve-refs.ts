@@ -3,6 +3,7 @@ import { type RefUse, type ViewRef, ViewRefSchema } from "../../../core/contract
 import { REF_PATTERN, REF_SLOTS } from "../../../core/contracts/refs.ts";
 import { ACTION_ALIASES } from "../../../core/contracts/aliases.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { ownValue } from "../../../core/contracts/own-key.ts";
 
 const StoredState = z.object({
   acted: z.number().int().nonnegative(),
@@ -65,8 +66,8 @@ export function resolveRefs(input: unknown, lookup: Lookup): { execution: unknow
     const raw = String(a.type ?? "")
       .trim()
       .toLowerCase();
-    const type = ACTION_ALIASES[raw]?.type ?? raw;
-    const slot = REF_SLOTS[type];
+    const type = ownValue(ACTION_ALIASES, raw)?.type ?? raw;
+    const slot = ownValue(REF_SLOTS, type);
     if (!slot) throw invalid(path, `${type || "this action"} acts on no node, so it takes no ref`);
     if (params[slot] !== undefined || (type === "click" && params.coordinate !== undefined))
       throw invalid(path, `ref and ${type === "click" ? "matcher/coordinate" : slot} are exclusive; give one`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceLogFailure } from "../../../android/operator/failure-code.ts";
+import { deviceFailureCode, deviceLogFailure } from "../../../android/operator/failure-code.ts";
 import { ResultCollector } from "../../../android/operator/result-collector.ts";
 import { ApkLog, matcher } from "../../helpers/apk-log.ts";
 
@@ -238,5 +238,12 @@ describe("the code of a step-less failure envelope, from the APK's log lines", (
     expect(failureOf(new ApkLog().dispatch(NONCE, C).start(C, T, 1), [], "Task execution failed: ???")).toMatchObject({
       code: "DEVICE_FAILURE_UNCLASSIFIED",
     });
+  });
+});
+
+describe("deviceFailureCode: a failure_point from the log", () => {
+  it("a failure_point named like Object.prototype's members is no code", () => {
+    for (const failurePoint of ["constructor", "__proto__", "to_string", "valueOf"])
+      expect(deviceFailureCode({ failurePoint, envelopeError: null })).toBeUndefined();
   });
 });

@@ -127,4 +127,15 @@ describe("a device's latest view", () => {
     const open = { actions: [{ id: "o", type: "open_app", params: { ref: "e1", applicationId: "a.b" } }] };
     expect(await caught(() => resolveRefs(open, lookup))).toMatchObject({ code: "EXECUTION_VALIDATION_FAILED" });
   });
+
+  it("an action type named like Object.prototype's members takes no ref", async () => {
+    const lookup = (ref: string) => lookupRef(remembered(view).store.read(DEVICE), DEVICE, ref);
+    for (const type of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const action = { actions: [{ id: "x", type, params: { ref: "e1" } }] };
+      expect(await caught(() => resolveRefs(action, lookup))).toMatchObject({
+        code: "EXECUTION_VALIDATION_FAILED",
+        message: expect.stringContaining("acts on no node"),
+      });
+    }
+  });
 });
