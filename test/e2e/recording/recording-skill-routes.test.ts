@@ -119,10 +119,10 @@ describe("POST /skills/new", () => {
       body: { deviceId: device.serial, skillId: "com.android.settings.open-settings" },
     });
     expect([again.status, again.body.error.code]).toEqual([400, "USAGE"]);
-    const escape = await serve.request<HttpErrorBody>("/skills/new", {
+    const outside = await serve.request<HttpErrorBody>("/skills/new", {
       body: { deviceId: device.serial, skillId: "../../outside" },
     });
-    expect([escape.status, escape.body.error.code]).toEqual([400, "USAGE"]);
+    expect([outside.status, outside.body.error.code]).toEqual([400, "USAGE"]);
     expect(existsSync(join(cwd, "..", "outside"))).toBe(false);
     const none = await serve.request<HttpErrorBody>("/skills/new", { body: { deviceId: device.serial } });
     expect([none.status, none.body.error.code]).toEqual([400, "EXECUTION_VALIDATION_FAILED"]);
