@@ -14,11 +14,11 @@ export function renderView(container, view, { onSelect, onHover }) {
     ...lines.map((line) => {
       const ref = REF.exec(line)?.[1];
       const text = ref ? line.replace(REF, "") : line;
-      if (!ref) return el("div", { className: "view-line", textContent: text });
+      // The ref leads the line, so a long line never hides it.
+      if (!ref) return el("div", { className: "view-line" }, [el("span", { className: "ref-gap" }), text]);
       const row = el("div", { className: "view-line has-ref", "aria-selected": "false" }, [
-        el("span", { textContent: text }),
-        " ",
         el("button", { type: "button", className: "ref", textContent: ref, "aria-label": `Select ${ref}` }),
+        el("span", { textContent: text }),
       ]);
       row.dataset.ref = ref;
       row.addEventListener("click", () => onSelect(ref));
