@@ -96,6 +96,10 @@ function select(node) {
   byId("matchers").replaceChildren(...rows);
 }
 
+/** Whether a node of a new snapshot is the one selected before: same class, place and labels. */
+const sameNode = (a, b) =>
+  ["class", "bounds", "text", "content-desc", "resource-id"].every((k) => a.attributes[k] === b.attributes[k]);
+
 /** The hierarchy's nodes, each with what POST /observe/matchers says selects it (same document order). */
 function attachTargets(roots, targets) {
   const byRef = new Map();
@@ -129,8 +133,10 @@ async function refresh() {
         if (node) select(node);
       },
     });
+    const again = state.selected && [...walk(state.roots)].find((node) => sameNode(node, state.selected));
     state.selected = undefined;
     byId("selected-box").hidden = true;
+    if (again) select(again);
   }
   const shot = await serial(() => screenshot(deviceId));
   if (shot.ok && shot.blob) {

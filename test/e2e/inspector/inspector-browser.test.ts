@@ -101,18 +101,24 @@ describe.skipIf(executable === undefined)("the inspector page in chromium", () =
   });
 
   it("records a click from the page, parses the recording and generates a skill from it", async () => {
+    // The Display row, by its ref in the agent view, as an agent acts (POST /execute resolves the ref).
+    await page.locator("#agent-view .view-line.has-ref", { hasText: '"Display"' }).first().click();
+    const viewBefore = await page.locator("#agent-view .view-meta").textContent();
     await page.getByRole("button", { name: "Start recording" }).click();
     await expect.poll(() => page.locator("#recording-state").textContent()).toMatch(/^Recording/);
-
-    await page.locator(".tree-row .node-text", { hasText: /^Display$/ }).click();
+    // Starting is an execution on the device: the page takes a new view and keeps the same node selected.
+    await expect.poll(() => page.locator("#agent-view .view-meta").textContent()).not.toBe(viewBefore);
+    await expect.poll(() => page.locator("#attributes").textContent()).toContain("[0,1420][1080,1580]");
+    expect(await page.locator("#node-ref").textContent()).toMatch(/^Ref e\d+$/);
     await page.getByRole("button", { name: /^click$/i }).click();
     await page.locator(".tree-row .node-text", { hasText: /^Brightness level$/ }).waitFor();
     await expect.poll(() => page.locator("#events").textContent()).toMatch(/click → ok/);
+    expect(await page.locator("#result").textContent()).toMatch(/"ref": "e\d+"/);
 
     await page.getByRole("button", { name: "Stop recording" }).click();
     await expect.poll(() => page.locator("#recording-state").textContent()).toMatch(/^Stopped/);
     await page.getByRole("button", { name: "Parse recording" }).click();
-    await expect.poll(() => page.locator("#recording-steps").textContent()).toContain('click text "Display"');
+    await expect.poll(() => page.locator("#recording-steps").textContent()).toMatch(/click .*Display/);
     await page.getByRole("button", { name: "Generate skill" }).click();
     await expect.poll(() => page.locator("#skill").textContent()).toContain("clawperator skills run");
     expect(await page.locator("#skill").textContent()).toContain("SKILL.md");
