@@ -1,6 +1,7 @@
-import { lstatSync, readFileSync, statSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { clawperatorHome } from "../host/clawperator-home.ts";
+import { ownedByUser } from "../host/file-trust.ts";
 
 /** The warm runtime's private directory (0700): its socket and the token a client proves itself with. */
 export const runtimeDir = (env: NodeJS.ProcessEnv = process.env): string => join(clawperatorHome(env), "run");
@@ -12,13 +13,18 @@ export const tokenPath = (env: NodeJS.ProcessEnv = process.env): string => join(
  * controls could be theirs, and the request would hand them this user's environment and files.
  */
 export function readToken(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const privateToUser = (stat: Stats) =>
+    ownedByUser(stat) && (process.getuid === undefined || (stat.mode & 0o077) === 0);
   try {
-    const uid = process.getuid?.();
     const dir = lstatSync(runtimeDir(env));
-    if (!dir.isDirectory() || (uid !== undefined && (dir.uid !== uid || (dir.mode & 0o077) !== 0))) return undefined;
-    const token = statSync(tokenPath(env));
-    if (uid !== undefined && (token.uid !== uid || (token.mode & 0o077) !== 0)) return undefined;
-    return readFileSync(tokenPath(env), "utf8");
+    if (!dir.isDirectory() || !privateToUser(dir)) return undefined;
+    // The token is checked and read through one descriptor: what was checked is what is read.
+    const fd = openSync(tokenPath(env), "r");
+    try {
+      return privateToUser(fstatSync(fd)) ? readFileSync(fd, "utf8") : undefined;
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return undefined;
   }

@@ -9,7 +9,8 @@ const handler: CommandHandler<typeof skillIdArg> = {
     if (!ctx.args.skill_id) throw new ClawperatorError("USAGE", "skills get <skill_id>");
     const runtime = skillsRuntime(ctx);
     // `{ skill }` as the reference prints it, and what to pass to it.
-    return { skill: await runtime.get(ctx.args.skill_id), inputs: await runtime.inputs(ctx.args.skill_id) };
+    const record = runtime.record(ctx.args.skill_id);
+    return { skill: record.entry, inputs: await runtime.inputs(record) };
   },
   pretty: renderSkill,
 };

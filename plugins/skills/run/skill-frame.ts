@@ -70,10 +70,3 @@ export class FrameScanner {
     } else if (this.#frame) this.#frame.trailing = true;
   }
 }
-
-/** The frame of a whole stdout at once (see FrameScanner). */
-export function findSkillResultFrame(stdout: string, required: boolean): FoundFrame {
-  const scanner = new FrameScanner();
-  scanner.push(stdout);
-  return scanner.end(required);
-}

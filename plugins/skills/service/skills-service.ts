@@ -110,8 +110,8 @@ export class SkillsRuntime implements SkillsService {
   }
 
   /** What to pass to a skill: its declared inputs, SKILL.md's usage lines, its artifacts' variables. */
-  async inputs(skillId: string): Promise<SkillInputs> {
-    return (await import("../usage/skill-inputs.js")).skillInputs(this.record(skillId));
+  async inputs(record: SkillRecord): Promise<SkillInputs> {
+    return (await import("../usage/skill-inputs.js")).skillInputs(record);
   }
 
   // validate, compile and run load their code on first use: list and search stay free of zod and execa.

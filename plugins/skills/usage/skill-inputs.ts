@@ -1,5 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { LIMITS } from "../../../core/contracts/limits.ts";
+import { readFileBounded } from "../../../core/host/read-bounded.ts";
+import { MAX_MANIFEST_BYTES, readJsonFile } from "../../../core/host/read-json-file.ts";
 import { placeholders, stem } from "../compile/compile-artifact.ts";
 import { resolveInside } from "../run/safe-path.ts";
 import { readContract } from "../run/verify-contract.ts";
@@ -15,10 +17,11 @@ export interface SkillInputs {
   artifacts: { artifact: string; name: string; vars: string[] }[];
 }
 
-/** A file's text, or undefined when it is missing or unreadable (`skills validate` reports those). */
-function read(path: string): string | undefined {
+/** A file's text, or undefined when it is missing, unreadable or over `limit` (`skills validate` reports those). */
+function read(path: string, limit: number): string | undefined {
   try {
-    return existsSync(path) ? readFileSync(path, "utf8") : undefined;
+    const bounded = readFileBounded(path, limit);
+    return "bytes" in bounded ? bounded.bytes.toString("utf8") : undefined;
   } catch {
     return undefined;
   }
@@ -37,18 +40,16 @@ function usageLines(markdown: string): string[] {
 export function skillInputs(record: SkillRecord): SkillInputs {
   const { entry, root } = record;
   const at = (path: string) => resolveInside(root, path, entry.id);
-  let manifest: Record<string, unknown> | undefined;
-  try {
-    manifest = JSON.parse(read(at(join(entry.path, "skill.json"))) ?? "null") ?? undefined;
-  } catch {
-    // Invalid JSON is `skills validate`'s to report; such a skill.json declares nothing here.
-  }
-  const skillFile = read(at(entry.skillFile ?? join(entry.path, "SKILL.md")));
+  // A missing or invalid skill.json is `skills validate`'s to report; such a skill.json declares nothing here.
+  const parsed = readJsonFile(at(join(entry.path, "skill.json")));
+  const manifest = "value" in parsed ? (parsed.value as { contract?: unknown } | null) : undefined;
+  const skillFile = read(at(entry.skillFile ?? join(entry.path, "SKILL.md")), MAX_MANIFEST_BYTES);
   const listed: unknown[] = Array.isArray(entry.artifacts) ? entry.artifacts : [];
   const artifacts = listed
     .filter((a): a is string => typeof a === "string")
     .map((artifact) => {
-      const template = read(at(artifact)) ?? "";
+      // As compile-artifact reads it: no further than an execution's input.
+      const template = read(at(artifact), LIMITS.MAX_EXECUTION_INPUT_BYTES) ?? "";
       // COMMAND_ID and TASK_ID are derived by compile-artifact when not given.
       const vars = placeholders(template).filter((name) => name !== "COMMAND_ID" && name !== "TASK_ID");
       return { artifact, name: stem(basename(artifact)), vars };

@@ -5,6 +5,7 @@ import { cliSandbox, json } from "../../helpers/run-cli.ts";
 import { entry, FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import type { Execution } from "../../../core/contracts/execution.ts";
+import { LIMITS } from "../../../core/contracts/limits.ts";
 import type { SkillList, SkillStatusReport } from "../../../core/services/skills.ts";
 import type { ErrorOutput, ValidatedOutput } from "../../helpers/cli-output.ts";
 
@@ -232,6 +233,17 @@ describe("skills validate, status, compile-artifact", () => {
     expect(await pretty(S.recipe.id)).toContain(
       `clawperator skills compile-artifact ${S.recipe.id} --artifact open-thing --vars '{"THING_NAME":"..."}'`,
     );
+  });
+
+  it("get reads an artifact no further than compile-artifact would: an oversized one has no variables", async () => {
+    const dir = await makeDir();
+    const { registry } = await writeSkillsRepo(dir);
+    const oversized = `{"actions":[{"type":"open_app","params":{"applicationId":"{{THING_NAME}}"}}],"pad":"${"x".repeat(LIMITS.MAX_EXECUTION_INPUT_BYTES)}"}`;
+    await writeFile(join(dir, S.recipe.artifacts[0]!), oversized);
+    const body = json<{ inputs: { artifacts: { vars: string[] }[] } }>(
+      await skills(["get", S.recipe.id], { env: { CLAWPERATOR_SKILLS_REGISTRY: registry } }),
+    );
+    expect(body.inputs.artifacts).toMatchObject([{ name: "open-thing", vars: [] }]);
   });
 
   it("validate reports a skill.json that disagrees with the registry", async () => {

@@ -3,7 +3,7 @@ import { chooseRegistry } from "../../../plugins/skills/registry/registry-path.t
 import { keywordRank } from "../../../plugins/skills/registry/search.ts";
 import { chooseScript } from "../../../plugins/skills/run/choose-script.ts";
 import { isDangerousEnvName, skillEnv } from "../../../plugins/skills/run/skill-env.ts";
-import { FRAME_LINE_LIMIT, FrameScanner, findSkillResultFrame } from "../../../plugins/skills/run/skill-frame.ts";
+import { FRAME_LINE_LIMIT, FrameScanner } from "../../../plugins/skills/run/skill-frame.ts";
 import { checkSkillResult } from "../../../plugins/skills/run/skill-result.ts";
 import { caught } from "../../helpers/caught.ts";
 
@@ -161,7 +161,9 @@ describe("the SkillResult frame", () => {
       { kind: "bad", message: `SkillResult frame JSON line is longer than ${FRAME_LINE_LIMIT} characters` },
     ],
   ] as const)("%s", (_, stdout, required, expected) => {
-    expect(findSkillResultFrame(stdout, required)).toEqual(expected);
+    const scanner = new FrameScanner();
+    scanner.push(stdout);
+    expect(scanner.end(required)).toEqual(expected);
   });
 
   it("keeps extra fields, adds the trusted source, refuses an emitted source, a wrong id or major version", () => {
