@@ -26,28 +26,25 @@ function* documentOrder(nodes: readonly UiNode[]): Generator<UiNode> {
 
 /**
  * Every `<node>` of the dump in document order, each with its unique matcher (or centre), and its ref when `view`
- * was made from the same screen (its outline and refs are what this dump gives); otherwise no node has a ref.
+ * was made from the same screen (its outline and refs are what this dump gives); otherwise no node has a ref. The
+ * view's own snapshot is a second dump of the same execution, so a screen that moved in between gives no refs.
  */
-export function nodeTargets(xml: string, view: AgentView | undefined): { nodes: NodeTarget[]; refsMatch: boolean } {
+export function nodeTargets(xml: string, view: AgentView): { nodes: NodeTarget[]; refsMatch: boolean } {
   const index = new HierarchyIndex(parseHierarchy(xml));
   const refs = new Map<UiNode, string>();
-  let refsMatch = false;
-  if (view) {
-    const here = buildAgentView(index, view.id);
-    refsMatch = here.outline === view.outline && JSON.stringify(here.refs) === JSON.stringify(view.refs);
-    if (refsMatch)
-      for (const line of outlineLines(index, visibleNodes(index.hierarchy)))
-        if (line.ref) refs.set(line.node, line.ref);
-  }
+  const here = buildAgentView(index, view.id);
+  const refsMatch = here.outline === view.outline && JSON.stringify(here.refs) === JSON.stringify(view.refs);
+  if (refsMatch)
+    for (const line of outlineLines(index, visibleNodes(index.hierarchy))) if (line.ref) refs.set(line.node, line.ref);
   const nodes = [...documentOrder(index.hierarchy.windows)].map((node): NodeTarget => {
     const ref = refs.get(node);
     const target = uniqueMatcher(index, node);
-    if (target.kind === "matcher") return { ...(ref ? { ref } : {}), matcher: target.matcher as NodeMatcher };
+    if (target.kind === "matcher") return { ...(ref ? { ref } : {}), matcher: target.matcher };
     const inside = clickMatcher(index, node);
     return {
       ...(ref ? { ref } : {}),
       coordinate: target.coordinate,
-      ...(inside ? { clickMatcher: inside as NodeMatcher } : {}),
+      ...(inside ? { clickMatcher: inside } : {}),
     };
   });
   return { nodes, refsMatch };
