@@ -33,6 +33,11 @@ export function setUpRecording(deviceId, show, handle, serial) {
         show(result);
         const data = result.envelope?.stepResults?.[0]?.data ?? {};
         if (result.ok && what === "stop") sessionId = data.sessionId;
+        if (result.ok && what === "start") {
+          // A new session: what the page showed of the last one, and the id suggested for it, no longer apply.
+          byId("skill-id").value = "";
+          for (const id of ["recording-files", "recording-steps", "skill"]) byId(id).replaceChildren();
+        }
         say(
           result.ok
             ? `${what === "start" ? "Recording" : "Stopped"} ${data.sessionId ?? ""}`
@@ -69,7 +74,8 @@ export function setUpRecording(deviceId, show, handle, serial) {
       })
       .catch(handle),
   );
-  byId("skill-new").addEventListener("click", () =>
+  byId("skill-new").addEventListener("click", () => {
+    if (!byId("skill-id").value) return say("Enter a skill id first (Parse recording suggests one)");
     serial(() => request("POST", "/skills/new", { ...target(), skillId: byId("skill-id").value }))
       .then((skill) => {
         show(skill);
@@ -77,6 +83,6 @@ export function setUpRecording(deviceId, show, handle, serial) {
         say(`Skill ${skill.skillId} written`);
         showSkill(skill);
       })
-      .catch(handle),
-  );
+      .catch(handle);
+  });
 }
