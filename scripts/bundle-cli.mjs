@@ -106,24 +106,29 @@ const startupChunk = {
 };
 
 /**
- * One chunk as CommonJS for cli/code-cache: its imports of other chunks become require() and the loader's
- * __clawperatorImport, which run the chunk through the same cache; import() of anything else (a user's config or
- * plugin) stays import(). The loader passes the chunk's URL for import.meta.url, and reads the file as one-byte
- * text: esbuild escapes strings, regular expressions and names, and the comments it keeps are escaped here.
+ * One chunk as CommonJS for cli/code-cache. esbuild writes each import() as `Promise.resolve().then(() =>
+ * __toESM(require(x)))`; that becomes the loader's `__clawperatorImport(((x)))`, which runs another chunk through
+ * the same cache and hands anything else (a user's config or plugin) to Node's import(). (import() left in the
+ * chunk would need vm's experimental dynamic-import option, which Node 20 drops for code from the cache.) The loader
+ * passes the chunk's URL for import.meta.url and reads the file as one-byte text: esbuild escapes strings, regular
+ * expressions and names, and the comments it keeps are escaped here.
  */
 async function toCommonJs(file) {
-  const esm = readFileSync(file, "utf8").replace(/\bimport\("(\.\/[\w.-]+\.js)"\)/g, '__clawperatorImport("$1")');
-  const { code } = await transform(esm, {
+  const { code } = await transform(readFileSync(file, "utf8"), {
     format: "cjs",
     platform: "node",
     target: "node20",
     charset: "ascii",
     define: { "import.meta.url": "__clawperatorUrl" },
-    supported: { "dynamic-import": true },
+    supported: { "dynamic-import": false },
   });
+  const imports = /Promise\.resolve\(\)\.then\(\(\) => __toESM\d*\(require\(/g;
+  const cjs = code.replace(imports, "__clawperatorImport(((");
+  if (/(?<![.\w$])import\(/.test(cjs.replace(/\/\*[\s\S]*?\*\/|\/\/.*|`[^`]*`/g, "")))
+    throw new Error(`bundle-cli: ${file} still calls import() after its conversion`);
   writeFileSync(
     file,
-    code.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    cjs.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`),
   );
 }
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { constants, Script } from "node:vm";
+import { Script } from "node:vm";
 import { readPrivateBytes, writePrivateFile } from "../../core/host/private-files.ts";
 import { cachePath } from "../../config/startup-cache.ts";
 
@@ -12,7 +12,7 @@ import { cachePath } from "../../config/startup-cache.ts";
 // API takes without flags (ES modules would need --experimental-vm-modules), so the build turns each chunk of the
 // CLI into CommonJS (scripts/bundle-cli.mjs) and this runs them, each chunk once, as a module loader would.
 
-/** What a chunk's code sees besides CommonJS's own: its URL for import.meta.url, and import() of another chunk. */
+/** What a chunk's code sees besides CommonJS's own: its URL for import.meta.url, and the loader's import(). */
 const WRAPPER = "(function (exports, require, module, __filename, __dirname, __clawperatorUrl, __clawperatorImport) {";
 /** Commands a build keeps caches for; past it a command runs uncached rather than the folder growing without end. */
 const MAX_COMMANDS = 64;
@@ -95,8 +95,6 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
     const script = new Script(`${WRAPPER}${readFileSync(file, "latin1")}\n})`, {
       filename: file,
       ...(cachedData ? { cachedData } : {}),
-      // import() of a user's config or plugin, as from any module of the main context.
-      importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
     const cache: CacheState = !cachedData ? "miss" : script.cachedDataRejected ? "rejected" : "hit";
     const module = { exports: {} };
@@ -107,7 +105,11 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
       const other = chunkName(specifier);
       return other === undefined ? nodeRequire(specifier) : load(other).exports;
     };
-    const importChunk = async (specifier: string) => requireChunk(specifier);
+    // import() in a chunk (see scripts/bundle-cli.mjs): another chunk, or through Node's loader from this module.
+    const importChunk = async (specifier: string) => {
+      const other = chunkName(specifier);
+      return other === undefined ? import(specifier) : load(other).exports;
+    };
     run.call(module.exports, module.exports, requireChunk, module, file, dir, pathToFileURL(file).href, importChunk);
     return module;
   }

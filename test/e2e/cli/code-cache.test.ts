@@ -32,6 +32,19 @@ describe("the CLI's code cache, through the real CLI", () => {
     expect(second).toMatchObject({ exitCode: 0, stdout: first.stdout, stderr: first.stderr });
   });
 
+  it("keeps import() working in code run from the cache: a project's ES module config loads on every call", async () => {
+    const home = await makeDir();
+    const project = await makeDir({
+      "clawperator.config.mjs": 'export default { disablePlugins: ["virtual"] };\n',
+    });
+    for (let call = 0; call < 3; call++) {
+      const help = await runCli(["--help"], { cwd: project, env: { HOME: home } });
+      expect(help, `call ${call}`).toMatchObject({ exitCode: 0, stderr: "" });
+      expect(help.stdout).not.toMatch(/^\s+virtual\s/m);
+    }
+    expect(caches(home).other).toContain("cli.js.bin");
+  });
+
   it("is not written by a call that failed", async () => {
     const home = await makeDir();
     const failed = await runCli(["no-such-command"], { cwd: home, env: { HOME: home } });
