@@ -3,15 +3,17 @@ import { readFileSync } from "node:fs";
 
 // When a process started, so that a process that got the pid of another one after it exited is not taken for it.
 
-/** The start of the process `pid` in clock ticks after boot: field 22 of /proc/<pid>/stat (Linux). */
-function procStartTicks(pid: number): string | undefined {
+/**
+ * The fields of /proc/<pid>/stat (Linux) from field 3 (the state) on: the command name (field 2) may hold spaces and
+ * parentheses, so the fields are counted after its last ")". Throws when there is no such file.
+ */
+export function procStatFields(pid: number): string[] {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // The command name (field 2) may hold spaces and parentheses: the fields are counted after its last ")".
-  return stat
-    .slice(stat.lastIndexOf(")") + 2)
-    .split(" ")
-    .at(22 - 3);
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
+
+/** The start of the process `pid` in clock ticks after boot: field 22 of /proc/<pid>/stat. */
+const procStartTicks = (pid: number): string | undefined => procStatFields(pid).at(22 - 3);
 
 /** `[[dd-]hh:]mm:ss`, as `ps -o etime=` prints how long a process has run, in seconds. */
 export function elapsedSeconds(etime: string): number | undefined {

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { join } from "node:path";
 import { clawperatorHome } from "../../core/host/clawperator-home.ts";
 import { processAlive } from "../../core/host/process-alive.ts";
+import { procStatFields } from "../../core/host/process-start.ts";
 
 /** What `virtual list` shows about a running virtual device; one file per device, shared by all processes. */
 export interface VirtualDeviceRecord {
@@ -24,8 +25,7 @@ const fileOf = (serial: string) => join(dir(), `${encodeURIComponent(serial)}.js
 export function alive(pid: number): boolean {
   if (!processAlive(pid)) return false;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+    return procStatFields(pid)[0] !== "Z";
   } catch {
     // No procfs (macOS): kill(0) is the best there is.
     return true;
