@@ -165,9 +165,14 @@ describe("clawperator mcp over stdio, driven by the SDK's Client", () => {
     await expect(client.callTool({ name: "clawperator_nope", arguments: {} })).rejects.toMatchObject({ code: -32602 });
   });
 
-  it("runs doctor and the skills tools", async () => {
-    const doctor = await call("clawperator_doctor", { deviceId: serial });
-    expect(doctor.structuredContent).toMatchObject({ checks: expect.any(Array) });
+  it("runs doctor, with a progress notification as each check starts, and the skills tools", async () => {
+    const progress: Array<string | undefined> = [];
+    const doctor = (await client.callTool({ name: "clawperator_doctor", arguments: { deviceId: serial } }, undefined, {
+      onprogress: ({ message }) => progress.push(message),
+    })) as CallToolResult;
+    const { checks } = doctor.structuredContent as { checks: Array<{ id: string }> };
+    expect(checks.length).toBeGreaterThan(1);
+    expect(progress).toEqual(checks.map(({ id }, i) => expect.stringContaining(`${id} (${i + 1}/`)));
     const found = await succeeds("clawperator_skills_search", { app: "com.android.settings" });
     expect(JSON.stringify(found.structuredContent)).toContain("com.android.settings.hold");
     await succeeds("clawperator_skills_get", { skillId: "com.android.settings.hold" });
