@@ -1,5 +1,26 @@
+import type { ErrorCode } from "../../core/contracts/error-codes.ts";
 import { defineCommand, definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
 import { inspectArgs } from "./command-args.ts";
+
+/** What a snapshot execution through the AgentViews service may answer (as POST /observe/view). */
+const SNAPSHOT_ERRORS: ErrorCode[] = [
+  "NO_DEVICES",
+  "DEVICE_NOT_FOUND",
+  "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED",
+  "DEVICE_OFFLINE",
+  "DEVICE_UNAUTHORIZED",
+  "ADB_NOT_FOUND",
+  "ADB_SERVER_FAILED",
+  "INVALID_DEVICE_ID",
+  "INVALID_OPERATOR_PACKAGE",
+  "RECEIVER_NOT_INSTALLED",
+  "EXECUTION_CONFLICT_IN_FLIGHT",
+  "BROADCAST_FAILED",
+  "LOGCAT_UNAVAILABLE",
+  "RESULT_ENVELOPE_TIMEOUT",
+  "RESULT_ENVELOPE_MALFORMED",
+  "PLUGIN_INVALID",
+];
 
 /**
  * The inspector (issue 27): a web page of `serve` that shows a device as the agent sees it and acts on it through
@@ -19,6 +40,16 @@ export default definePlugin({
         errors: ["ROUTE_NOT_FOUND"],
         public: true,
         load: file,
+      },
+      {
+        method: "POST",
+        path: "/observe/matchers",
+        description:
+          "The hierarchy, the agent view (the device's latest, for refs) and, for each node, the matcher that selects " +
+          "it alone and its ref, from one execution",
+        errors: SNAPSHOT_ERRORS,
+        schemas: async () => (await import("./routes/route-schemas.js")).matchersSchemas,
+        load: () => import("./routes/matchers.js"),
       },
       {
         method: "POST",

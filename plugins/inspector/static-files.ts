@@ -9,6 +9,8 @@ export const STATIC_FILES = {
   "matchers.js": "text/javascript; charset=utf-8",
   "events.js": "text/javascript; charset=utf-8",
   "recording.js": "text/javascript; charset=utf-8",
+  "skill.js": "text/javascript; charset=utf-8",
+  "view.js": "text/javascript; charset=utf-8",
   "favicon.svg": "image/svg+xml",
 } as const;
 

@@ -1,7 +1,7 @@
 import type { ErrorCode } from "../../core/contracts/error-codes.ts";
 import type { RouteContribution } from "../../core/kernel/index.ts";
 
-const schemas = (name: "sessionSchemas" | "pullSchemas") => async () =>
+const schemas = (name: "sessionSchemas" | "pullSchemas" | "parseSchemas" | "skillsNewSchemas") => async () =>
   (await import("./routes/route-schemas.js"))[name];
 
 /** Finding the device through adb. */
@@ -30,6 +30,19 @@ const SESSION: ErrorCode[] = [
   "RESULT_ENVELOPE_MALFORMED",
 ];
 
+/** Reading a recording from the device (POST /recording/pull and the routes that read one). */
+const FETCH: ErrorCode[] = [
+  ...DEVICE,
+  "USAGE",
+  "INVALID_DEVICE_ID",
+  "INVALID_OPERATOR_PACKAGE",
+  "RECORDING_SESSION_NOT_FOUND",
+  "RECORDING_PULL_FAILED",
+];
+
+/** Reading it as a recording (`record parse`'s validation). */
+const PARSE: ErrorCode[] = [...FETCH, "RECORDING_PARSE_FAILED", "RECORDING_SCHEMA_VERSION_UNSUPPORTED"];
+
 /** issue 26: recording over HTTP; handlers and zod schemas load on first use. */
 export const RECORDING_ROUTES: RouteContribution[] = [
   {
@@ -53,8 +66,27 @@ export const RECORDING_ROUTES: RouteContribution[] = [
     path: "/recording/pull",
     description:
       "The recording's NDJSON itself (default: the device's latest): { deviceId?, receiverPackage?, sessionId? }",
-    errors: [...DEVICE, "USAGE", "INVALID_DEVICE_ID", "RECORDING_SESSION_NOT_FOUND", "RECORDING_PULL_FAILED"],
+    errors: FETCH,
     schemas: schemas("pullSchemas"),
     load: () => import("./routes/pull.js"),
+  },
+  {
+    method: "POST",
+    path: "/recording/parse",
+    description:
+      "`record parse` of a recording on the device (default: its latest): the step log in `stepLog`, nothing written",
+    errors: PARSE,
+    schemas: schemas("parseSchemas"),
+    load: () => import("./routes/parse.js"),
+  },
+  {
+    method: "POST",
+    path: "/skills/new",
+    description:
+      "`skills new <skillId> --from-recording` of a recording on the device: { skillId, deviceId?, sessionId? }; " +
+      "written to skills/<skillId>/ under the server's working directory",
+    errors: PARSE,
+    schemas: schemas("skillsNewSchemas"),
+    load: () => import("./routes/skills-new.js"),
   },
 ];

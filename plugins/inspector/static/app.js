@@ -1,11 +1,20 @@
 import { execution, request, screenshot, signIn, Unauthorized } from "./api.js";
 import { byId, copyButton, el } from "./dom.js";
 import { observesOnly, startEventLog } from "./events.js";
-import { clickCommand, uniqueMatchers } from "./matchers.js";
+import { clickCommand, selectorParams } from "./matchers.js";
 import { setUpRecording } from "./recording.js";
-import { nodeAt, parseHierarchy, renderTree } from "./tree.js";
+import { nodeAt, parseHierarchy, renderTree, walk } from "./tree.js";
+import { renderView } from "./view.js";
 
-const state = { deviceId: undefined, roots: [], selected: undefined, tree: undefined, shotUrl: undefined };
+const state = {
+  deviceId: undefined,
+  roots: [],
+  byRef: new Map(),
+  selected: undefined,
+  tree: undefined,
+  view: undefined,
+  shotUrl: undefined,
+};
 const status = (text) => (byId("status").textContent = text);
 
 // One request to the device at a time: the server refuses a second execution in flight on one device.
@@ -40,9 +49,30 @@ function place(box, node) {
   box.hidden = false;
 }
 
+const refRow = (ref) =>
+  el("li", {}, [
+    el("span", { textContent: `Ref ${ref} (POST /execute takes it as params.ref until the screen changes)` }),
+    " ",
+    copyButton("Copy step", JSON.stringify({ id: "click", type: "click", params: { ref } })),
+  ]);
+
+function matcherRow(matcher, label) {
+  const json = JSON.stringify(matcher);
+  const step = JSON.stringify({ id: "click", type: "click", params: { matcher } });
+  return el("li", {}, [
+    label ? `${label}: ` : null,
+    el("code", { textContent: json }),
+    " ",
+    copyButton("Copy JSON", json),
+    copyButton("Copy CLI", clickCommand(matcher, state.deviceId)),
+    copyButton("Copy step", step),
+  ]);
+}
+
 function select(node) {
   state.selected = node;
   state.tree?.mark(node);
+  state.view?.mark(node.target?.ref);
   place(byId("selected-box"), node);
   byId("attributes").replaceChildren(
     ...Object.entries(node.attributes).flatMap(([name, value]) => [
@@ -50,40 +80,63 @@ function select(node) {
       el("dd", { textContent: value }),
     ]),
   );
-  const matchers = uniqueMatchers(state.roots, node);
-  byId("matchers").replaceChildren(
-    ...(matchers.length
-      ? matchers.map((matcher) => {
-          const json = JSON.stringify(matcher);
-          const step = JSON.stringify({ id: "click", type: "click", params: { matcher } });
-          return el("li", {}, [
-            el("code", { textContent: json }),
-            " ",
-            copyButton("Copy JSON", json),
-            copyButton("Copy CLI", clickCommand(matcher, state.deviceId)),
-            copyButton("Copy step", step),
-          ]);
-        })
-      : [el("li", { textContent: "No unique matcher: act by a parent or by coordinates" })]),
-  );
+  const target = node.target ?? {};
+  byId("node-ref").textContent = target.ref ? `Ref ${target.ref}` : "No ref: the agent view has no line to act on it";
+  const rows = [];
+  if (target.matcher) rows.push(matcherRow(target.matcher));
+  else {
+    if (target.clickMatcher) rows.push(matcherRow(target.clickMatcher, "Clicks it (a node inside)"));
+    rows.push(
+      el("li", {
+        textContent: `No matcher selects it alone${target.coordinate ? `: its centre is ${target.coordinate.x},${target.coordinate.y}` : ""}`,
+      }),
+    );
+  }
+  if (target.ref) rows.push(refRow(target.ref));
+  byId("matchers").replaceChildren(...rows);
+}
+
+/** Whether a node of a new snapshot is the one selected before: same class, place and labels. */
+const sameNode = (a, b) =>
+  ["class", "bounds", "text", "content-desc", "resource-id"].every((k) => a.attributes[k] === b.attributes[k]);
+
+/** The hierarchy's nodes, each with what POST /observe/matchers says selects it (same document order). */
+function attachTargets(roots, targets) {
+  const byRef = new Map();
+  let i = 0;
+  for (const node of walk(roots)) {
+    node.target = targets[i++];
+    if (node.target?.ref) byRef.set(node.target.ref, node);
+  }
+  return byRef;
 }
 
 async function refresh() {
   const deviceId = state.deviceId;
   if (!deviceId) return;
   status("Refreshing…");
-  const snap = await serial(() => request("POST", "/snapshot", { deviceId }));
-  const xml = snap.envelope?.stepResults?.[0]?.data?.text;
-  if (!snap.ok || typeof xml !== "string") {
-    status(`Snapshot failed: ${snap.error?.code ?? snap.envelope?.status ?? "unknown"}`);
+  const screen = await serial(() => request("POST", "/observe/matchers", { deviceId }));
+  const xml = screen.envelope?.stepResults?.find((step) => step.id === "hierarchy")?.data?.text;
+  if (!screen.ok || typeof xml !== "string") {
+    status(`Snapshot failed: ${screen.error?.code ?? screen.viewError ?? screen.envelope?.status ?? "unknown"}`);
   } else {
     state.roots = parseHierarchy(xml);
+    state.byRef = attachTargets(state.roots, screen.nodes ?? []);
     state.tree = renderTree(byId("tree"), state.roots, {
       onHover: (node) => place(byId("hover-box"), node),
       onSelect: select,
     });
+    state.view = renderView(byId("agent-view"), screen.view, {
+      onHover: (ref) => place(byId("hover-box"), state.byRef.get(ref)),
+      onSelect: (ref) => {
+        const node = state.byRef.get(ref);
+        if (node) select(node);
+      },
+    });
+    const again = state.selected && [...walk(state.roots)].find((node) => sameNode(node, state.selected));
     state.selected = undefined;
     byId("selected-box").hidden = true;
+    if (again) select(again);
   }
   const shot = await serial(() => screenshot(deviceId));
   if (shot.ok && shot.blob) {
@@ -101,11 +154,11 @@ async function run(payload) {
   show(await serial(() => request("POST", "/execute", { execution: payload, deviceId: state.deviceId })));
 }
 
-function onNode(type, params) {
+function onNode(type, params, slot) {
   return () => {
-    const matcher = state.selected && uniqueMatchers(state.roots, state.selected)[0];
-    if (!matcher) return status("Select a node with a unique matcher first");
-    run(execution({ id: type, type, params: { matcher, ...params() } })).catch(handle);
+    const selector = selectorParams(state.selected?.target, type, slot);
+    if (!selector) return status("Select a node that a ref or a unique matcher selects first");
+    run(execution({ id: type, type, params: { ...selector, ...params() } })).catch(handle);
   };
 }
 
@@ -177,9 +230,10 @@ byId("act-type").addEventListener(
   onNode("enter_text", () => ({ text: byId("type-text").value, submit: byId("type-submit").checked })),
 );
 byId("act-scroll").addEventListener("click", () => {
-  const matcher = state.selected && uniqueMatchers(state.roots, state.selected)[0];
-  const params = { direction: byId("scroll-direction").value, ...(matcher ? { container: matcher } : {}) };
-  run(execution({ id: "scroll", type: "scroll", params })).catch(handle);
+  const container = selectorParams(state.selected?.target, "scroll", "container") ?? {};
+  run(
+    execution({ id: "scroll", type: "scroll", params: { direction: byId("scroll-direction").value, ...container } }),
+  ).catch(handle);
 });
 byId("run-execution").addEventListener("click", () => {
   let payload;

@@ -1,31 +1,22 @@
-import { walk } from "./tree.js";
+// How the page names a node to an action: the ref of the agent view when it has one (as an agent would), else the
+// matcher the server found unique for it (POST /observe/matchers: the core's algorithm, not the page's).
 
-// NodeMatcher fields the page proposes, as the device compares them: exact text, content description and id.
-const FIELDS = [
-  ["resourceId", "resource-id"],
-  ["textEquals", "text"],
-  ["contentDescEquals", "content-desc"],
-];
-
-const matches = (node, matcher) =>
-  FIELDS.every(([field, attribute]) => matcher[field] === undefined || node.attributes[attribute] === matcher[field]);
-
-/** Matchers that select this node and no other in the dump: single fields first, then pairs. */
-export function uniqueMatchers(roots, node) {
-  const own = FIELDS.filter(([, attribute]) => (node.attributes[attribute] ?? "") !== "").map(([field, attribute]) => [
-    field,
-    node.attributes[attribute],
-  ]);
-  const candidates = [
-    ...own.map((entry) => Object.fromEntries([entry])),
-    ...own.flatMap((a, i) => own.slice(i + 1).map((b) => Object.fromEntries([a, b]))),
-  ];
-  const all = [...walk(roots)];
-  return candidates.filter((matcher) => all.filter((other) => matches(other, matcher)).length === 1);
-}
+const quote = (s) => `'${s.replaceAll("'", "'\\''")}'`;
 
 /** The shell-quoted CLI line that clicks what the matcher selects. */
 export function clickCommand(matcher, deviceId) {
-  const quote = (s) => `'${s.replaceAll("'", "'\\''")}'`;
   return `clawperator action click --selector ${quote(JSON.stringify(matcher))} --device-id ${quote(deviceId)}`;
+}
+
+/**
+ * The params that select the node for an action of `type` (its ref, else its unique matcher; for a click, a matcher
+ * of a node inside it or its centre), under the param name `slot`; undefined when nothing selects it alone.
+ */
+export function selectorParams(target, type, slot = "matcher") {
+  if (!target) return undefined;
+  if (target.ref) return { ref: target.ref };
+  if (target.matcher) return { [slot]: target.matcher };
+  if (type !== "click") return undefined;
+  if (target.clickMatcher) return { matcher: target.clickMatcher };
+  return target.coordinate ? { coordinate: target.coordinate } : undefined;
 }

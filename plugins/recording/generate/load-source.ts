@@ -79,9 +79,12 @@ function fromStepLog(text: string, path: string): RecordingSource {
 export function loadSource(path: string): RecordingSource {
   const text = readRecordingText(path);
   const firstLine = text.trimStart().split("\n", 1)[0] ?? "";
-  if (/"type"\s*:\s*"recording_header"/.test(firstLine) || path.endsWith(".ndjson")) {
-    const recording = readRecording(text);
-    return { sessionId: recording.header.sessionId, kind: "recording", events: inSeqOrder(recording.events) };
-  }
+  if (/"type"\s*:\s*"recording_header"/.test(firstLine) || path.endsWith(".ndjson")) return recordingSource(text);
   return fromStepLog(text, path);
+}
+
+/** A recording's NDJSON text (as pulled from a device), read with `record parse`'s validation. */
+export function recordingSource(text: string): RecordingSource {
+  const recording = readRecording(text);
+  return { sessionId: recording.header.sessionId, kind: "recording", events: inSeqOrder(recording.events) };
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { loadSource } from "./load-source.ts";
+import { loadSource, type RecordingSource } from "./load-source.ts";
 import { planSteps } from "./plan-steps.ts";
 import { buildRecipes, type WrittenStep } from "./recipe.ts";
 import { runScript } from "./run-script.ts";
@@ -73,10 +73,19 @@ function addToRegistry(path: string, entry: Record<string, unknown>): void {
  * folder is never overwritten.
  */
 export function newSkillFromRecording(input: { skillId: string; from: string; out: string }): NewSkillOutcome {
-  const { skillId } = input;
+  checkSkillId(input.skillId);
+  return newSkillFromSource({ skillId: input.skillId, source: loadSource(input.from), out: input.out });
+}
+
+function checkSkillId(skillId: string): void {
   if (!SKILL_ID.test(skillId))
     throw usage(`"${skillId}" is not a skill id: letters, digits, '.', '_' and '-', at most 128`, { skillId });
-  const source = loadSource(input.from);
+}
+
+/** The same from a recording already read (POST /skills/new pulls it from the device). */
+export function newSkillFromSource(input: { skillId: string; source: RecordingSource; out: string }): NewSkillOutcome {
+  const { skillId, source } = input;
+  checkSkillId(skillId);
   const plan = planSteps(source.events, source.kind);
   const name = skillId.split(".").pop()!;
   const { recipes, steps } = buildRecipes(plan, name);

@@ -1,24 +1,14 @@
 import { defineHandler } from "h3";
 import { readJsonBody } from "../../../core/http/index.ts";
-import { Transport } from "../../../core/services/transport.ts";
-import { fetchRecording } from "../pull/pull-recording.ts";
-import { operatorPackageOf } from "../recording-paths.ts";
+import { fetchForRoute } from "./fetch-from-body.ts";
 import { RecordingBodySchema } from "./route-schemas.ts";
-import { contextOf } from "./session.ts";
 
 /**
  * POST /recording/pull: the recording file itself, for a client that may be on another machine; nothing is
  * written on the server. Which session it was, and from which device, in headers.
  */
 export default defineHandler(async (event) => {
-  const { deviceId, receiverPackage, sessionId } = await readJsonBody(event, RecordingBodySchema);
-  const { services, config } = contextOf(event);
-  const fetched = await fetchRecording({
-    transport: services.resolve(Transport),
-    operatorPackage: operatorPackageOf(receiverPackage, config.operatorPackage),
-    ...((deviceId ?? config.deviceId) ? { deviceId: deviceId ?? config.deviceId } : {}),
-    ...(sessionId === undefined ? {} : { sessionId }),
-  });
+  const fetched = await fetchForRoute(event, await readJsonBody(event, RecordingBodySchema));
   return new Response(new Uint8Array(fetched.data), {
     headers: {
       "content-type": "application/x-ndjson",

@@ -61,7 +61,7 @@ describe.skipIf(executable === undefined)("the inspector page in chromium", () =
 
   it("renders the hostile node text as text: no element from it, no script run", async () => {
     await page.getByText(HOSTILE).first().waitFor();
-    expect(await page.locator("#tree img").count()).toBe(0);
+    expect(await page.locator("#tree img, #agent-view img").count()).toBe(0);
     expect(dialogs).toBe(0);
   });
 
@@ -70,6 +70,18 @@ describe.skipIf(executable === undefined)("the inspector page in chromium", () =
     await expect.poll(() => page.locator("#hover-box").isVisible()).toBe(true);
     const box = await page.locator("#hover-box").boundingBox();
     expect(box!.width).toBeGreaterThan(0);
+  });
+
+  it("shows the agent view with refs; selecting a ref outlines its node and the node shows that ref", async () => {
+    const line = page.locator("#agent-view .view-line.has-ref", { hasText: "Network & internet" }).first();
+    await line.waitFor();
+    const ref = (await line.locator(".ref").textContent())!;
+    expect(ref).toMatch(/^e\d+$/);
+    await line.click();
+    await expect.poll(() => page.locator("#selected-box").isVisible()).toBe(true);
+    expect((await page.locator("#selected-box").boundingBox())!.width).toBeGreaterThan(0);
+    expect(await page.locator("#node-ref").textContent()).toBe(`Ref ${ref}`);
+    expect(await page.locator('.tree-row[aria-selected="true"]').count()).toBe(1);
   });
 
   it("clicking the Network & internet row selects that node, and its matcher selects it through the CLI", async () => {
@@ -88,11 +100,28 @@ describe.skipIf(executable === undefined)("the inspector page in chromium", () =
     expect(read.body.envelope.stepResults[0]?.data.text).toBe("Network & internet");
   });
 
-  it("click from the page changes the screen and the event log shows the result", async () => {
-    await page.locator(".tree-row .node-text", { hasText: /^Display$/ }).click();
+  it("records a click from the page, parses the recording and generates a skill from it", async () => {
+    // The Display row, by its ref in the agent view, as an agent acts (POST /execute resolves the ref).
+    await page.locator("#agent-view .view-line.has-ref", { hasText: '"Display"' }).first().click();
+    const viewBefore = await page.locator("#agent-view .view-meta").textContent();
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await expect.poll(() => page.locator("#recording-state").textContent()).toMatch(/^Recording/);
+    // Starting is an execution on the device: the page takes a new view and keeps the same node selected.
+    await expect.poll(() => page.locator("#agent-view .view-meta").textContent()).not.toBe(viewBefore);
+    await expect.poll(() => page.locator("#attributes").textContent()).toContain("[0,1420][1080,1580]");
+    expect(await page.locator("#node-ref").textContent()).toMatch(/^Ref e\d+$/);
     await page.getByRole("button", { name: /^click$/i }).click();
     await page.locator(".tree-row .node-text", { hasText: /^Brightness level$/ }).waitFor();
     await expect.poll(() => page.locator("#events").textContent()).toMatch(/click → ok/);
+    expect(await page.locator("#result").textContent()).toMatch(/"ref": "e\d+"/);
+
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect.poll(() => page.locator("#recording-state").textContent()).toMatch(/^Stopped/);
+    await page.getByRole("button", { name: "Parse recording" }).click();
+    await expect.poll(() => page.locator("#recording-steps").textContent()).toMatch(/click .*Display/);
+    await page.getByRole("button", { name: "Generate skill" }).click();
+    await expect.poll(() => page.locator("#skill").textContent()).toContain("clawperator skills run");
+    expect(await page.locator("#skill").textContent()).toContain("SKILL.md");
     expect(errors).toEqual([]);
   });
 });

@@ -51,6 +51,19 @@ describe("the inspector's routes on serve", () => {
     expect(answer.status).toBe(401);
   });
 
+  it("POST /observe/matchers needs the token, and no page of another origin reaches it", async () => {
+    const h3 = await app();
+    const post = (headers: Record<string, string>) =>
+      h3.request("http://127.0.0.1:3000/observe/matchers", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: "{}",
+      });
+    expect((await post({})).status).toBe(401);
+    const foreign = await post({ authorization: `Bearer ${TOKEN}`, origin: "http://evil.example" });
+    expect(foreign.status).toBe(403);
+  });
+
   it("keeps a right token in an HttpOnly SameSite=Strict cookie, which then opens the routes to the page", async () => {
     const h3 = await app();
     const wrong = await h3.request("http://127.0.0.1:3000/inspector/session", {
