@@ -73,36 +73,42 @@ try {
   const m = await alternate(calls);
   await Promise.all([ours.close(), peer?.close(), claw.close()]);
 
-  // Cold start, spawn to tools/list answered, alternating with `--version`; each start from an empty folder (no
-  // config file to load) and a fresh HOME, as a client's first start after installing.
+  // Cold start, spawn to tools/list answered, alternating with `--version` and `--help`; each start from an empty
+  // folder (no config file to load) and its own fresh HOME, as a client's first start after installing. With
+  // BASELINE=<another build's dist/cli/bin.js>, that build's `mcp` starts alternate too (before/after a change).
   const empty = mkdtempSync(join(host.home, "cwd-"));
-  const cold = { version: [], mcp: [] };
-  for (let i = 0; i < STARTS; i++) {
-    const home = { HOME: mkdtempSync(join(host.home, "home-")) };
-    home.CLAWPERATOR_HOME = join(home.HOME, ".clawperator");
-    cold.version.push(
-      await timed(() =>
-        execFileSync(process.execPath, [bin, "--version"], { cwd: empty, env: { ...process.env, ...home } }),
-      ),
-    );
+  const freshHome = () => {
+    const home = mkdtempSync(join(host.home, "home-"));
+    return { ...process.env, HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator") };
+  };
+  const run = (args, env = {}) =>
+    timed(() => execFileSync(process.execPath, [bin, ...args], { cwd: empty, env: { ...freshHome(), ...env } }));
+  const mcpStart = async (cli) => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [bin, "mcp"],
+      args: [cli, "mcp"],
       cwd: empty,
-      env: { ...process.env, ...home },
+      env: freshHome(),
       stderr: "ignore",
     });
     const client = new Client({ name: "bench", version: "1.0.0" });
     // Until the answer arrives: `listTools()` would add the client's own work (it compiles every output schema).
-    cold.mcp.push(
-      await timed(async () => {
-        await client.connect(transport);
-        await client.request({ method: "tools/list" }, ListToolsResultSchema);
-      }),
-    );
+    const ms = await timed(async () => {
+      await client.connect(transport);
+      await client.request({ method: "tools/list" }, ListToolsResultSchema);
+    });
     await client.close();
+    return ms;
+  };
+  const cold = { version: [], help: [], mcp: [], baseline: [] };
+  for (let i = 0; i < STARTS; i++) {
+    cold.version.push(await run(["--version"]));
+    // The floor of every command that boots the kernel, in process as `mcp` runs.
+    cold.help.push(await run(["--help"], { CLAWPERATOR_NO_DAEMON: "1" }));
+    cold.mcp.push(await mcpStart(bin));
+    if (process.env.BASELINE) cold.baseline.push(await mcpStart(process.env.BASELINE));
   }
-  const [version, start] = [median(cold.version), median(cold.mcp)];
+  const [version, help, start] = [median(cold.version), median(cold.help), median(cold.mcp)];
 
   const row = (measure, ms, target = "", verdict = "") =>
     console.log(`| ${measure} | ${ms} | ${target} | ${verdict} |`);
@@ -142,6 +148,16 @@ try {
     );
   }
   row(`\`clawperator --version\`, fresh HOME (${STARTS} starts)`, version.toFixed(1));
+  if (process.env.BASELINE) {
+    const base = median(cold.baseline);
+    row(
+      "cold start of the BASELINE build's `mcp`, alternating",
+      base.toFixed(1),
+      "",
+      `${(base / version).toFixed(2)}×`,
+    );
+  }
+  row("`clawperator --help` in process, alternating", help.toFixed(1), "", `${(help / version).toFixed(2)}× --version`);
   row(
     "cold start: spawn `clawperator mcp` to tools/list answered, alternating",
     start.toFixed(1),
