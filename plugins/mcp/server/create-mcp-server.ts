@@ -17,7 +17,12 @@ import { serveTools } from "./tool-handlers.ts";
  */
 function lazyValidator(): jsonSchemaValidator {
   let ajv: AjvJsonSchemaValidator | undefined;
-  return { getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema) };
+  return {
+    getValidator(schema) {
+      ajv ??= new AjvJsonSchemaValidator();
+      return ajv.getValidator(schema);
+    },
+  };
 }
 
 export interface McpSession {
