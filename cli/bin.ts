@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // Entry point. `--version` alone is answered before anything else loads, so it costs about a bare node start. Any
-// other call goes to this user's warm runtime when it can (cli/daemon), else runs here.
+// other call goes to this user's warm runtime when it can (cli/daemon), else runs here from the CLI's chunks.
 import module from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { LoadedChunks } from "./code-cache/load-chunks.ts";
 
-// Node >= 22.1 keeps compiled code between runs (most of a command's start-up is compiling the bundle's chunks), in
-// the user's private cache, never in its default folder of the shared temp directory.
+type Cli = typeof import("./cli-bundle.ts");
+
+// Node >= 22.1 keeps compiled code between runs for what the bundle imports from outside it (a TypeScript config's
+// transpiler, user plugins), in the user's private cache, never in its default folder of the shared temp directory.
 async function enableCompileCache(): Promise<void> {
   const { enableCompileCache } = module as { enableCompileCache?: (directory: string) => unknown };
   if (!enableCompileCache) return;
@@ -15,21 +19,35 @@ async function enableCompileCache(): Promise<void> {
 
 const argv = process.argv.slice(2);
 const binPath = fileURLToPath(import.meta.url);
+
+let loaded: LoadedChunks | undefined;
+/** The CLI (dist/cli/code), compiled from the code cache of this command's (or the runtime's) earlier calls. */
+async function cli(runtime = false): Promise<LoadedChunks & { exports: Cli }> {
+  if (!loaded) {
+    await enableCompileCache();
+    const { commandKey, loadChunks } = await import("./code-cache/load-chunks.ts");
+    loaded = loadChunks(join(dirname(binPath), "code"), "cli.js", runtime ? "runtime" : commandKey(argv));
+  }
+  return loaded as LoadedChunks & { exports: Cli };
+}
+
 if (argv.length === 1 && argv[0] === "--version") {
   const { packageVersion } = await import("../core/package-version.ts");
   process.stdout.write(`${packageVersion()}\n`);
 } else if (argv.length === 1 && argv[0] === "__clawperator-runtime") {
-  await enableCompileCache();
-  await (await import("./daemon/server.ts")).serveRuntime(binPath);
+  const runtime = await cli(true);
+  process.once("exit", () => runtime.saveCaches());
+  await runtime.exports.serveRuntime(binPath);
 } else {
   // Node flags of this call (a loader, an inspector) would not apply in the runtime: such a call runs here.
   const viaRuntime = process.env.CLAWPERATOR_NO_DAEMON !== "1" && process.execArgv.length === 0;
   const code = viaRuntime
-    ? await (await import("./daemon/client.ts")).runViaRuntime(argv, binPath, () => import("./main.ts"))
+    ? await (await import("./daemon/client.ts")).runViaRuntime(argv, binPath, async () => (await cli()).exports)
     : undefined;
   if (code === undefined) {
-    await enableCompileCache();
-    const { main } = await import("./main.ts");
-    process.exitCode = await main(argv);
+    const here = await cli();
+    process.exitCode = await here.exports.main(argv);
+    // After the call: the cache then holds the functions it compiled, not only the top level.
+    if (process.exitCode === 0) here.saveCaches();
   } else process.exitCode = code;
 }

@@ -9,7 +9,7 @@ import { AgentViews, type ViewedResult } from "../core/services/agent-views.ts";
 import { Transport } from "../core/services/transport.ts";
 import { bootRuntime } from "./boot.ts";
 import type { ConfigOverrides } from "./config-overrides.ts";
-import { runCommand, type CommandOutcome } from "./run-command.ts";
+import { runCommand, type CommandOptions, type CommandOutcome } from "./run-command.ts";
 import type { GlobalOptions } from "../core/kernel/contributions.ts";
 
 export interface ExecuteOptions {
@@ -33,11 +33,15 @@ export interface Clawperator {
   snapshot(options?: ExecuteOptions & { timeoutMs?: number }): Promise<RunExecutionResult>;
   /** The agent view of the screen (`result.view`: outline and refs), kept as the device's latest for refs. */
   view(options?: Omit<ExecuteOptions, "view" | "deviceEnvelope"> & { timeoutMs?: number }): Promise<ViewedResult>;
-  /** Runs a command a plugin contributes (`["doctor"]`, `["skills", "search"]`) with its parsed flags. */
+  /**
+   * Runs a command a plugin contributes (`["doctor"]`, `["skills", "search"]`) with its parsed flags; `onProgress`
+   * hears the progress lines it would show people in pretty mode (doctor's checks, installs).
+   */
   command(
     path: readonly string[],
     args?: Record<string, unknown>,
     globals?: Partial<GlobalOptions>,
+    options?: CommandOptions,
   ): Promise<CommandOutcome>;
   /**
    * Ends this runtime: closes its device streams and whatever else its services hold; it refuses use afterwards
@@ -86,7 +90,7 @@ export function clawperatorOf(kernel: Kernel): Clawperator {
         opts,
       ),
     view: (options = {}) => kernel.services.resolve(AgentViews).observe(options),
-    command: (path, args = {}, globals = {}) => runCommand(kernel, path, args, globals),
+    command: (path, args = {}, globals = {}, options = {}) => runCommand(kernel, path, args, globals, options),
     close: () => kernel.dispose(),
   };
 }

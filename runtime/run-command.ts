@@ -10,6 +10,11 @@ export interface CommandOutcome {
   text?: string;
 }
 
+export interface CommandOptions {
+  /** Hears the command's progress lines (what pretty mode shows people on stderr), whatever the output mode. */
+  onProgress?: (message: string) => void;
+}
+
 /**
  * Runs a contributed command in process, as the CLI would after parsing its flags: how a front end reaches what
  * a plugin offers as a command (doctor, skills) without importing that plugin.
@@ -19,6 +24,7 @@ export async function runCommand(
   path: readonly string[],
   args: Record<string, unknown>,
   globals: Partial<GlobalOptions> = {},
+  options: CommandOptions = {},
 ): Promise<CommandOutcome> {
   const name = path.join(" ");
   const entry = kernel.services
@@ -32,12 +38,22 @@ export async function runCommand(
     });
   }
   const handler = (await entry.value.load()).default;
+  const { logger } = kernel;
+  const { onProgress } = options;
   const result = await handler.run({
     args: { _: [], ...args },
     globals: { output: "json", verbose: false, ...globals },
     services: kernel.services,
     config: kernel.config,
-    logger: kernel.logger,
+    logger: onProgress
+      ? {
+          ...logger,
+          progress: (message) => {
+            logger.progress(message);
+            onProgress(message);
+          },
+        }
+      : logger,
   });
   const text = handler.pretty?.(result);
   return { result, exitCode: handler.exitCode?.(result) ?? 0, ...(text === undefined ? {} : { text }) };

@@ -1,44 +1,29 @@
-// Bundles the CLI into dist/cli/bin.js plus lazily loaded chunks. Node 20 resolves and links every ESM file
-// separately (zod alone is ~95 files); one bundle with a chunk per lazy import halves a command's start-up.
-// tsc's per-file output stays in dist/ for the package's library exports.
-import { build } from "esbuild";
-import { chmodSync, readFileSync, rmSync } from "node:fs";
-import { resolve } from "node:path";
+// Bundles the CLI: dist/cli/bin.js (the entry: `--version`, the warm runtime's client, the loader), dist/cli/client.js
+// (that client, Node's modules only) and dist/cli/code/ (the rest: a start-up chunk and lazily loaded chunks).
+// Node 20 resolves and links every ESM file separately (zod alone is ~95 files) and keeps no compiled code between
+// runs, and most of a command's start-up was compiling. So the chunks are built as ES modules, then each is turned
+// into CommonJS and run by cli/code-cache through vm.Script with V8's code cache, the one cache API V8 offers
+// without flags. tsc's per-file output stays in dist/ for the package's library exports.
+import { build, transform } from "esbuild";
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 
-const options = {
-  entryPoints: { bin: "cli/bin.ts" },
-  outdir: "dist/cli",
-  chunkNames: "chunks/[name]-[hash]",
-  bundle: true,
+const common = { bundle: true, platform: "node", target: "node20", logLevel: "warning" };
+const CLI_ENTRY = "cli/cli-bundle.ts";
+const CODE = "dist/cli/code";
+const cliOptions = {
+  ...common,
+  entryPoints: { cli: CLI_ENTRY },
+  outdir: CODE,
+  chunkNames: "[name]-[hash]",
   splitting: true,
   format: "esm",
-  platform: "node",
-  target: "node20",
-  // CommonJS dependencies bundled into ESM call require() for Node built-ins.
-  banner: {
-    js: 'import { createRequire as __clawperatorRequire } from "node:module"; const require = __clawperatorRequire(import.meta.url);',
-  },
   // cosmiconfig requires TypeScript only for its own .ts loader (clawperator loads .ts configs itself) and js-yaml
   // only for YAML files; left out of the bundle, they cost nothing when no such file is read.
   external: ["typescript", "js-yaml"],
   // tsyringe's ES module build, not its CommonJS main: the decorators and most of tslib, which clawperator does
   // not use, are left out instead of being compiled at every start.
   alias: { tsyringe: "tsyringe/dist/esm2015/index.js" },
-  logLevel: "warning",
-};
-
-/**
- * The client of the warm runtime (cli/daemon/client.ts) is what nearly every call loads after bin.js: one file of
- * its own that imports only Node's modules, not a chunk of this bundle and the shared chunks it would import.
- */
-const CLIENT = "./client.js";
-const clientApart = {
-  name: "client-apart",
-  setup(b) {
-    b.onResolve({ filter: /\/daemon\/client\.ts$/ }, ({ importer }) =>
-      importer === resolve("cli/bin.ts") ? { path: CLIENT, external: true } : undefined,
-    );
-  },
 };
 
 /**
@@ -59,14 +44,13 @@ const WITH_STARTUP = [
  * esbuild puts each file in the chunk of the exact set of entry points (lazy imports) that reach it, so the
  * modules every command loads through cli/main.ts were scattered over ~25 small shared chunks, each one more file
  * for Node to read, resolve and link (~10 ms in all). A first pass finds them (the static closure of cli/main.ts
- * and WITH_STARTUP) and the lazily imported modules; cli/main.ts and each lazy module then also import them all,
+ * and WITH_STARTUP) and the lazily imported modules; cli/cli-bundle.ts and each lazy module then also import them all,
  * after their own imports, which gives them one set of entry points and so one chunk. For a lazy module that
  * import costs nothing at run time: it is only ever loaded after cli/main.ts, so they are already evaluated.
  */
 async function startupGraph() {
   const { metafile } = await build({
-    ...options,
-    plugins: [clientApart],
+    ...cliOptions,
     write: false,
     metafile: true,
     logLevel: "silent",
@@ -83,23 +67,17 @@ async function startupGraph() {
     if (!inputs[root]) throw new Error(`bundle-cli: ${root} is not part of the CLI`);
     visit(root);
   }
-  startup.delete("cli/main.ts");
-  // cli/main.ts imports them too, for WITH_STARTUP. What cli/bin.ts loads for `--version` must not: it loads first.
   const lazy = (input) =>
     input.imports.filter((r) => r.kind === "dynamic-import" && !r.external).map((r) => resolve(r.path));
-  // The runtime (cli/daemon/server.ts) loads cli/main.ts itself: it is not loaded before it.
-  const beforeMain = new Set(lazy(inputs["cli/bin.ts"]).filter((module) => module !== resolve("cli/daemon/server.ts")));
-  const importers = new Set([resolve("cli/main.ts")]);
-  for (const [path, input] of Object.entries(inputs)) {
-    if (path !== "cli/bin.ts") for (const module of lazy(input)) if (!beforeMain.has(module)) importers.add(module);
-  }
+  const importers = new Set([resolve(CLI_ENTRY)]);
+  for (const input of Object.values(inputs)) for (const module of lazy(input)) importers.add(module);
   // A lazy import of a module already in the start-up chunk would only open a one-line facade file: made static.
   const inlined = new Map();
   for (const [path, input] of Object.entries(inputs)) {
     const specifiers = input.imports
       .filter((r) => r.kind === "dynamic-import" && startup.has(r.path))
       .map((r) => r.original);
-    if (path !== "cli/bin.ts" && specifiers.length) inlined.set(resolve(path), specifiers);
+    if (specifiers.length) inlined.set(resolve(path), specifiers);
   }
   return { startup: [...startup].map((path) => resolve(path)), importers, inlined };
 }
@@ -127,15 +105,59 @@ const startupChunk = {
   },
 };
 
+/**
+ * One chunk as CommonJS for cli/code-cache. esbuild writes each import() as `Promise.resolve().then(() =>
+ * __toESM(require(x)))`; that becomes the loader's `__clawperatorImport(((x)))`, which runs another chunk through
+ * the same cache and hands anything else (a user's config or plugin) to Node's import(). (import() left in the
+ * chunk would need vm's experimental dynamic-import option, which Node 20 drops for code from the cache.) The loader
+ * passes the chunk's URL for import.meta.url and reads the file as one-byte text: esbuild escapes strings, regular
+ * expressions and names, and the comments it keeps are escaped here.
+ */
+async function toCommonJs(file) {
+  const { code } = await transform(readFileSync(file, "utf8"), {
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    charset: "ascii",
+    define: { "import.meta.url": "__clawperatorUrl" },
+    supported: { "dynamic-import": false },
+  });
+  const imports = /Promise\.resolve\(\)\.then\(\(\) => __toESM\d*\(require\(/g;
+  const cjs = code.replace(imports, "__clawperatorImport(((");
+  if (/(?<![.\w$])import\(/.test(cjs.replace(/\/\*[\s\S]*?\*\/|\/\/.*|`[^`]*`/g, "")))
+    throw new Error(`bundle-cli: ${file} still calls import() after its conversion`);
+  writeFileSync(
+    file,
+    cjs.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`),
+  );
+}
+
+/**
+ * The client of the warm runtime (cli/daemon/client.ts) is what nearly every call loads after bin.js: one file of
+ * its own that imports only Node's modules.
+ */
+const CLIENT = "./client.js";
+const clientApart = {
+  name: "client-apart",
+  setup(b) {
+    b.onResolve({ filter: /\/daemon\/client\.ts$/ }, ({ importer }) =>
+      importer === resolve("cli/bin.ts") ? { path: CLIENT, external: true } : undefined,
+    );
+  },
+};
+
+rmSync(CODE, { recursive: true, force: true });
 rmSync("dist/cli/chunks", { recursive: true, force: true });
-await build({ ...options, plugins: [clientApart, startupChunk] });
+await build({ ...cliOptions, plugins: [startupChunk] });
+await Promise.all(readdirSync(CODE).map((name) => toCommonJs(join(CODE, name))));
 await build({
-  entryPoints: { client: "cli/daemon/client.ts" },
+  ...common,
+  entryPoints: { bin: "cli/bin.ts" },
   outdir: "dist/cli",
-  bundle: true,
+  chunkNames: "chunks/[name]-[hash]",
+  splitting: true,
   format: "esm",
-  platform: "node",
-  target: "node20",
-  logLevel: "warning",
+  plugins: [clientApart],
 });
+await build({ ...common, entryPoints: { client: "cli/daemon/client.ts" }, outdir: "dist/cli", format: "esm" });
 chmodSync("dist/cli/bin.js", 0o755);

@@ -1,7 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { encodeFrame, Frame, FrameReader } from "../../core/daemon/frames.ts";
 import { buildId, readToken, socketPath } from "../../core/daemon/paths.ts";
-import type { DeclineReason, RuntimeRequest } from "./request.ts";
+import { type DeclineReason, type RuntimeRequest, runsInProcess } from "./request.ts";
 
 type Outcome =
   | { kind: "exit"; code: number }
@@ -99,6 +99,9 @@ export async function runViaRuntime(
   binPath: string,
   fallbacks: RuntimeFallbacks,
 ): Promise<number | undefined> {
+  // `clawperator mcp` (as MCP clients spawn it) and the other long-running commands would only be declined: no
+  // runtime is asked, nor started for them. With global flags first, the runtime's own check declines them.
+  if (runsInProcess(argv)) return undefined;
   const build = buildId(binPath);
   let why = "";
   for (let attempt = 0; attempt < 2; attempt++) {

@@ -7,24 +7,22 @@ import { buildId, runtimeDir, socketPath, tokenPath } from "../../core/daemon/pa
 import { extractGlobals } from "../global-flags.ts";
 import { kernelCache } from "./kernel-cache.ts";
 import { enterRequest, type RequestIo } from "./request-io.ts";
-import type { DeclineReason, RuntimeRequest } from "./request.ts";
+import { type DeclineReason, type RuntimeRequest, runsInProcess } from "./request.ts";
 
 /** Idle time after which the runtime exits; CLAWPERATOR_DAEMON_IDLE_MS sets it when the runtime starts. */
 const DEFAULT_IDLE_MS = 15 * 60_000;
 /** How often the runtime checks that its socket is still its own (a removed home, a replacing runtime). */
 const WATCH_MS = 5_000;
 
-/** Commands that run for as long as the user wants or own the terminal: always in the client's own process. */
-const IN_PROCESS = [["serve"], ["mcp"], ["virtual", "start"], ["daemon"]];
-
-function runsInProcess(request: RuntimeRequest): boolean {
+/** Whether a request names a command that always runs in its client's process (global flags first or not). */
+function namesInProcessCommand(request: RuntimeRequest): boolean {
   let rest: string[];
   try {
     rest = extractGlobals(request.argv, request.env).rest;
   } catch {
     return false;
   }
-  return IN_PROCESS.some((prefix) => prefix.every((word, i) => rest[i] === word));
+  return runsInProcess(rest);
 }
 
 /** Listens on the socket, or answers false when a live runtime already does. */
@@ -150,7 +148,7 @@ export async function serveRuntime(binPath: string): Promise<void> {
         decline("build");
         return void stop();
       }
-      if (runsInProcess(request)) return decline("in-process");
+      if (namesInProcessCommand(request)) return decline("in-process");
       busy = true;
       clearTimeout(idle);
       try {

@@ -54,13 +54,18 @@ export function privateDirs(dir: string): boolean {
 
 /** The file's text, or undefined when there is none, it cannot be read, or it is not this user's alone. */
 export function readPrivateFile(path: string): string | undefined {
+  return readPrivateBytes(path)?.toString("utf8");
+}
+
+/** The file's bytes, on the same terms as readPrivateFile. */
+export function readPrivateBytes(path: string): Buffer | undefined {
   let fd: number | undefined;
   try {
     if (!privateDirs(dirname(path))) return undefined;
     fd = openSync(path, "r");
     // Checked on the open file, so the file read is the file checked.
     if (!ownedPrivately(fstatSync(fd))) return undefined;
-    return readFileSync(fd, "utf8");
+    return readFileSync(fd);
   } catch {
     return undefined;
   } finally {
@@ -73,7 +78,7 @@ export function readPrivateFile(path: string): string | undefined {
  * half a file. A file that cannot be written (a read-only home, a directory that is not ours) is not written: these
  * files only ever save work or remember what can be seen again.
  */
-export function writePrivateFile(path: string, text: string): void {
+export function writePrivateFile(path: string, text: string | Uint8Array): void {
   if (!privateDirs(dirname(path))) return;
   const temporary = `${path}.${process.pid}.tmp`;
   try {

@@ -30,10 +30,14 @@ function crashed(entry: Owned<CheckContribution>, error: unknown): DoctorCheckRe
   };
 }
 
-/** Runs the ordered checks one after another, sharing facts; a critical failure halts the rest. */
+/**
+ * Runs the ordered checks one after another, sharing facts; a critical failure halts the rest. `progress` hears
+ * which check starts, for people (pretty mode) and MCP clients.
+ */
 export async function runChecks(
   checks: readonly Owned<CheckContribution>[],
   base: Omit<DoctorCheckContext, "deviceId">,
+  progress: (message: string) => void = () => {},
 ): Promise<CheckRun> {
   const results: DoctorCheckResult[] = [];
   const critical = new Set<string>();
@@ -42,6 +46,7 @@ export async function runChecks(
   for (const promise of loaded) promise.catch(() => undefined);
   for (const [index, entry] of checks.entries()) {
     const { id } = entry.value;
+    progress(`doctor: ${id} (${index + 1}/${checks.length})`);
     if (entry.value.critical) critical.add(id);
     const deviceId = base.facts.get(SelectedDevice);
     let result: DoctorCheckResult;

@@ -27,7 +27,12 @@ export const doctorTool = zodTool({
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
   async run(ctx, { deviceId, receiverPackage, full }) {
     const clawperator = await ctx.clawperator();
-    return commandOutput(await clawperator.command(["doctor"], full ? { full } : {}, { deviceId, receiverPackage }));
+    const { onProgress } = ctx;
+    let lines = 0;
+    // Each check doctor starts is a step forward (`full` installs and launches the APK: the slow ones).
+    const options = onProgress ? { onProgress: (message: string) => onProgress({ progress: ++lines, message }) } : {};
+    const args = full ? { full } : {};
+    return commandOutput(await clawperator.command(["doctor"], args, { deviceId, receiverPackage }, options));
   },
 });
 

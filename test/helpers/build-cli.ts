@@ -20,6 +20,9 @@ export default async function buildCli(): Promise<() => void> {
   if (bundle.exitCode !== 0 || !existsSync(CLI_BIN) || statSync(CLI_BIN).mtimeMs < started - 1_000) {
     throw new Error(`building ${CLI_BIN} failed:\n${result.all}\n${bundle.all}`);
   }
+  // The rest of `npm run build`: what the bundle reads beside itself.
+  const tools = await execa("node", ["scripts/tool-descriptions.mjs"], { cwd: REPO_ROOT, reject: false, all: true });
+  if (tools.exitCode !== 0) throw new Error(`writing the tool descriptions failed:\n${tools.all}`);
   if (result.exitCode !== 0)
     process.stderr.write(`[build-cli] tsc reported type errors (dist was still emitted):\n${result.all}\n`);
   return () => rmSync(TEST_CLAWPERATOR_HOME, { recursive: true, force: true });

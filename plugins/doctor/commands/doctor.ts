@@ -17,23 +17,27 @@ const runs = new WeakMap<DoctorReport, { critical: Set<string>; checkOnly: boole
  * check passed (1 otherwise); `--check-only` always exits 0.
  */
 const doctor: CommandHandler<typeof doctorArgs> = {
-  async run({ args, globals, services, config }): Promise<DoctorReport> {
+  async run({ args, globals, services, config, logger }): Promise<DoctorReport> {
     const receiverPackage = globals.receiverPackage ?? config.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE;
     const facts = createDoctorFacts();
     const checks = orderChecks(services.resolve(CheckRegistry).entries(), Boolean(args.full));
-    const run = await runChecks(checks, {
-      services,
-      config,
-      globals,
-      receiverPackage,
-      facts,
-      flags: {
-        fix: Boolean(args.fix),
-        full: Boolean(args.full),
-        checkOnly: Boolean(args["check-only"]),
-        ...(args.apk ? { apk: args.apk } : {}),
+    const run = await runChecks(
+      checks,
+      {
+        services,
+        config,
+        globals,
+        receiverPackage,
+        facts,
+        flags: {
+          fix: Boolean(args.fix),
+          full: Boolean(args.full),
+          checkOnly: Boolean(args["check-only"]),
+          ...(args.apk ? { apk: args.apk } : {}),
+        },
       },
-    });
+      (message) => logger.progress(message),
+    );
     const criticalOk = !run.results.some((r) => r.status === "fail" && run.critical.has(r.id));
     const deviceId = facts.get(SelectedDevice);
     const fixes = args.fix ? await applyFixes(run.results) : undefined;

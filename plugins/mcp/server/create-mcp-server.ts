@@ -1,4 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { packageVersion } from "../../../core/package-version.ts";
 import { AgentTools } from "../../../core/services/agent-tools.ts";
 import { EventBus } from "../../../core/services/event-bus.ts";
@@ -8,6 +10,20 @@ import type { ServiceAccess } from "../../../core/kernel/index.ts";
 import { OPERATE_ANDROID } from "../prompts/operate-android.ts";
 import { serveResources } from "./resources.ts";
 import { serveTools } from "./tool-handlers.ts";
+
+/**
+ * The SDK's own validator, built on first use: the server validates only answers to its elicitation requests, and
+ * building ajv with its formats costs each session's start ~5 ms.
+ */
+function lazyValidator(): jsonSchemaValidator {
+  let ajv: AjvJsonSchemaValidator | undefined;
+  return {
+    getValidator(schema) {
+      ajv ??= new AjvJsonSchemaValidator();
+      return ajv.getValidator(schema);
+    },
+  };
+}
 
 export interface McpSession {
   server: McpServer;
@@ -27,6 +43,7 @@ export async function createMcpServer(services: ServiceAccess, logger: Logger): 
       instructions:
         "Clawperator operates Android devices: observe the screen, act once, verify. Start with the " +
         "operate-android prompt.",
+      jsonSchemaValidator: lazyValidator(),
     },
   );
   serveTools(server.server, tools, logger);

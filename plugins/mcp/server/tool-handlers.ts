@@ -1,5 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { toClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { AgentToolEntry, ToolCallOptions } from "../../../core/services/agent-tools.ts";
 import type { Logger } from "../../../core/services/logger.ts";
 import { toCallResult, toErrorResult, toMcpTool } from "./tool-results.ts";
@@ -26,16 +27,27 @@ export function serveTools(server: Server, tools: readonly AgentToolEntry[], log
         void extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...progress } });
       };
     }
-    // The SDK sends no answer to a cancelled request: what became of the call goes to the log.
-    const onCancel = () => logger.warn(`${name}: cancelled by the client; no result will be reported`);
+    // The SDK sends no answer to a cancelled request: what became of the call goes to the log. The Operator APK
+    // cannot stop an execution midway, so one already sent holds its device's lock until the device is done (spec
+    // 003 "In-Flight Semantics"): released earlier, the next execution would run interleaved with it.
+    const onCancel = () =>
+      logger.warn(
+        `${name}: cancelled by the client; no result will be reported. It stops what it can (a skill's script); an ` +
+          "execution already sent to the device runs to its end, holding the device's lock until then",
+      );
     extra.signal.addEventListener("abort", onCancel, { once: true });
+    let outcome = "it failed";
     try {
-      return toCallResult(await tool.call(input, options));
+      const output = await tool.call(input, options);
+      outcome = output.failure ? `it failed (${output.failure.code})` : "it succeeded";
+      return toCallResult(output);
     } catch (error) {
+      outcome = `it failed (${toClawperatorError(error).code})`;
       return toErrorResult(error);
     } finally {
       extra.signal.removeEventListener("abort", onCancel);
-      if (extra.signal.aborted) logger.warn(`${name}: ended after its cancellation; its device lock is released`);
+      if (extra.signal.aborted)
+        logger.warn(`${name}: ended after its cancellation (${outcome}; not reported); its device lock is released`);
     }
   });
 }

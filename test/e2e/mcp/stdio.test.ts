@@ -1,3 +1,4 @@
+import { existsSync, watch } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -164,9 +165,14 @@ describe("clawperator mcp over stdio, driven by the SDK's Client", () => {
     await expect(client.callTool({ name: "clawperator_nope", arguments: {} })).rejects.toMatchObject({ code: -32602 });
   });
 
-  it("runs doctor and the skills tools", async () => {
-    const doctor = await call("clawperator_doctor", { deviceId: serial });
-    expect(doctor.structuredContent).toMatchObject({ checks: expect.any(Array) });
+  it("runs doctor, with a progress notification as each check starts, and the skills tools", async () => {
+    const progress: Array<string | undefined> = [];
+    const doctor = (await client.callTool({ name: "clawperator_doctor", arguments: { deviceId: serial } }, undefined, {
+      onprogress: ({ message }) => progress.push(message),
+    })) as CallToolResult;
+    const { checks } = doctor.structuredContent as { checks: Array<{ id: string }> };
+    expect(checks.length).toBeGreaterThan(1);
+    expect(progress).toEqual(checks.map(({ id }, i) => expect.stringContaining(`${id} (${i + 1}/`)));
     const found = await succeeds("clawperator_skills_search", { app: "com.android.settings" });
     expect(JSON.stringify(found.structuredContent)).toContain("com.android.settings.hold");
     await succeeds("clawperator_skills_get", { skillId: "com.android.settings.hold" });
@@ -244,6 +250,47 @@ describe("clawperator mcp over stdio, driven by the SDK's Client", () => {
     // The server logs when the cancelled call has ended: its script's process group stopped, not run to its end.
     await until(() => stderr().includes("clawperator_skills_run: ended after its cancellation"));
     expect(stderr()).toContain("clawperator_skills_run: cancelled by the client");
+    await succeeds("clawperator_snapshot", { deviceId: serial });
+  });
+
+  it("a cancelled execution stops the wait, holds the device's lock until the device is done, and says so", async () => {
+    const locks = join(session.harness.home, ".clawperator", "locks");
+    await mkdir(locks, { recursive: true, mode: 0o700 });
+    const lockFile = `${encodeURIComponent(serial)}.lock`;
+    const watcher = watch(locks);
+    const locked = new Promise<void>((resolve) =>
+      watcher.on("change", (_event, file) => {
+        if (file === lockFile && existsSync(join(locks, lockFile))) resolve();
+      }),
+    );
+    const controller = new AbortController();
+    const execution = {
+      commandId: "cancelled-1",
+      taskId: "cancelled",
+      source: "e2e",
+      expectedFormat: "android-ui-automator",
+      timeoutMs: 30000,
+      actions: [{ id: "wait", type: "sleep", params: { durationMs: 4000 } }],
+    };
+    const run = client.callTool(
+      { name: "clawperator_execute", arguments: { deviceId: serial, execution } },
+      undefined,
+      {
+        signal: controller.signal,
+      },
+    );
+    run.catch(() => {});
+    await locked;
+    watcher.close();
+    controller.abort("enough");
+    await expect(run).rejects.toThrow(/enough|abort/i);
+    await until(() => stderr().includes("clawperator_execute: cancelled by the client"));
+    expect(stderr()).toContain("holding the device's lock until then");
+    // The device still runs the sleep: the next execution is refused, never run interleaved with it.
+    await failsWith("clawperator_snapshot", { deviceId: serial }, "EXECUTION_CONFLICT_IN_FLIGHT");
+    await until(() =>
+      stderr().includes("clawperator_execute: ended after its cancellation (it succeeded; not reported)"),
+    );
     await succeeds("clawperator_snapshot", { deviceId: serial });
   });
 });

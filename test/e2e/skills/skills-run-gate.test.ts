@@ -53,10 +53,10 @@ async function runLogged(skillId: string, skillsRegistry: string) {
     .split("\n")
     .filter((url) => url.startsWith("file:") && url.includes("/dist/cli/"))
     .map((url) => fileURLToPath(url));
-  // esbuild names every bundled source file in a comment; zod's core is in whichever chunk holds zod.
+  // zod's core names its base type "$ZodType"; it is in whichever chunk holds zod.
   return {
     result,
-    zodLoaded: files.some((file) => readFileSync(file, "utf8").includes("node_modules/zod/v4/core/index.js")),
+    zodLoaded: files.some((file) => readFileSync(file, "utf8").includes('"$ZodType"')),
   };
 }
 
