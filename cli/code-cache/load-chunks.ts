@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Script } from "node:vm";
-import { readPrivateBytes, writePrivateFile } from "../../core/host/private-files.ts";
+import { privateDirs, readOwnFile, writePrivateFile } from "../../core/host/private-files.ts";
 import { cachePath } from "../../config/startup-cache.ts";
 
 // The CLI's code as V8 compiled it in an earlier call of the same command. Node 20 keeps no compiled code between
@@ -81,6 +81,9 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
   } catch {
     cacheDir = undefined;
   }
+  // Looked for first: making it private makes its folders, and a call that fails leaves none behind. Checked once;
+  // each file in it is then only checked for being this user's alone.
+  const cacheReadable = cacheDir !== undefined && existsSync(cacheDir) && privateDirs(cacheDir);
   const chunks = new Map<string, Chunk>();
   const nodeRequire = createRequire(join(dir, entry));
   const chunkName = (specifier: string) => (specifier.startsWith("./") ? specifier.slice(2) : undefined);
@@ -89,9 +92,7 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
     const loaded = chunks.get(name);
     if (loaded) return loaded.module;
     const file = join(dir, name);
-    const cacheFile = cacheDir === undefined ? undefined : join(cacheDir, `${name}.bin`);
-    // Looked for first: reading a private file makes its folders, and a call that fails leaves none behind.
-    const cachedData = cacheFile !== undefined && existsSync(cacheFile) ? readPrivateBytes(cacheFile) : undefined;
+    const cachedData = cacheReadable && cacheDir !== undefined ? readOwnFile(join(cacheDir, `${name}.bin`)) : undefined;
     const script = new Script(`${WRAPPER}${readFileSync(file, "latin1")}\n})`, {
       filename: file,
       ...(cachedData ? { cachedData } : {}),
