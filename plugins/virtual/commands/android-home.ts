@@ -1,13 +1,20 @@
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { WrittenSdk } from "../../../android/virtual/sdk/index.ts";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { packageRoot } from "../../../core/package-version.ts";
 import type { sdkArgs } from "../command-args.ts";
 
 /**
- * The stand-in executables import this very module to run a tool: it is a lazily loaded command module, so in the
- * bundled CLI it is its own chunk that keeps its export names, and in the per-file build it is its own file. It
- * stays small (the tools and the writer load on demand) because every stand-in call starts by importing it.
+ * The module the stand-in executables import to run a tool: the package's per-file build of run-sdk-tool, an ES
+ * module Node loads itself (the CLI's own chunks run only through its code-cache loader).
  */
-export { runSdkTool } from "../../../android/virtual/sdk/run-sdk-tool.ts";
+function runSdkToolModule(): string {
+  const root = packageRoot();
+  if (!root) throw new ClawperatorError("INTERNAL_ERROR", "clawperator's package.json was not found beside its code");
+  return pathToFileURL(join(root, "dist", "android", "virtual", "sdk", "run-sdk-tool.js")).href;
+}
 
 /**
  * `virtual android-home --out <dir>`: an Android SDK stand-in for trying the emulator flow (and testing one) without an
@@ -16,7 +23,7 @@ export { runSdkTool } from "../../../android/virtual/sdk/run-sdk-tool.ts";
 const androidHome: CommandHandler<typeof sdkArgs> = {
   async run(ctx) {
     const { writeAndroidHome } = await import("../write-android-home.ts");
-    return writeAndroidHome(ctx, import.meta.url);
+    return writeAndroidHome(ctx, runSdkToolModule());
   },
   pretty(result) {
     const { root, config } = result as WrittenSdk;

@@ -26,7 +26,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "clawperator-emu-routes-"));
   const sdk = join(dir, "sdk");
   writeVirtualSdk(sdk, {
-    entry: pathToFileURL(join(REPO_ROOT, "dist/plugins/virtual/commands/android-home.js")).href,
+    entry: pathToFileURL(join(REPO_ROOT, "dist/android/virtual/sdk/run-sdk-tool.js")).href,
     config: { bootDelayMs: 300 },
   });
   // The handlers read the environment as a server process would.
