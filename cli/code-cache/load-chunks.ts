@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { setFlagsFromString } from "node:v8";
 import { Script } from "node:vm";
 import { readPrivateBytes, writePrivateFile } from "../../core/host/private-files.ts";
 import { cachePath } from "../../config/startup-cache.ts";
@@ -81,6 +82,9 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
   } catch {
     cacheDir = undefined;
   }
+  // V8 checks a code cache's checksum only with this flag (on by default in debug builds only): without it a corrupt
+  // cache file crashes every call (SIGSEGV) until it is deleted. Part of V8's flag hash: caches made here match.
+  if (cacheDir !== undefined) setFlagsFromString("--verify-snapshot-checksum");
   const chunks = new Map<string, Chunk>();
   const nodeRequire = createRequire(join(dir, entry));
   const chunkName = (specifier: string) => (specifier.startsWith("./") ? specifier.slice(2) : undefined);
