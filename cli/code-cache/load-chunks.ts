@@ -4,7 +4,7 @@ import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { Script } from "node:vm";
-import { readPrivateBytes, writePrivateFile } from "../../core/host/private-files.ts";
+import { privateDirs, readOwnFile, writePrivateFile } from "../../core/host/private-files.ts";
 import { cachePath } from "../../config/startup-cache.ts";
 
 // The CLI's code as V8 compiled it in an earlier call of the same command. Node 20 keeps no compiled code between
@@ -85,6 +85,9 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
   // V8 checks a code cache's checksum only with this flag (on by default in debug builds only): without it a corrupt
   // cache file crashes every call (SIGSEGV) until it is deleted. Part of V8's flag hash: caches made here match.
   if (cacheDir !== undefined) setFlagsFromString("--verify-snapshot-checksum");
+  // Looked for first: making it private makes its folders, and a call that fails leaves none behind. Checked once;
+  // each file in it is then only checked for being this user's alone.
+  const cacheReadable = cacheDir !== undefined && existsSync(cacheDir) && privateDirs(cacheDir);
   const chunks = new Map<string, Chunk>();
   const nodeRequire = createRequire(join(dir, entry));
   const chunkName = (specifier: string) => (specifier.startsWith("./") ? specifier.slice(2) : undefined);
@@ -93,9 +96,7 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
     const loaded = chunks.get(name);
     if (loaded) return loaded.module;
     const file = join(dir, name);
-    const cacheFile = cacheDir === undefined ? undefined : join(cacheDir, `${name}.bin`);
-    // Looked for first: reading a private file makes its folders, and a call that fails leaves none behind.
-    const cachedData = cacheFile !== undefined && existsSync(cacheFile) ? readPrivateBytes(cacheFile) : undefined;
+    const cachedData = cacheReadable && cacheDir !== undefined ? readOwnFile(join(cacheDir, `${name}.bin`)) : undefined;
     const script = new Script(`${WRAPPER}${readFileSync(file, "latin1")}\n})`, {
       filename: file,
       ...(cachedData ? { cachedData } : {}),

@@ -54,14 +54,16 @@ export function privateDirs(dir: string): boolean {
 
 /** The file's text, or undefined when there is none, it cannot be read, or it is not this user's alone. */
 export function readPrivateFile(path: string): string | undefined {
-  return readPrivateBytes(path)?.toString("utf8");
+  return privateDirs(dirname(path)) ? readOwnFile(path)?.toString("utf8") : undefined;
 }
 
-/** The file's bytes, on the same terms as readPrivateFile. */
-export function readPrivateBytes(path: string): Buffer | undefined {
+/**
+ * The bytes of a file in a directory already found private (privateDirs), when the file is this user's alone: for
+ * many files of one directory, which is checked once.
+ */
+export function readOwnFile(path: string): Buffer | undefined {
   let fd: number | undefined;
   try {
-    if (!privateDirs(dirname(path))) return undefined;
     fd = openSync(path, "r");
     // Checked on the open file, so the file read is the file checked.
     if (!ownedPrivately(fstatSync(fd))) return undefined;
