@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { setFlagsFromString } from "node:v8";
 import { Script } from "node:vm";
 import { privateDirs, readOwnFile, writePrivateFile } from "../../core/host/private-files.ts";
 import { cachePath } from "../../config/startup-cache.ts";
@@ -81,6 +82,9 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
   } catch {
     cacheDir = undefined;
   }
+  // V8 checks a code cache's checksum only with this flag (on by default in debug builds only): without it a corrupt
+  // cache file crashes every call (SIGSEGV) until it is deleted. Part of V8's flag hash: caches made here match.
+  if (cacheDir !== undefined) setFlagsFromString("--verify-snapshot-checksum");
   // Looked for first: making it private makes its folders, and a call that fails leaves none behind. Checked once;
   // each file in it is then only checked for being this user's alone.
   const cacheReadable = cacheDir !== undefined && existsSync(cacheDir) && privateDirs(cacheDir);

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/run-cli.ts";
@@ -43,6 +43,22 @@ describe("the CLI's code cache, through the real CLI", () => {
       expect(help.stdout).not.toMatch(/^\s+virtual\s/m);
     }
     expect(caches(home).other).toContain("cli.js.bin");
+  });
+
+  it("a corrupt cache file is refused and written anew, never crashes the call", async () => {
+    const home = await makeDir();
+    const run = () => runCli(["version"], { cwd: home, env: { HOME: home } });
+    const first = await run();
+    const root = join(home, ".clawperator", "cache", "code");
+    const [version] = readdirSync(root);
+    const [build] = readdirSync(join(root, version ?? ""));
+    const file = join(root, version ?? "", build ?? "", "version", "cli.js.bin");
+    const corrupt = readFileSync(file);
+    for (let i = 200; i < corrupt.length; i += 997) corrupt.writeUInt8(corrupt.readUInt8(i) ^ 0x5a, i);
+    writeFileSync(file, corrupt);
+    expect(await run()).toMatchObject({ exitCode: 0, stdout: first.stdout, stderr: first.stderr });
+    expect(readFileSync(file).equals(corrupt)).toBe(false);
+    expect(await run()).toMatchObject({ exitCode: 0, stdout: first.stdout });
   });
 
   it("is not written by a call that failed", async () => {
