@@ -1,26 +1,6 @@
-import type { ErrorCode } from "../../core/contracts/error-codes.ts";
+import { RUN_ERRORS } from "../../core/contracts/route-errors.ts";
 import { defineCommand, definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
 import { inspectArgs } from "./command-args.ts";
-
-/** What a snapshot execution through the AgentViews service may answer (as POST /observe/view). */
-const SNAPSHOT_ERRORS: ErrorCode[] = [
-  "NO_DEVICES",
-  "DEVICE_NOT_FOUND",
-  "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED",
-  "DEVICE_OFFLINE",
-  "DEVICE_UNAUTHORIZED",
-  "ADB_NOT_FOUND",
-  "ADB_SERVER_FAILED",
-  "INVALID_DEVICE_ID",
-  "INVALID_OPERATOR_PACKAGE",
-  "RECEIVER_NOT_INSTALLED",
-  "EXECUTION_CONFLICT_IN_FLIGHT",
-  "BROADCAST_FAILED",
-  "LOGCAT_UNAVAILABLE",
-  "RESULT_ENVELOPE_TIMEOUT",
-  "RESULT_ENVELOPE_MALFORMED",
-  "PLUGIN_INVALID",
-];
 
 /**
  * The inspector (issue 27): a web page of `serve` that shows a device as the agent sees it and acts on it through
@@ -47,7 +27,7 @@ export default definePlugin({
         description:
           "The hierarchy, the agent view (the device's latest, for refs) and, for each node, the matcher that selects " +
           "it alone and its ref, from one execution",
-        errors: SNAPSHOT_ERRORS,
+        errors: RUN_ERRORS,
         schemas: async () => (await import("./routes/route-schemas.js")).matchersSchemas,
         load: () => import("./routes/matchers.js"),
       },

@@ -1,38 +1,16 @@
 import type { ErrorCode } from "../../core/contracts/error-codes.ts";
+import { DEVICE_ERRORS, DISPATCH_ERRORS } from "../../core/contracts/route-errors.ts";
 import type { RouteContribution } from "../../core/kernel/index.ts";
 
 const schemas = (name: "sessionSchemas" | "pullSchemas" | "parseSchemas" | "skillsNewSchemas") => async () =>
   (await import("./routes/route-schemas.js"))[name];
 
-/** Finding the device through adb. */
-const DEVICE: ErrorCode[] = [
-  "NO_DEVICES",
-  "DEVICE_NOT_FOUND",
-  "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED",
-  "DEVICE_OFFLINE",
-  "DEVICE_UNAUTHORIZED",
-  "ADB_NOT_FOUND",
-  "ADB_SERVER_FAILED",
-];
-
 /** A start_recording / stop_recording execution through the ExecutionRunner (as POST /execute). */
-const SESSION: ErrorCode[] = [
-  ...DEVICE,
-  "USAGE",
-  "EXECUTION_VALIDATION_FAILED",
-  "INVALID_DEVICE_ID",
-  "INVALID_OPERATOR_PACKAGE",
-  "RECEIVER_NOT_INSTALLED",
-  "EXECUTION_CONFLICT_IN_FLIGHT",
-  "BROADCAST_FAILED",
-  "LOGCAT_UNAVAILABLE",
-  "RESULT_ENVELOPE_TIMEOUT",
-  "RESULT_ENVELOPE_MALFORMED",
-];
+const SESSION: ErrorCode[] = [...DEVICE_ERRORS, "USAGE", "EXECUTION_VALIDATION_FAILED", ...DISPATCH_ERRORS];
 
 /** Reading a recording from the device (POST /recording/pull and the routes that read one). */
 const FETCH: ErrorCode[] = [
-  ...DEVICE,
+  ...DEVICE_ERRORS,
   "USAGE",
   "INVALID_DEVICE_ID",
   "INVALID_OPERATOR_PACKAGE",

@@ -1,34 +1,9 @@
-import type { ErrorCode } from "../../core/contracts/error-codes.ts";
+import { RUN_ERRORS } from "../../core/contracts/route-errors.ts";
 import { defineCommand, definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
 import { serveArgs } from "./command-args.ts";
 
 const schemas = (name: keyof typeof import("./route-schemas.ts")) => async () =>
   (await import("./route-schemas.js"))[name];
-
-/** What finding the device through adb may answer. */
-const DEVICE_ERRORS: ErrorCode[] = [
-  "NO_DEVICES",
-  "DEVICE_NOT_FOUND",
-  "MULTIPLE_DEVICES_DEVICE_ID_REQUIRED",
-  "DEVICE_OFFLINE",
-  "DEVICE_UNAUTHORIZED",
-  "ADB_NOT_FOUND",
-  "ADB_SERVER_FAILED",
-];
-
-/** What running an execution through the ExecutionRunner may answer (spec/001 POST /execute status codes). */
-const RUN_ERRORS: ErrorCode[] = [
-  ...DEVICE_ERRORS,
-  "INVALID_DEVICE_ID",
-  "INVALID_OPERATOR_PACKAGE",
-  "RECEIVER_NOT_INSTALLED",
-  "EXECUTION_CONFLICT_IN_FLIGHT",
-  "BROADCAST_FAILED",
-  "LOGCAT_UNAVAILABLE",
-  "RESULT_ENVELOPE_TIMEOUT",
-  "RESULT_ENVELOPE_MALFORMED",
-  "PLUGIN_INVALID",
-];
 
 /**
  * The HTTP/SSE API (spec/001 "HTTP API (serve mode)"): the `serve` command, which mounts every route in the route
