@@ -30,6 +30,9 @@ try {
     `| floor ${median(F).toFixed(1)} ms | A ${median(A).toFixed(1)} ms, ${ratio(A)}x | B ${median(B).toFixed(1)} ms, ${ratio(B)}x |`,
   );
 } finally {
-  execFileSync(process.execPath, [a, "virtual", "stop", "--all"], { stdio: "ignore" });
+  execFileSync(process.execPath, [a, "virtual", "stop", "--all"], {
+    stdio: "ignore",
+    env: { ...process.env, CLAWPERATOR_NO_DAEMON: "1" },
+  });
   host.close();
 }
