@@ -87,16 +87,25 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
   if (cacheDir !== undefined) setFlagsFromString("--verify-snapshot-checksum");
   // Looked for first: making it private makes its folders, and a call that fails leaves none behind. Checked once;
   // each file in it is then only checked for being this user's alone.
-  const cacheReadable = cacheDir !== undefined && existsSync(cacheDir) && privateDirs(cacheDir);
+  const readDir = cacheDir !== undefined && existsSync(cacheDir) && privateDirs(cacheDir) ? cacheDir : undefined;
   const chunks = new Map<string, Chunk>();
   const nodeRequire = createRequire(join(dir, entry));
   const chunkName = (specifier: string) => (specifier.startsWith("./") ? specifier.slice(2) : undefined);
+  const requireChunk = (specifier: string) => {
+    const other = chunkName(specifier);
+    return other === undefined ? nodeRequire(specifier) : load(other).exports;
+  };
+  // import() in a chunk (see scripts/bundle-cli.mjs): another chunk, or through Node's loader from this module.
+  const importChunk = async (specifier: string) => {
+    const other = chunkName(specifier);
+    return other === undefined ? import(specifier) : load(other).exports;
+  };
 
   function load(name: string): Chunk["module"] {
     const loaded = chunks.get(name);
     if (loaded) return loaded.module;
     const file = join(dir, name);
-    const cachedData = cacheReadable && cacheDir !== undefined ? readOwnFile(join(cacheDir, `${name}.bin`)) : undefined;
+    const cachedData = readDir === undefined ? undefined : readOwnFile(join(readDir, `${name}.bin`));
     const script = new Script(`${WRAPPER}${readFileSync(file, "latin1")}\n})`, {
       filename: file,
       ...(cachedData ? { cachedData } : {}),
@@ -106,15 +115,6 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
     // Registered before it runs: chunks that require each other get the exports made so far, as CommonJS does.
     chunks.set(name, { module, script, cache });
     const run = script.runInThisContext() as (...args: unknown[]) => void;
-    const requireChunk = (specifier: string) => {
-      const other = chunkName(specifier);
-      return other === undefined ? nodeRequire(specifier) : load(other).exports;
-    };
-    // import() in a chunk (see scripts/bundle-cli.mjs): another chunk, or through Node's loader from this module.
-    const importChunk = async (specifier: string) => {
-      const other = chunkName(specifier);
-      return other === undefined ? import(specifier) : load(other).exports;
-    };
     run.call(module.exports, module.exports, requireChunk, module, file, dir, pathToFileURL(file).href, importChunk);
     return module;
   }
