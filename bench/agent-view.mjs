@@ -143,7 +143,7 @@ try {
   if (serial) host.adb(["disconnect", serial]);
   try {
     if (serial)
-      execFileSync(process.execPath, [join(root, "dist/cli/bin.js"), "virtual", "stop", serial], { stdio: "ignore" });
+      execFileSync(process.execPath, [join(root, "dist/cli/bin.cjs"), "virtual", "stop", serial], { stdio: "ignore" });
   } finally {
     host.close();
   }

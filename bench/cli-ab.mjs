@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { bin, privateAdb, root } from "./private-adb.mjs";
 
 const runs = Number(process.env.RUNS ?? 21);
-const builds = [["this", bin], ...process.argv.slice(2).map((dir) => [dir, join(resolve(dir), "dist/cli/bin.js")])];
+const builds = [["this", bin], ...process.argv.slice(2).map((dir) => [dir, join(resolve(dir), "dist/cli/bin.cjs")])];
 const host = await privateAdb({ prefix: "clawperator-ab-" });
 const { serial } = host.startDevice();
 

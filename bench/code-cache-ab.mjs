@@ -1,6 +1,6 @@
 // Daemon off, two builds alternately: `observe snapshot` against the floor (`node -e 0` + two `adb shell echo`) on a
 // virtual device, one HOME for both (each build's code cache is warm after its first call).
-// Run: npm run build && node bench/code-cache-ab.mjs <before>/dist/cli/bin.js <after>/dist/cli/bin.js   ROUNDS=15
+// Run: npm run build && node bench/code-cache-ab.mjs <before>/dist/cli/bin.cjs <after>/dist/cli/bin.cjs   ROUNDS=15
 import { execFileSync } from "node:child_process";
 import { privateAdb } from "./private-adb.mjs";
 

@@ -21,7 +21,7 @@ try {
   });
   // One client process sends them all, as many CLI calls would one after the other; its stdout is discarded.
   const loop = `
-    const { runViaRuntime } = await import(${JSON.stringify(join(root, "dist/cli/client.js"))});
+    const { runViaRuntime } = await import(${JSON.stringify(join(root, "dist/cli/daemon/client.js"))});
     const none = async () => { throw new Error("the runtime was lost"); };
     for (let i = 1; i <= ${REQUESTS}; i++) {
       const code = await runViaRuntime(i % 2 ? ["version"] : ["no-such-command"], ${JSON.stringify(bin)}, none);

@@ -75,7 +75,7 @@ try {
 
   // Cold start, spawn to tools/list answered, alternating with `--version` and `--help`; each start from an empty
   // folder (no config file to load) and its own fresh HOME, as a client's first start after installing. With
-  // BASELINE=<another build's dist/cli/bin.js>, that build's `mcp` starts alternate too (before/after a change).
+  // BASELINE=<another build's dist/cli/bin.cjs>, that build's `mcp` starts alternate too (before/after a change).
   const empty = mkdtempSync(join(host.home, "cwd-"));
   const freshHome = () => {
     const home = mkdtempSync(join(host.home, "home-"));

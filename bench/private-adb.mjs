@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 
 export const root = resolve(import.meta.dirname, "..");
 /** The built CLI, as `npm install` exposes it. */
-export const bin = join(root, "dist/cli/bin.js");
+export const bin = join(root, "dist/cli/bin.cjs");
 
 const freePort = () =>
   new Promise((done) => {

@@ -1,6 +1,6 @@
 // Skills: keyword search and list over a generated 10,000-skill registry, and what `skills run` adds to a script.
 // Run: npm run build && node bench/skills.mjs   (prints a markdown table for bench/RESULTS.md)
-// COMPARE_BIN=<another build's dist/cli/bin.js> adds its `skills run` rows, interleaved in the same rounds (A/B).
+// COMPARE_BIN=<another build's dist/cli/bin.cjs> adds its `skills run` rows, interleaved in the same rounds (A/B).
 // Targets (issue "Skills"): search < 300 ms and list < 250 ms for the whole CLI process; run adds < 50 ms.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 
 const runs = Number(process.env.RUNS ?? 21);
 const root = resolve(import.meta.dirname, "..");
-const bin = join(root, "dist/cli/bin.js");
+const bin = join(root, "dist/cli/bin.cjs");
 const compareBin = process.env.COMPARE_BIN ? resolve(process.env.COMPARE_BIN) : undefined;
 const dir = mkdtempSync(join(tmpdir(), "clawperator-bench-skills-"));
 process.env.CLAWPERATOR_HOME = join(dir, ".clawperator");

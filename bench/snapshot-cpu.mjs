@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { privateAdb, root as here } from "./private-adb.mjs";
 
 const root = resolve(process.env.CLAWPERATOR_ROOT ?? here);
-const bin = join(root, "dist/cli/bin.js");
+const bin = join(root, "dist/cli/bin.cjs");
 const { createClawperator } = await import(join(root, "dist/index.js"));
 const { defaultScenario } = await import(join(root, "dist/android/virtual/scenario/builtin/default.js"));
 const snapshots = Number(process.env.N ?? 200);

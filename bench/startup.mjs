@@ -7,7 +7,7 @@ import { medianMs } from "./median.mjs";
 
 const runs = Number(process.env.RUNS ?? 21);
 const root = resolve(import.meta.dirname, "..");
-const bin = join(root, "dist/cli/bin.js");
+const bin = join(root, "dist/cli/bin.cjs");
 const empty = mkdtempSync(join(tmpdir(), "clawperator-bench-"));
 // The CLI's start-up caches go to a throwaway home (filled by each measurement's warm-up run), not the user's.
 process.env.CLAWPERATOR_HOME = join(empty, ".clawperator");

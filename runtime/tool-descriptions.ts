@@ -23,7 +23,7 @@ const descriptionsFile = (root: string) => join(root, "dist", "cli", "tool-descr
 
 /** The CLI bundle the descriptions were written for: a bundle built again without them does not use them. */
 function bundleFingerprint(root: string): string {
-  const bin = statSync(join(root, "dist", "cli", "bin.js"));
+  const bin = statSync(join(root, "dist", "cli", "bin.cjs"));
   return `${bin.size}:${bin.mtimeMs}`;
 }
 

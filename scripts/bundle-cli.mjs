@@ -1,5 +1,5 @@
-// Bundles the CLI: dist/cli/bin.js (the entry: `--version`, the warm runtime's client, the loader), dist/cli/client.js
-// (that client, Node's modules only) and dist/cli/code/ (the rest: a start-up chunk and lazily loaded chunks).
+// Bundles the CLI: dist/cli/bin.cjs (the entry: `--version`, the warm runtime's client, the loader) and dist/cli/code/
+// (the rest: a start-up chunk and lazily loaded chunks).
 // Node 20 resolves and links every ESM file separately (zod alone is ~95 files) and keeps no compiled code between
 // runs, and most of a command's start-up was compiling. So the chunks are built as ES modules, then each is turned
 // into CommonJS and run by cli/code-cache through vm.Script with V8's code cache, the one cache API V8 offers
@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 const common = { bundle: true, platform: "node", target: "node20", logLevel: "warning" };
 const CLI_ENTRY = "cli/cli-bundle.ts";
 const CODE = "dist/cli/code";
+const BIN = "dist/cli/bin.cjs";
 const cliOptions = {
   ...common,
   entryPoints: { cli: CLI_ENTRY },
@@ -28,9 +29,10 @@ const cliOptions = {
 
 /**
  * Modules the device commands (observe, action, execute, devices) load right after their own: the adb transport,
- * the execution hooks and the single-step runner; and `observe snapshot` itself, the command agents run most
- * (0.5 KB over the runner). In the start-up chunk they cost no lazy load of their own (three more sequential
- * loads for a snapshot), and a command that never uses them only their compile (~30 KB).
+ * the execution hooks, the single-step runner and the CLI's view state, which every execution notes its dispatch in;
+ * and `observe snapshot` itself, the command agents run most (0.5 KB over the runner). In the start-up chunk they
+ * cost no lazy load of their own (six more sequential loads for a snapshot), and a command that never uses them
+ * only their compile (~35 KB).
  */
 const WITH_STARTUP = [
   "plugins/adb/transport-factory.ts",
@@ -38,6 +40,9 @@ const WITH_STARTUP = [
   "plugins/operator/commands/run-actions.ts",
   "android/operator/render-result.ts",
   "plugins/operator/commands/observe-snapshot.ts",
+  "plugins/operator/views/view-state.ts",
+  "plugins/operator/views/file-store.ts",
+  "plugins/operator/views/note-dispatch.ts",
 ];
 
 /**
@@ -123,7 +128,15 @@ async function toCommonJs(file) {
     supported: { "dynamic-import": false },
   });
   const imports = /Promise\.resolve\(\)\.then\(\(\) => __toESM\d*\(require\(/g;
-  const cjs = code.replace(imports, "__clawperatorImport(((");
+  // Then without the whitespace and with shorter syntax (names are kept, for stack traces): every call reads the
+  // chunks it runs and turns them into a string, which this machine does at ~150 MB/s (bench/RESULTS.md).
+  const { code: cjs } = await transform(code.replace(imports, "__clawperatorImport((("), {
+    minifyWhitespace: true,
+    minifySyntax: true,
+    charset: "ascii",
+    platform: "node",
+    target: "node20",
+  });
   if (/(?<![.\w$])import\(/.test(cjs.replace(/\/\*[\s\S]*?\*\/|\/\/.*|`[^`]*`/g, "")))
     throw new Error(`bundle-cli: ${file} still calls import() after its conversion`);
   writeFileSync(
@@ -132,32 +145,19 @@ async function toCommonJs(file) {
   );
 }
 
-/**
- * The client of the warm runtime (cli/daemon/client.ts) is what nearly every call loads after bin.js: one file of
- * its own that imports only Node's modules.
- */
-const CLIENT = "./client.js";
-const clientApart = {
-  name: "client-apart",
-  setup(b) {
-    b.onResolve({ filter: /\/daemon\/client\.ts$/ }, ({ importer }) =>
-      importer === resolve("cli/bin.ts") ? { path: CLIENT, external: true } : undefined,
-    );
-  },
-};
-
-rmSync(CODE, { recursive: true, force: true });
-rmSync("dist/cli/chunks", { recursive: true, force: true });
+// What earlier builds wrote for the entry (an ES module with chunks of its own and a client file) goes too.
+for (const old of [CODE, "dist/cli/chunks", "dist/cli/bin.js", "dist/cli/client.js"])
+  rmSync(old, { recursive: true, force: true });
 await build({ ...cliOptions, plugins: [startupChunk] });
 await Promise.all(readdirSync(CODE).map((name) => toCommonJs(join(CODE, name))));
+// The entry, with what it imports lazily (the warm runtime's client, the chunk loader), as one CommonJS file: an
+// ES module entry would load Node 20's ES module loader on every call. The client imports only Node's modules.
 await build({
   ...common,
-  entryPoints: { bin: "cli/bin.ts" },
-  outdir: "dist/cli",
-  chunkNames: "chunks/[name]-[hash]",
-  splitting: true,
-  format: "esm",
-  plugins: [clientApart],
+  entryPoints: ["cli/bin.ts"],
+  outfile: BIN,
+  format: "cjs",
+  define: { "import.meta.url": "__clawperatorBinUrl" },
+  banner: { js: 'const __clawperatorBinUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
-await build({ ...common, entryPoints: { client: "cli/daemon/client.ts" }, outdir: "dist/cli", format: "esm" });
-chmodSync("dist/cli/bin.js", 0o755);
+chmodSync(BIN, 0o755);

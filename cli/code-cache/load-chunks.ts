@@ -90,6 +90,8 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
   const readDir = cacheDir !== undefined && existsSync(cacheDir) && privateDirs(cacheDir) ? cacheDir : undefined;
   const chunks = new Map<string, Chunk>();
   const nodeRequire = createRequire(join(dir, entry));
+  // Chunk names are the build's own ([name]-[hash].js, nothing a URL escapes): one conversion for all.
+  const dirUrl = pathToFileURL(join(dir, "/")).href;
   const chunkName = (specifier: string) => (specifier.startsWith("./") ? specifier.slice(2) : undefined);
   const requireChunk = (specifier: string) => {
     const other = chunkName(specifier);
@@ -115,7 +117,7 @@ export function loadChunks(dir: string, entry: string, key: string): LoadedChunk
     // Registered before it runs: chunks that require each other get the exports made so far, as CommonJS does.
     chunks.set(name, { module, script, cache });
     const run = script.runInThisContext() as (...args: unknown[]) => void;
-    run.call(module.exports, module.exports, requireChunk, module, file, dir, pathToFileURL(file).href, importChunk);
+    run.call(module.exports, module.exports, requireChunk, module, file, dir, `${dirUrl}${name}`, importChunk);
     return module;
   }
 

@@ -4,7 +4,7 @@ import { CLI_BIN, REPO_ROOT } from "./cli-paths.ts";
 import { TEST_CLAWPERATOR_HOME } from "./test-home.ts";
 
 /**
- * vitest globalSetup: compiles and bundles the project once so the CLI e2e tests run the real `dist/cli/bin.js`.
+ * vitest globalSetup: compiles and bundles the project once so the CLI e2e tests run the real `dist/cli/bin.cjs`.
  * tsc emits even when files elsewhere in the tree have type errors (other work in progress); that must not
  * stop the CLI tests, so only a missing or stale binary fails the setup. Type errors are still shown.
  */

@@ -29,7 +29,7 @@ export interface CliProcessOptions {
  */
 const HANG_MS = 90_000;
 
-/** Starts the built CLI (`node dist/cli/bin.js`, as `npm install` exposes it) and returns the running process. */
+/** Starts the built CLI (`node dist/cli/bin.cjs`, as `npm install` exposes it) and returns the running process. */
 export function spawnCli(args: readonly string[], options: CliProcessOptions) {
   if (!existsSync(CLI_BIN))
     throw new Error(`${CLI_BIN} is missing: run \`npm run build\` (test/helpers/build-cli.ts does it as globalSetup)`);

@@ -5,7 +5,7 @@ import { findOnPath } from "../../../core/host/executables.ts";
 
 let packageBin: string | null | undefined;
 
-/** This package's CLI entry (dist/cli/bin.js), found from this module's own location in the bundle, dist or source. */
+/** This package's CLI entry (dist/cli/bin.cjs), found from this module's own location in the bundle, dist or source. */
 function ownBin(): string | null {
   if (packageBin !== undefined) return packageBin;
   packageBin = null;

@@ -37,7 +37,7 @@ describe("serve costs nothing until it runs", () => {
     expect(stdout).toContain("--token");
     expect(stdout).toContain("--allowed-hosts");
     expect(files.length).toBeGreaterThan(1);
-    expect(contains(files, /EventStream = class|class EventStream/)).toEqual([]);
+    expect(contains(files, /EventStream\s*=\s*class\b|class EventStream\b/)).toEqual([]);
     expect(contains(files, /toJSONSchema/)).toEqual([]);
     expect(contains(files, /RunResultSchema/)).toEqual([]);
   });
@@ -54,6 +54,6 @@ describe("serve costs nothing until it runs", () => {
       .split("\n")
       .filter((u) => u.includes("/dist/cli/"))
       .map((u) => fileURLToPath(u));
-    expect(contains(files, /EventStream = class|class EventStream/).length).toBeGreaterThan(0);
+    expect(contains(files, /EventStream\s*=\s*class\b|class EventStream\b/).length).toBeGreaterThan(0);
   });
 });
