@@ -5,27 +5,13 @@ import type { CosmiconfigResult, Loader } from "cosmiconfig";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { assertReadableConfig, trustedLoader } from "./config-file-check.ts";
 import { discoveryCache } from "./discovery-cache.ts";
-import { configSearchDirs } from "./search-dirs.ts";
+import { CONFIG_SEARCH_PLACES, configSearchDirs } from "./search-dirs.ts";
 import { jsonSyntaxProblem, type SyntaxProblem } from "../core/contracts/json-syntax.ts";
 import { yamlSyntaxProblem } from "./syntax-error.ts";
 import { importModule } from "./module-loader.ts";
 import { loadTypeScriptConfig } from "./typescript-config.ts";
 import { validationCache } from "./validation-cache.ts";
 import type { ClawperatorConfig } from "./schema.ts";
-
-export const CONFIG_SEARCH_PLACES = [
-  "package.json",
-  ".clawperatorrc",
-  ".clawperatorrc.json",
-  ".clawperatorrc.yaml",
-  ".clawperatorrc.yml",
-  "clawperator.config.ts",
-  "clawperator.config.mts",
-  "clawperator.config.js",
-  "clawperator.config.mjs",
-  "clawperator.config.cjs",
-  "clawperator.config.json",
-];
 
 const loadTypeScript: Loader = trustedLoader((filepath, content) => loadTypeScriptConfig(filepath, content));
 

@@ -12,6 +12,27 @@ const common = { bundle: true, platform: "node", target: "node20", logLevel: "wa
 const CLI_ENTRY = "cli/cli-bundle.ts";
 const CODE = "dist/cli/code";
 const BIN = "dist/cli/bin.cjs";
+/**
+ * zod re-exports all of its ~50 message locales (`z.locales`) and configures English: every chunk that holds zod
+ * (the CLI's validation, serve, mcp) carried 366 KB of translations that nothing here selects. The bundle's
+ * `z.locales` holds English only; the package's own per-file output (dist/) is left as zod made it.
+ */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(importer)
+        ? { path: resolve(importer, "../../locales/en.js"), namespace: "zod-english-only" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-english-only" }, ({ path }) => ({
+      contents: `export { default as en } from ${JSON.stringify(path)};`,
+      resolveDir: process.cwd(),
+      loader: "js",
+    }));
+  },
+};
+
 const cliOptions = {
   ...common,
   entryPoints: { cli: CLI_ENTRY },
@@ -25,6 +46,7 @@ const cliOptions = {
   // tsyringe's ES module build, not its CommonJS main: the decorators and most of tslib, which clawperator does
   // not use, are left out instead of being compiled at every start.
   alias: { tsyringe: "tsyringe/dist/esm2015/index.js" },
+  plugins: [zodEnglishOnly],
 };
 
 /**
@@ -148,7 +170,7 @@ async function toCommonJs(file) {
 // What earlier builds wrote for the entry (an ES module with chunks of its own and a client file) goes too.
 for (const old of [CODE, "dist/cli/chunks", "dist/cli/bin.js", "dist/cli/client.js"])
   rmSync(old, { recursive: true, force: true });
-await build({ ...cliOptions, plugins: [startupChunk] });
+await build({ ...cliOptions, plugins: [zodEnglishOnly, startupChunk] });
 await Promise.all(readdirSync(CODE).map((name) => toCommonJs(join(CODE, name))));
 // The entry, with what it imports lazily (the warm runtime's client, the chunk loader), as one CommonJS file: an
 // ES module entry would load Node 20's ES module loader on every call. The client imports only Node's modules.

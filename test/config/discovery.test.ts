@@ -146,6 +146,26 @@ describe("a search remembered from before", () => {
     expect((await loadConfig({ cwd })).deviceId).toBe("root");
   });
 
+  it("keeps the answer while other files come and go on the search path, and still sees a config among them", async () => {
+    const root = await makeDir({ "app/src/.keep": "", "clawperator.config.json": '{ "deviceId": "root" }' });
+    const cwd = join(root, "app", "src");
+    expect((await loadConfig({ cwd })).deviceId).toBe("root");
+    await writeFile(join(cwd, "screen.png"), "png");
+    await writeFile(join(root, "app", "notes.txt"), "notes");
+    expect((await loadConfig({ cwd })).deviceId).toBe("root");
+
+    await writeFile(join(cwd, "screen-2.png"), "png");
+    await writeFile(join(root, "app", "clawperator.config.json"), '{ "deviceId": "app" }');
+    expect((await loadConfig({ cwd })).deviceId).toBe("app");
+
+    // Another config beside the one found (an rc file comes first in the search order) is seen too.
+    await writeFile(join(root, "app", ".clawperatorrc.yaml"), "deviceId: rc\n");
+    expect((await loadConfig({ cwd })).deviceId).toBe("rc");
+    await rm(join(root, "app", ".clawperatorrc.yaml"));
+    await rm(join(root, "app", "clawperator.config.json"));
+    expect((await loadConfig({ cwd })).deviceId).toBe("root");
+  });
+
   it("reports a remembered TypeScript config that no longer compiles, naming the file", async () => {
     const dir = await makeDir({ "clawperator.config.ts": 'export default { deviceId: "ok" };\n' });
     expect((await loadConfig({ cwd: dir })).deviceId).toBe("ok");
