@@ -1,14 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { LOAD_LOGGER, loadedCliFiles } from "../../helpers/load-log.ts";
 import { runCli } from "../../helpers/run-cli.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
 const makeDir = tempDirs();
-/** Loader hooks that log every chunk the CLI loads to $LOAD_LOG. */
-const LOAD_LOGGER = ["--import", join(REPO_ROOT, "test/fixtures/load-log/register.mjs")];
 /** A message only cosmiconfig's code holds: the chunk that has it is cosmiconfig's. */
 const COSMICONFIG = /Self-import detected/;
 
@@ -32,11 +29,7 @@ async function call(): Promise<{ searched: boolean; code: number; stdout: string
     env: { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), CLAWPERATOR_NO_DAEMON: "1", LOAD_LOG: log },
     nodeArgs: LOAD_LOGGER,
   });
-  const files = readFileSync(log, "utf8")
-    .split("\n")
-    .filter((url) => url.startsWith("file:"))
-    .map((url) => fileURLToPath(url));
-  const searched = files.some((file) => COSMICONFIG.test(readFileSync(file, "utf8")));
+  const searched = loadedCliFiles(log).some((file) => COSMICONFIG.test(readFileSync(file, "utf8")));
   return { searched, code: result.exitCode, stdout: result.stdout + result.stderr };
 }
 

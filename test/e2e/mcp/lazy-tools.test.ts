@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { LOAD_LOGGER, loadedCliFiles } from "../../helpers/load-log.ts";
 import { toMcpTool } from "../../../plugins/mcp/server/tool-results.ts";
 import { describeTool } from "../../../runtime/tool-descriptions.ts";
 import { TOOL_CATALOGUE } from "../../../runtime/tools/index.ts";
-import { CLI_BIN, REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { CLI_BIN } from "../../helpers/cli-paths.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { textOf } from "./mcp-client.ts";
 
@@ -17,12 +17,7 @@ let home = "";
 let client: Client;
 
 /** The bundle files Node has loaded so far in the server (recorded by the load-log loader hooks). */
-function loaded(): string[] {
-  return readFileSync(join(home, "loads.txt"), "utf8")
-    .split("\n")
-    .filter((url) => url.startsWith("file:") && url.includes("/dist/cli/"))
-    .map((url) => fileURLToPath(url));
-}
+const loaded = (): string[] => loadedCliFiles(join(home, "loads.txt"));
 /** Loaded files holding the catalogue's module that turns zod contracts into JSON Schemas. */
 const catalogueLoaded = () => loaded().filter((file) => /function jsonSchemaOf\(/.test(readFileSync(file, "utf8")));
 
@@ -30,7 +25,7 @@ beforeAll(async () => {
   home = await makeDir();
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["--import", join(REPO_ROOT, "test/fixtures/load-log/register.mjs"), CLI_BIN, "mcp"],
+    args: [...LOAD_LOGGER, CLI_BIN, "mcp"],
     cwd: home,
     env: { PATH: process.env.PATH!, HOME: home, TMPDIR: home, LOAD_LOG: join(home, "loads.txt") },
     stderr: "ignore",

@@ -1,14 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { LOAD_LOGGER, loadedCliFiles } from "../../helpers/load-log.ts";
 import { runCli } from "../../helpers/run-cli.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
 const makeDir = tempDirs();
-/** Loader hooks that log every file Node loads to $LOAD_LOG. */
-const LOAD_LOGGER = ["--import", join(REPO_ROOT, "test/fixtures/load-log/register.mjs")];
 let home = "";
 beforeAll(async () => {
   home = await makeDir();
@@ -22,11 +19,7 @@ async function loadedChunks(args: string[]): Promise<{ stdout: string; files: st
     env: { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: log },
     nodeArgs: LOAD_LOGGER,
   });
-  const files = readFileSync(log, "utf8")
-    .split("\n")
-    .filter((url) => url.startsWith("file:") && url.includes("/dist/cli/"))
-    .map((url) => fileURLToPath(url));
-  return { stdout: result.stdout, files };
+  return { stdout: result.stdout, files: loadedCliFiles(log) };
 }
 
 const contains = (files: string[], marker: RegExp) => files.filter((file) => marker.test(readFileSync(file, "utf8")));
@@ -50,10 +43,7 @@ describe("serve costs nothing until it runs", () => {
       nodeArgs: LOAD_LOGGER,
     });
     expect(log.exitCode).toBe(1);
-    const files = readFileSync(join(home, "start.txt"), "utf8")
-      .split("\n")
-      .filter((u) => u.includes("/dist/cli/"))
-      .map((u) => fileURLToPath(u));
+    const files = loadedCliFiles(join(home, "start.txt"));
     expect(contains(files, /EventStream\s*=\s*class\b|class EventStream\b/).length).toBeGreaterThan(0);
   });
 });

@@ -1,16 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { LOAD_LOGGER, loadedCliFiles } from "../../helpers/load-log.ts";
 import { json, runCli } from "../../helpers/run-cli.ts";
 import { entry, FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import type { ErrorOutput } from "../../helpers/cli-output.ts";
 
 const makeDir = tempDirs("clawperator-skills-gate-");
-/** Loader hooks that log every file Node loads to $LOAD_LOG. */
-const LOAD_LOGGER = ["--import", join(REPO_ROOT, "test/fixtures/load-log/register.mjs")];
 let home = "";
 let registry = "";
 let badRegistry = "";
@@ -49,10 +46,7 @@ async function runLogged(skillId: string, skillsRegistry: string) {
     },
     nodeArgs: LOAD_LOGGER,
   });
-  const files = readFileSync(log, "utf8")
-    .split("\n")
-    .filter((url) => url.startsWith("file:") && url.includes("/dist/cli/"))
-    .map((url) => fileURLToPath(url));
+  const files = loadedCliFiles(log);
   // zod's core names its base type "$ZodType"; it is in whichever chunk holds zod.
   return {
     result,
