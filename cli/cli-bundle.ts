@@ -1,4 +1,4 @@
-// What cli/bin.ts takes from the CLI's CommonJS bundle (dist/cli/cli.cjs, see scripts/bundle-cli.mjs).
+// What cli/bin.ts takes from the CLI's chunks: this is their entry (dist/cli/code/cli.js, see scripts/bundle-cli.mjs).
 export { main, reportLostRuntime, startRuntime } from "./main.ts";
 
 /** The warm runtime: loaded only in the runtime's own process, so no other call evaluates its modules. */

@@ -170,7 +170,7 @@ async function toCommonJs(file) {
 // What earlier builds wrote for the entry (an ES module with chunks of its own and a client file) goes too.
 for (const old of [CODE, "dist/cli/chunks", "dist/cli/bin.js", "dist/cli/client.js"])
   rmSync(old, { recursive: true, force: true });
-await build({ ...cliOptions, plugins: [zodEnglishOnly, startupChunk] });
+await build({ ...cliOptions, plugins: [...cliOptions.plugins, startupChunk] });
 await Promise.all(readdirSync(CODE).map((name) => toCommonJs(join(CODE, name))));
 // The entry, with what it imports lazily (the warm runtime's client, the chunk loader), as one CommonJS file: an
 // ES module entry would load Node 20's ES module loader on every call. The client imports only Node's modules.

@@ -1,4 +1,6 @@
 import { randomHex } from "../../../core/host/random.ts";
+// fs.promises, read when a screenshot is written: node:fs/promises (with node:readline) would cost every command
+// that loads this module ~1.7 ms at start-up.
 import { promises as fs } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { ScreenshotFailure, type ScreenshotTarget } from "./screenshot-target.ts";
@@ -24,9 +26,6 @@ function failed(path: string, error: unknown): ScreenshotFailure {
     `${path} could not be written: ${REASONS[code] ?? (error as Error).message}${code ? ` (${code})` : ""}`,
   );
 }
-
-// fs.promises, read when a screenshot is written: node:fs/promises (with node:readline) would cost every command
-// that loads this module ~1.7 ms at start-up.
 
 /**
  * Writes the PNG. A file is written aside (created exclusively, 0600: a screen may show secrets) and renamed
