@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { countTokens as o200kTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { countTokens as cl100kTokens } from "gpt-tokenizer/encoding/cl100k_base";
 import { privateAdb, root } from "./private-adb.mjs";
+import { median } from "./median.mjs";
 
 const { buildAgentView } = await import(join(root, "dist/android/hierarchy/agent-view/index.js"));
 const { parseHierarchy } = await import(join(root, "dist/android/hierarchy/index.js"));
@@ -32,7 +33,6 @@ const o200k = (text) => o200kTokens(text, PLAIN);
 const cl100k = (text) => cl100kTokens(text, PLAIN);
 
 const dir = join(root, "test/fixtures/hierarchy");
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const fmt = (n) => n.toLocaleString("en");
 const pct = (a, b) => `${((a / b) * 100).toFixed(0)} %`;
 

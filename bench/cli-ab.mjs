@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { bin, privateAdb, root } from "./private-adb.mjs";
+import { median } from "./median.mjs";
 
 const runs = Number(process.env.RUNS ?? 21);
 const builds = [["this", bin], ...process.argv.slice(2).map((dir) => [dir, join(resolve(dir), "dist/cli/bin.cjs")])];
@@ -24,7 +25,6 @@ writeFileSync(
 );
 const nodeEnv = { ...process.env, NODE_OPTIONS: `--require ${cpuHook}` };
 
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 /** Wall ms, and for a Node process its CPU ms. */
 const time = (file, args) => {
   const node = file === process.execPath || file.endsWith(".js");

@@ -3,6 +3,7 @@
 // Run: npm run build && node bench/code-cache-ab.mjs <before>/dist/cli/bin.cjs <after>/dist/cli/bin.cjs   ROUNDS=15
 import { execFileSync } from "node:child_process";
 import { privateAdb } from "./private-adb.mjs";
+import { median } from "./median.mjs";
 
 const [a, b] = process.argv.slice(2);
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
@@ -24,7 +25,6 @@ try {
     A.push(snapshot(a));
     B.push(snapshot(b));
   }
-  const median = (values) => [...values].sort((x, y) => x - y)[values.length >> 1];
   const ratio = (values) => median(values.map((v, i) => v / F[i])).toFixed(2);
   console.log(
     `| floor ${median(F).toFixed(1)} ms | A ${median(A).toFixed(1)} ms, ${ratio(A)}x | B ${median(B).toFixed(1)} ms, ${ratio(B)}x |`,

@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bin, privateAdb } from "./private-adb.mjs";
+import { median } from "./median.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 21);
 const nodes = [process.execPath, ...process.argv.slice(2)];
@@ -38,7 +39,6 @@ const time = (file, args, env) => {
   }
   return Number(process.hrtime.bigint() - start) / 1e6;
 };
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 const calls = [
   ["`observe snapshot`", ["observe", "snapshot", "--device-id", serial, "--json"]],

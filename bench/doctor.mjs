@@ -3,6 +3,7 @@
 // Run: npm run build && node bench/doctor.mjs   (prints a markdown table for bench/RESULTS.md)
 import { execFileSync } from "node:child_process";
 import { bin, privateAdb } from "./private-adb.mjs";
+import { median } from "./median.mjs";
 
 const ROUNDS = 21;
 
@@ -33,7 +34,6 @@ try {
   for (const args of Object.values(commands)) time(args); // warm-up
   for (let round = 0; round < ROUNDS; round++)
     for (const [name, args] of Object.entries(commands)) times[name].push(time(args));
-  const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
   const node = median(times["`node -e 0`"]);
   console.log(`| command | median of ${ROUNDS} (ms) | × node -e 0 |\n|---|---:|---:|`);
   for (const [name, values] of Object.entries(times))

@@ -2,7 +2,7 @@
 // Run: npm run build && node bench/emulator.mjs   (prints a markdown table for bench/RESULTS.md)
 import { execFileSync, spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { medianMs } from "./median.mjs";
+import { medianMs, median } from "./median.mjs";
 import { bin, privateAdb } from "./private-adb.mjs";
 
 const BOOT_DELAY_MS = 2_000;
@@ -18,7 +18,6 @@ const timed = (fn) => {
   const value = fn();
   return { ms: Number(process.hrtime.bigint() - start) / 1e6, value };
 };
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 /** `provision emulator --output pretty`: wall time and the progress lines' elapsed seconds per phase. */
 function provisionPretty() {
   const start = process.hrtime.bigint();

@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bin, privateAdb } from "./private-adb.mjs";
+import { median } from "./median.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 25);
 
@@ -42,7 +43,6 @@ const timed = (args) => {
   execFileSync(process.execPath, [bin, ...args, "--device-id", serial, "--json"], { stdio: "ignore" });
   return Number(process.hrtime.bigint() - start) / 1e6;
 };
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 try {
   timed(["observe", "snapshot"]);

@@ -5,6 +5,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bin, privateAdb } from "./private-adb.mjs";
+import { median } from "./median.mjs";
 
 const RUNS = Number(process.env.CLAWPERATOR_FAULT_RUNS ?? 5);
 
@@ -38,7 +39,6 @@ function cli(args) {
   return { status, body: JSON.parse(stdout), ms: performance.now() - start };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const rows = [];
 const row = (fault, code, failMs, recoverMs) =>
   rows.push(`| ${fault} | ${code} | ${failMs} | ${recoverMs.toFixed(0)} |`);

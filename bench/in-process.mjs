@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
+import { median } from "./median.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const dist = (path) => import(join(root, "dist", path));
@@ -20,8 +21,6 @@ const { dispatchScript } = await dist("android/operator/dispatch-script.js");
 const fixture = (name) => readFileSync(join(root, "test/fixtures/hierarchy", name), "utf8");
 const JUKANDIAN = fixture("jukandian_article_webview_cjk_504nodes.xml");
 const SETTINGS = fixture("settings_main_homepage.xml");
-
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 /**
  * Mean ms per call over a batch of `batch` calls, `samples` times after one warm-up batch: the median and the

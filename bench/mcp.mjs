@@ -13,8 +13,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { bin, privateAdb, root } from "./private-adb.mjs";
+import { median } from "./median.mjs";
 
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const CALLS = Number(process.env.CALLS ?? 41);
 const STARTS = Number(process.env.STARTS ?? 15);
 

@@ -1,5 +1,8 @@
 import { execFileSync } from "node:child_process";
 
+/** The median of `values` (the upper one of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
 /** Median wall time in ms of running a command `runs` times (after one warm-up run). */
 export function medianMs(runs, file, args, options = {}) {
   const times = [];
@@ -13,6 +16,5 @@ export function medianMs(runs, file, args, options = {}) {
     }
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
-  times.sort((a, b) => a - b);
-  return times[times.length >> 1];
+  return median(times);
 }

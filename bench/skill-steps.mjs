@@ -7,9 +7,9 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { bin, privateAdb } from "./private-adb.mjs";
+import { median } from "./median.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 11);
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const host = await privateAdb({ prefix: "clawperator-bench-steps-" });
 const { serial } = host.startDevice();
 
