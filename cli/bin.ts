@@ -23,12 +23,12 @@ const argv = process.argv.slice(2);
 const binPath = fileURLToPath(import.meta.url);
 
 let loaded: LoadedChunks | undefined;
-/** The CLI (dist/cli/code), compiled from the code cache of this command's (or the runtime's) earlier calls. */
-async function cli(runtime = false): Promise<LoadedChunks & { exports: Cli }> {
+/** The CLI (dist/cli/code), compiled from the code cache of this command's (or a runtime's, by `key`) earlier calls. */
+async function cli(key?: string): Promise<LoadedChunks & { exports: Cli }> {
   if (!loaded) {
     await enableCompileCache();
     const { commandKey, loadChunks } = await import("./code-cache/load-chunks.ts");
-    loaded = loadChunks(join(dirname(binPath), "code"), "cli.js", runtime ? "runtime" : commandKey(argv));
+    loaded = loadChunks(join(dirname(binPath), "code"), "cli.js", key ?? commandKey(argv));
   }
   return loaded as LoadedChunks & { exports: Cli };
 }
@@ -37,10 +37,11 @@ async function run(): Promise<void> {
   if (argv.length === 1 && argv[0] === "--version") {
     const { packageVersion } = await import("../core/package-version.ts");
     process.stdout.write(`${packageVersion()}\n`);
-  } else if (argv.length === 1 && argv[0] === "__clawperator-runtime") {
-    const runtime = await cli(true);
+  } else if (argv.length === 1 && (argv[0] === "__clawperator-runtime" || argv[0] === "__clawperator-mcp-spare")) {
+    const spare = argv[0] === "__clawperator-mcp-spare";
+    const runtime = await cli(spare ? "mcp-spare" : "runtime");
     process.once("exit", () => runtime.saveCaches());
-    await runtime.exports.serveRuntime(binPath);
+    await runtime.exports.serveRuntime(binPath, spare ? "mcp" : "daemon");
   } else {
     // Node flags of this call (a loader, an inspector) would not apply in the runtime: such a call runs here.
     const viaRuntime = process.env.CLAWPERATOR_NO_DAEMON !== "1" && process.execArgv.length === 0;

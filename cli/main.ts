@@ -14,6 +14,14 @@ export { reportLostRuntime } from "./daemon/lost-runtime.ts";
 export const startRuntime = async (binPath: string): Promise<true | string> =>
   (await import("./daemon/start-runtime.ts")).startRuntime(binPath);
 
+export const startSpare = async (binPath: string): Promise<void> =>
+  (await import("./daemon/start-runtime.ts")).startSpare(binPath);
+
+/** Loads the code of the command `words` name in `kernel`, without running it (a spare MCP server's preload). */
+export async function loadCommand(kernel: Kernel, words: readonly string[]): Promise<void> {
+  await resolveCommand(buildTree(kernel), [...words]).node.command?.load();
+}
+
 /**
  * Runs one CLI invocation and returns its exit code (spec/001 "Exit Codes": 0 success, 1 error). The warm runtime
  * runs many in one process and boots through its own `boot`, which keeps kernels between calls.

@@ -1,7 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { encodeFrame, Frame, FrameReader } from "../../core/daemon/frames.ts";
-import { buildId, readToken, socketPath } from "../../core/daemon/paths.ts";
-import { type DeclineReason, type RuntimeRequest, runsInProcess } from "./request.ts";
+import { buildId, type RuntimeRole, readToken, socketPath } from "../../core/daemon/paths.ts";
+import { type DeclineReason, type RuntimeRequest, runsInProcess, servesMcpSession } from "./request.ts";
 
 type Outcome =
   | { kind: "exit"; code: number }
@@ -18,9 +18,9 @@ function ttyOf(stream: NodeJS.WriteStream): RuntimeRequest["stdout"] {
 }
 
 /** One CLI call over the runtime's socket: stdout/stderr written as they come, stdin sent when the command reads. */
-function send(argv: readonly string[], token: string, build: string): Promise<Outcome> {
+function send(argv: readonly string[], token: string, build: string, role: RuntimeRole): Promise<Outcome> {
   return new Promise((resolve) => {
-    const socket: Socket = connect(socketPath());
+    const socket: Socket = connect(socketPath(process.env, role));
     const reader = new FrameReader();
     let started = false;
     let signalled: NodeJS.Signals | undefined;
@@ -86,6 +86,7 @@ function send(argv: readonly string[], token: string, build: string): Promise<Ou
  */
 export type RuntimeFallbacks = () => Promise<{
   startRuntime(binPath: string): Promise<true | string>;
+  startSpare(binPath: string): Promise<void>;
   reportLostRuntime(argv: readonly string[]): number;
 }>;
 
@@ -99,14 +100,15 @@ export async function runViaRuntime(
   binPath: string,
   fallbacks: RuntimeFallbacks,
 ): Promise<number | undefined> {
-  // `clawperator mcp` (as MCP clients spawn it) and the other long-running commands would only be declined: no
-  // runtime is asked, nor started for them. With global flags first, the runtime's own check declines them.
+  if (servesMcpSession(argv)) return runViaSpare(argv, binPath, fallbacks);
+  // The other long-running commands (and `mcp` with flags for HTTP or help) would only be declined: no runtime is
+  // asked, nor started for them. With global flags first, the runtime's own check declines them.
   if (runsInProcess(argv)) return undefined;
   const build = buildId(binPath);
   let why = "";
   for (let attempt = 0; attempt < 2; attempt++) {
     const token = readToken();
-    const outcome = token === undefined ? ({ kind: "unreachable" } as const) : await send(argv, token, build);
+    const outcome = token === undefined ? ({ kind: "unreachable" } as const) : await send(argv, token, build, "daemon");
     if (outcome.kind === "exit") return outcome.code;
     if (outcome.kind === "lost") return (await fallbacks()).reportLostRuntime(argv);
     if (outcome.kind === "decline" && outcome.reason !== "build") return undefined;
@@ -120,5 +122,27 @@ export async function runViaRuntime(
     why = outcome.kind === "decline" ? "it was replaced" : "it could not be reached";
   }
   if (argv.includes("--verbose")) process.stderr.write(`clawperator: no warm runtime (${why}); running in process\n`);
+  return undefined;
+}
+
+/**
+ * An MCP client's session over stdio, served by the spare MCP server waiting for it (booted, the SDK loaded), or,
+ * with none waiting (the first in a while, or another build's), in this process while a spare starts for the next
+ * one. Answers the exit code, or undefined when the session is to run here.
+ */
+async function runViaSpare(
+  argv: readonly string[],
+  binPath: string,
+  fallbacks: RuntimeFallbacks,
+): Promise<number | undefined> {
+  const token = readToken(process.env, "mcp");
+  const outcome =
+    token === undefined ? ({ kind: "unreachable" } as const) : await send(argv, token, buildId(binPath), "mcp");
+  if (outcome.kind === "exit") return outcome.code;
+  if (outcome.kind === "lost") return (await fallbacks()).reportLostRuntime(argv);
+  // A busy spare was just taken by another session, which starts the next one.
+  if (outcome.kind !== "decline" || outcome.reason !== "busy") await (await fallbacks()).startSpare(binPath);
+  if (argv.includes("--verbose"))
+    process.stderr.write("clawperator: no spare MCP server was waiting; serving in process, one starts for the next\n");
   return undefined;
 }

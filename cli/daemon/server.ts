@@ -3,11 +3,11 @@ import { chmodSync, lstatSync, renameSync, rmSync, writeFileSync } from "node:fs
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { privateDir } from "../../core/host/private-files.ts";
 import { encodeFrame, Frame, FrameReader, type FrameType } from "../../core/daemon/frames.ts";
-import { buildId, runtimeDir, socketPath, tokenPath } from "../../core/daemon/paths.ts";
+import { buildId, type RuntimeRole, runtimeDir, socketPath, tokenPath } from "../../core/daemon/paths.ts";
 import { extractGlobals } from "../global-flags.ts";
 import { kernelCache } from "./kernel-cache.ts";
 import { enterRequest, type RequestIo } from "./request-io.ts";
-import { type DeclineReason, type RuntimeRequest, runsInProcess } from "./request.ts";
+import { type DeclineReason, type RuntimeRequest, runsInProcess, servesMcpSession } from "./request.ts";
 
 /** Idle time after which the runtime exits; CLAWPERATOR_DAEMON_IDLE_MS sets it when the runtime starts. */
 const DEFAULT_IDLE_MS = 15 * 60_000;
@@ -23,6 +23,28 @@ function namesInProcessCommand(request: RuntimeRequest): boolean {
     return false;
   }
   return runsInProcess(rest);
+}
+
+/** Whether the runtime of `role` serves a request: the CLI's runtime most commands, a spare only an MCP session. */
+function serves(role: RuntimeRole, request: RuntimeRequest): boolean {
+  return role === "mcp" ? servesMcpSession(request.argv) : !namesInProcessCommand(request);
+}
+
+/**
+ * What a spare MCP server does once it listens, so that its client's session starts at once: boots a kernel for
+ * the directory and environment it was started from (its starter's, most often its next client's too, and then that
+ * kernel serves the session) and loads the `mcp` command's code, the MCP SDK with it. A config that fails here is
+ * left to the session, which reports it to its client.
+ */
+async function preloadMcp(kernels: ReturnType<typeof kernelCache>): Promise<void> {
+  const { loadCommand } = await import("../main.ts");
+  // And what starts its successor (execa), which then costs its session's start only the spawn.
+  await import("./start-runtime.ts");
+  try {
+    await loadCommand(await kernels.boot({ verbose: false, progress: false }), ["mcp"]);
+  } catch {
+    // reported by the session that meets it
+  }
 }
 
 /** Listens on the socket, or answers false when a live runtime already does. */
@@ -46,8 +68,12 @@ async function listen(server: Server, path: string): Promise<boolean> {
 /**
  * The warm runtime: one per user (per CLAWPERATOR_HOME), started by the first CLI call, serving calls one at a time
  * over a 0600 socket in the 0700 runtime directory. A call that finds it busy runs in its own process.
+ *
+ * With role `mcp`, a spare MCP server: booted and listening on its own socket until one `clawperator mcp` takes it,
+ * then it stops listening (the next client finds the spare it starts in its place) and serves that client's session
+ * alone, for as long as it lasts, and exits with it.
  */
-export async function serveRuntime(binPath: string): Promise<void> {
+export async function serveRuntime(binPath: string, role: RuntimeRole = "daemon"): Promise<void> {
   process.umask(0o077);
   // Imported as the in-process CLI imports it, so that it stays one chunk of the bundle, not one shared with this.
   const { main } = await import("../main.ts");
@@ -63,18 +89,18 @@ export async function serveRuntime(binPath: string): Promise<void> {
   let busy = false;
   let idle: NodeJS.Timeout | undefined;
 
+  const kernels = kernelCache();
   const server = createServer((socket) => accept(socket));
-  const path = socketPath();
+  const path = socketPath(process.env, role);
   if (!(await listen(server, path))) return ready("ready");
   chmodSync(path, 0o600);
   const inode = lstatSync(path).ino;
-  const temporary = `${tokenPath()}.${process.pid}`;
+  const temporary = `${tokenPath(process.env, role)}.${process.pid}`;
   writeFileSync(temporary, token, { mode: 0o600 });
-  renameSync(temporary, tokenPath());
+  renameSync(temporary, tokenPath(process.env, role));
 
-  const kernels = kernelCache();
   const stop = async () => {
-    server.close();
+    if (server.listening) server.close();
     await kernels.dispose();
     // Only our own socket: a runtime that replaced this one listens on a new file at the same path.
     if (ownsSocket()) rmSync(path, { force: true });
@@ -91,8 +117,16 @@ export async function serveRuntime(binPath: string): Promise<void> {
     clearTimeout(idle);
     idle = setTimeout(() => void stop(), idleMs);
   };
-  setInterval(() => ownsSocket() || process.exit(0), WATCH_MS).unref();
+  const watch = setInterval(() => ownsSocket() || process.exit(0), WATCH_MS).unref();
   rearm();
+
+  /** A spare taken by its client: nobody else may find it, and a new spare waits for the next client. */
+  const takeOver = async () => {
+    server.close();
+    clearInterval(watch);
+    if (ownsSocket()) for (const file of [path, tokenPath(process.env, role)]) rmSync(file, { force: true });
+    (await import("./start-runtime.ts")).startSpare(binPath);
+  };
 
   const tokenOk = (given: unknown) =>
     typeof given === "string" &&
@@ -148,14 +182,21 @@ export async function serveRuntime(binPath: string): Promise<void> {
         decline("build");
         return void stop();
       }
-      if (namesInProcessCommand(request)) return decline("in-process");
+      if (!serves(role, request)) return decline("in-process");
       busy = true;
       clearTimeout(idle);
+      let taken = false;
       try {
         try {
           io = enterRequest(request, binPath, send);
         } catch {
           return decline("cwd");
+        }
+        // After entering the request: the spare that takes this one's place starts in its client's directory and
+        // environment, which are most likely its own client's too.
+        if (role === "mcp") {
+          taken = true;
+          await takeOver();
         }
         send(Frame.started);
         requests++;
@@ -166,7 +207,10 @@ export async function serveRuntime(binPath: string): Promise<void> {
         io?.restore();
         io = undefined;
         busy = false;
-        rearm();
+        // A spare serves one session: it exits once its client has gone.
+        if (!taken) rearm();
+        else if (socket.destroyed) void stop();
+        else socket.once("close", () => void stop());
       }
     }
   }
@@ -179,4 +223,5 @@ export async function serveRuntime(binPath: string): Promise<void> {
   }
 
   ready("ready");
+  if (role === "mcp") await preloadMcp(kernels);
 }

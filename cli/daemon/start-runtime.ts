@@ -1,5 +1,5 @@
 import { execa } from "execa";
-import { RUNTIME_ARG } from "./request.ts";
+import { RUNTIME_ARG, SPARE_ARG } from "./request.ts";
 
 /** How long a new runtime may take to boot and listen before the call runs in process instead. */
 const READY_TIMEOUT_MS = 10_000;
@@ -33,4 +33,18 @@ export async function startRuntime(binPath: string): Promise<true | string> {
     if (runtime.connected) runtime.disconnect();
     runtime.unref();
   }
+}
+
+/**
+ * Starts a spare MCP server for the next `clawperator mcp`, detached, in this process's directory and environment
+ * (which it boots a kernel for), and does not wait: the session at hand is served meanwhile. One that finds a spare
+ * already listening exits at once.
+ */
+export function startSpare(binPath: string): void {
+  execa(process.execPath, [binPath, SPARE_ARG], {
+    detached: true,
+    cleanup: false,
+    stdio: "ignore",
+    reject: false,
+  }).unref();
 }

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { encodeFrame, Frame, FrameReader } from "./frames.ts";
-import { readToken, socketPath } from "./paths.ts";
+import { type RuntimeRole, readToken, socketPath } from "./paths.ts";
 
 export interface RuntimeStatus {
   running: boolean;
@@ -15,14 +15,17 @@ export interface RuntimeStatus {
 }
 
 /**
- * Asks this user's warm runtime for its status or to stop. Answers undefined when none is running (no socket, no
- * token of ours, nobody listening, or no answer within a second).
+ * Asks this user's warm runtime (or its spare MCP server) for its status or to stop. Answers undefined when none is
+ * running (no socket, no token of ours, nobody listening, or no answer within a second).
  */
-export function controlRuntime(action: "status" | "stop"): Promise<Omit<RuntimeStatus, "socket"> | undefined> {
-  const token = readToken();
+export function controlRuntime(
+  action: "status" | "stop",
+  role: RuntimeRole = "daemon",
+): Promise<Omit<RuntimeStatus, "socket"> | undefined> {
+  const token = readToken(process.env, role);
   if (token === undefined) return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    const socket = connect(socketPath());
+    const socket = connect(socketPath(process.env, role));
     const reader = new FrameReader();
     let answer: Omit<RuntimeStatus, "socket"> | undefined;
     const done = (value: Omit<RuntimeStatus, "socket"> | undefined) => {

@@ -4,7 +4,10 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { CLI_BIN } from "../../helpers/cli-paths.ts";
 import type { VirtualSession } from "../../helpers/virtual-session.ts";
 
-/** The SDK's own client over stdio, spawning the built CLI's `mcp` in the session's HOME and adb server. */
+/**
+ * The SDK's own client over stdio, spawning the built CLI's `mcp` in the session's HOME and adb server, served in
+ * its own process (no spare MCP server left behind) unless `env` allows the warm runtime (spare.test.ts).
+ */
 export async function stdioClient(
   session: VirtualSession,
   env: Record<string, string> = {},
@@ -13,7 +16,13 @@ export async function stdioClient(
     command: process.execPath,
     args: [CLI_BIN, "mcp"],
     cwd: session.harness.home,
-    env: { PATH: process.env.PATH!, TMPDIR: session.harness.home, ...session.harness.env, ...env },
+    env: {
+      PATH: process.env.PATH!,
+      TMPDIR: session.harness.home,
+      CLAWPERATOR_NO_DAEMON: "1",
+      ...session.harness.env,
+      ...env,
+    },
     stderr: "pipe",
   });
   let stderr = "";

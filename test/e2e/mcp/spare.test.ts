@@ -1,0 +1,131 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { execa } from "execa";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { CLI_BIN } from "../../helpers/cli-paths.ts";
+import { virtualSession } from "../../helpers/virtual-session.ts";
+import { stdioClient, textOf } from "./mcp-client.ts";
+
+// `clawperator mcp` with the warm runtime allowed, as MCP clients spawn it: the first session runs in its own
+// process and starts a spare MCP server; the next session is served by that spare, which then exits with it.
+const session = virtualSession();
+const ON = { CLAWPERATOR_NO_DAEMON: "0" };
+let serial = "";
+
+interface Status {
+  running: boolean;
+  spare?: { pid: number; build: string; socket: string };
+}
+const status = async () => (await session.json<Status>(["daemon", "status"])).body;
+/** Running: an exited process its new parent has not reaped yet (state Z) is not. */
+const alive = (pid: number) => {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+};
+/** Another process's state has no event to await here: it is looked at again until it holds (the test's timeout). */
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+const spareWaiting = () => until(async () => (await status()).spare?.pid);
+const gone = (pid: number) => until(() => !alive(pid) || undefined);
+
+beforeAll(async () => {
+  serial = (await session.startDevice()).serial;
+});
+afterAll(async () => {
+  const spare = (await status()).spare?.pid;
+  await session.cli(["daemon", "stop"]);
+  if (spare !== undefined) await gone(spare);
+});
+
+let first: { client: Client; pid: number } | undefined;
+
+it("the first session is served in the client's own process and leaves a spare MCP server for the next", async () => {
+  expect((await status()).spare).toBeUndefined();
+  const { client, transport } = await stdioClient(session, ON);
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name)).toContain("clawperator_view");
+  const spare = await spareWaiting();
+  expect(spare).not.toBe(transport.pid);
+  first = { client, pid: spare };
+  // The CLI's own runtime is neither asked nor started by an MCP session.
+  expect(existsSync(join(session.harness.home, ".clawperator", "run", "daemon.sock"))).toBe(false);
+  expect((await status()).running).toBe(false);
+});
+
+it("the next session is served by that spare, which hands its place to a new one and exits with its session", async () => {
+  const spare = first!.pid;
+  const { client } = await stdioClient(session, ON);
+  const view = (await client.callTool({ name: "clawperator_view", arguments: { deviceId: serial } })) as CallToolResult;
+  expect(view.isError, textOf(view)).toBeFalsy();
+  expect(textOf(view)).toContain("Settings");
+  const bad = (await client.callTool({
+    name: "clawperator_execute",
+    arguments: { deviceId: serial, execution: { actions: "nope" } },
+  })) as CallToolResult;
+  expect(bad.isError).toBe(true);
+  expect(textOf(bad)).toContain("EXECUTION_VALIDATION_FAILED");
+  const devices = await client.readResource({ uri: "clawperator://devices" });
+  expect(JSON.stringify(devices)).toContain(serial);
+  // The spare serves this session (it is no longer the one waiting); a successor waits in its place.
+  const successor = await spareWaiting();
+  expect(successor).not.toBe(spare);
+  expect(alive(spare)).toBe(true);
+  await client.close();
+  await gone(spare);
+  await first!.client.close();
+});
+
+it("a session that ends at once exits 0 with nothing on stdout, as in process", async () => {
+  const spare = await spareWaiting();
+  const result = await session.cli(["mcp"], { input: "", env: ON });
+  expect(result.exitCode, result.stderr).toBe(0);
+  expect(result.stdout).toBe("");
+  await gone(spare);
+});
+
+it("SIGTERM to the client ends the session the spare serves, and the spare with it", async () => {
+  const spare = await spareWaiting();
+  const { harness } = session;
+  // --verbose: the session's own log, which reaches the client's stderr as an in-process session's does.
+  const client = execa(process.execPath, [CLI_BIN, "mcp", "--verbose"], {
+    cwd: harness.home,
+    env: { PATH: process.env.PATH!, TMPDIR: harness.home, ...harness.env, ...ON },
+    extendEnv: false,
+    reject: false,
+  });
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } },
+  };
+  client.stdin!.write(`${JSON.stringify(initialize)}\n`);
+  await new Promise<void>((resolve) => client.stdout!.once("data", () => resolve()));
+  expect(alive(spare)).toBe(true);
+  client.kill("SIGTERM");
+  const result = await client;
+  expect(result.exitCode, result.stderr).toBe(0);
+  expect(result.stderr).toContain("SIGTERM; closing the session");
+  await gone(spare);
+});
+
+it("`daemon status` shows the waiting spare and `daemon stop` stops it", async () => {
+  const spare = await spareWaiting();
+  const stopped = await session.json<{ stopped: boolean; spare?: { stopped: boolean; pid: number } }>([
+    "daemon",
+    "stop",
+  ]);
+  expect(stopped.body).toEqual({ stopped: false, spare: { stopped: true, pid: spare } });
+  await gone(spare);
+  expect((await status()).spare).toBeUndefined();
+});
