@@ -1,16 +1,19 @@
 import { existsSync, readFileSync } from "node:fs";
+import { cp } from "node:fs/promises";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { execa } from "execa";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { CLI_BIN } from "../../helpers/cli-paths.ts";
+import { CLI_BIN, REPO_ROOT } from "../../helpers/cli-paths.ts";
+import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { stdioClient, textOf } from "./mcp-client.ts";
 
 // `clawperator mcp` with the warm runtime allowed, as MCP clients spawn it: the first session runs in its own
 // process and starts a spare MCP server; the next session is served by that spare, which then exits with it.
 const session = virtualSession();
+const makeDir = tempDirs("clawperator-mcp-spare-");
 const ON = { CLAWPERATOR_NO_DAEMON: "0" };
 let serial = "";
 
@@ -117,6 +120,29 @@ it("SIGTERM to the client ends the session the spare serves, and the spare with 
   expect(result.exitCode, result.stderr).toBe(0);
   expect(result.stderr).toContain("SIGTERM; closing the session");
   await gone(spare);
+});
+
+it("a spare of another build stops for a client of this one, which starts its own", async () => {
+  const spare = await spareWaiting();
+  const { build } = (await status()).spare!;
+  // Another install of the CLI: the same code at another path and modification time is another build.
+  const other = await makeDir();
+  await cp(join(REPO_ROOT, "dist"), join(other, "dist"), { recursive: true });
+  await cp(join(REPO_ROOT, "package.json"), join(other, "package.json"));
+  const result = await execa(process.execPath, [join(other, "dist", "cli", "bin.cjs"), "mcp"], {
+    cwd: session.harness.home,
+    env: { PATH: process.env.PATH!, TMPDIR: session.harness.home, ...session.harness.env, ...ON },
+    extendEnv: false,
+    input: "",
+    reject: false,
+  });
+  expect(result.exitCode, result.stderr).toBe(0);
+  await gone(spare);
+  const next = await until(async () => {
+    const waiting = (await status()).spare;
+    return waiting && waiting.build !== build ? waiting : undefined;
+  });
+  expect(next.pid).not.toBe(spare);
 });
 
 it("`daemon status` shows the waiting spare and `daemon stop` stops it", async () => {
