@@ -50,7 +50,7 @@ async function run(): Promise<void> {
       : undefined;
     if (code === undefined) {
       const here = await cli();
-      process.exitCode = await here.exports.main(argv);
+      process.exitCode = await here.exports.mainInProcess(argv, binPath, viaRuntime);
       // After the call: the cache then holds the functions it compiled, not only the top level.
       if (process.exitCode === 0) here.saveCaches();
     } else process.exitCode = code;

@@ -8,14 +8,29 @@ import { printError, printResult, type OutputMode } from "./output.ts";
 import { toClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { packageVersion } from "../core/package-version.ts";
 import { parseCommandArgs } from "./parse-command-args.ts";
+import { servesMcpSession } from "./daemon/request.ts";
+import { spareSuccessor } from "./daemon/spare-successor.ts";
 
 // For the runtime client (cli/daemon/client.ts), bundled on its own, when it has to start a runtime or one failed.
 export { reportLostRuntime } from "./daemon/lost-runtime.ts";
 export const startRuntime = async (binPath: string): Promise<true | string> =>
   (await import("./daemon/start-runtime.ts")).startRuntime(binPath);
 
-export const startSpare = async (binPath: string): Promise<void> =>
-  (await import("./daemon/start-runtime.ts")).startSpare(binPath);
+/**
+ * A call run in this process (the runtime declined it, could not be reached, or is off). An MCP client's session
+ * with the runtime allowed starts the spare MCP server that will serve the next one (cli/daemon/spare-successor.ts).
+ */
+export async function mainInProcess(
+  argv: readonly string[],
+  binPath: string,
+  runtimeAllowed: boolean,
+): Promise<number> {
+  if (!runtimeAllowed || !servesMcpSession(argv)) return main(argv);
+  const successor = spareSuccessor(bootRuntime, binPath);
+  const code = await main(argv, { boot: successor.boot });
+  await successor.start();
+  return code;
+}
 
 /** Loads the code of the command `words` name in `kernel`, without running it (a spare MCP server's preload). */
 export async function loadCommand(kernel: Kernel, words: readonly string[]): Promise<void> {

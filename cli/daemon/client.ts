@@ -86,7 +86,6 @@ function send(argv: readonly string[], token: string, build: string, role: Runti
  */
 export type RuntimeFallbacks = () => Promise<{
   startRuntime(binPath: string): Promise<true | string>;
-  startSpare(binPath: string): Promise<void>;
   reportLostRuntime(argv: readonly string[]): number;
 }>;
 
@@ -127,8 +126,8 @@ export async function runViaRuntime(
 
 /**
  * An MCP client's session over stdio, served by the spare MCP server waiting for it (booted, the SDK loaded), or,
- * with none waiting (the first in a while, or another build's), in this process while a spare starts for the next
- * one. Answers the exit code, or undefined when the session is to run here.
+ * with none waiting (the first in a while, or another build's), in this process (which starts a spare for the next
+ * one: cli-bundle's `runInProcess`). Answers the exit code, or undefined when the session is to run here.
  */
 async function runViaSpare(
   argv: readonly string[],
@@ -140,8 +139,6 @@ async function runViaSpare(
     token === undefined ? ({ kind: "unreachable" } as const) : await send(argv, token, buildId(binPath), "mcp");
   if (outcome.kind === "exit") return outcome.code;
   if (outcome.kind === "lost") return (await fallbacks()).reportLostRuntime(argv);
-  // A busy spare was just taken by another session, which starts the next one.
-  if (outcome.kind !== "decline" || outcome.reason !== "busy") await (await fallbacks()).startSpare(binPath);
   if (argv.includes("--verbose"))
     process.stderr.write("clawperator: no spare MCP server was waiting; serving in process, one starts for the next\n");
   return undefined;

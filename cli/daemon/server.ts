@@ -6,6 +6,7 @@ import { encodeFrame, Frame, FrameReader, type FrameType } from "../../core/daem
 import { buildId, type RuntimeRole, runtimeDir, socketPath, tokenPath } from "../../core/daemon/paths.ts";
 import { extractGlobals } from "../global-flags.ts";
 import { kernelCache } from "./kernel-cache.ts";
+import { type SpareSuccessor, spareSuccessor } from "./spare-successor.ts";
 import { enterRequest, type RequestIo } from "./request-io.ts";
 import { type DeclineReason, type RuntimeRequest, runsInProcess, servesMcpSession } from "./request.ts";
 
@@ -120,12 +121,11 @@ export async function serveRuntime(binPath: string, role: RuntimeRole = "daemon"
   const watch = setInterval(() => ownsSocket() || process.exit(0), WATCH_MS).unref();
   rearm();
 
-  /** A spare taken by its client: nobody else may find it, and a new spare waits for the next client. */
-  const takeOver = async () => {
+  /** A spare taken by its client: nobody else may find it (its session starts the spare for the next client). */
+  const takeOver = () => {
     server.close();
     clearInterval(watch);
     if (ownsSocket()) for (const file of [path, tokenPath(process.env, role)]) rmSync(file, { force: true });
-    (await import("./start-runtime.ts")).startSpare(binPath);
   };
 
   const tokenOk = (given: unknown) =>
@@ -185,22 +185,23 @@ export async function serveRuntime(binPath: string, role: RuntimeRole = "daemon"
       if (!serves(role, request)) return decline("in-process");
       busy = true;
       clearTimeout(idle);
-      let taken = false;
+      let successor: SpareSuccessor | undefined;
       try {
         try {
           io = enterRequest(request, binPath, send);
         } catch {
           return decline("cwd");
         }
-        // After entering the request: the spare that takes this one's place starts in its client's directory and
-        // environment, which are most likely its own client's too.
+        // The spare that takes this one's place starts in its client's directory and environment (entered here),
+        // which are most likely its own client's too.
         if (role === "mcp") {
-          taken = true;
-          await takeOver();
+          takeOver();
+          successor = spareSuccessor(kernels.boot, binPath);
         }
         send(Frame.started);
         requests++;
-        const code = await main(request.argv, { boot: kernels.boot });
+        const code = await main(request.argv, { boot: successor?.boot ?? kernels.boot });
+        await successor?.start();
         send(Frame.exit, JSON.stringify(code));
         socket.end();
       } finally {
@@ -208,7 +209,7 @@ export async function serveRuntime(binPath: string, role: RuntimeRole = "daemon"
         io = undefined;
         busy = false;
         // A spare serves one session: it exits once its client has gone.
-        if (!taken) rearm();
+        if (!successor) rearm();
         else if (socket.destroyed) void stop();
         else socket.once("close", () => void stop());
       }

@@ -46,11 +46,16 @@ export async function createMcpServer(services: ServiceAccess, logger: Logger): 
       jsonSchemaValidator: lazyValidator(),
     },
   );
-  serveTools(server.server, tools, logger);
+  const events = services.resolve(EventBus);
+  let ready = false;
+  serveTools(server.server, tools, logger, () => {
+    if (!ready) events.emit("clawperator:mcp-ready", {});
+    ready = true;
+  });
   const stopResources = serveResources(server, {
     tools,
     transport: () => services.resolve(Transport),
-    events: services.resolve(EventBus),
+    events,
   });
   server.registerPrompt(
     "operate-android",

@@ -6,6 +6,7 @@ import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeFrame, Frame } from "../../../core/daemon/frames.ts";
 import { freePort } from "../../helpers/free-port.ts";
+import { running as alive } from "../../helpers/process-running.ts";
 import { CLI_BIN } from "../../helpers/cli-paths.ts";
 import { type CliResult, runCli } from "../../helpers/run-cli.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
@@ -36,14 +37,6 @@ interface Status {
   busy?: boolean;
 }
 const status = async () => JSON.parse((await run(["daemon", "status"], false)).stdout) as Status;
-/** Running: an exited process its new parent has not reaped yet (state Z) is not. */
-const alive = (pid: number) => {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-};
 const runDir = () => join(home, ".clawperator", "run");
 
 beforeAll(async () => {

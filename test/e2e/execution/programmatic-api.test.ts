@@ -26,6 +26,7 @@ const events: { [E in keyof ClawperatorEvents]: ClawperatorEvents[E][] } = {
   "clawperator:execution": [],
   "clawperator:result": [],
   "clawperator:serve-listening": [],
+  "clawperator:mcp-ready": [],
 };
 
 beforeAll(async () => {
