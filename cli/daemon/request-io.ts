@@ -11,16 +11,24 @@ export interface RequestIo {
 
 type Write = NodeJS.WriteStream["write"];
 
-function toBuffer(chunk: unknown, encoding: unknown): Buffer {
-  if (typeof chunk === "string")
-    return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
-  return Buffer.from(chunk as Uint8Array);
+/**
+ * What was written, as the frame's payload (copied into the frame at once): UTF-8 text as it is, encoded once, into
+ * the frame; other text and bytes as bytes.
+ */
+function payloadOf(chunk: unknown, encoding: unknown): Uint8Array | string {
+  if (typeof chunk !== "string") return chunk as Uint8Array;
+  const given = typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8";
+  return given === "utf8" || given === "utf-8" ? chunk : Buffer.from(chunk, given);
 }
 
-function redirect(stream: NodeJS.WriteStream, tty: RuntimeRequest["stdout"], send: (data: Buffer) => void): () => void {
+function redirect(
+  stream: NodeJS.WriteStream,
+  tty: RuntimeRequest["stdout"],
+  send: (data: Uint8Array | string) => void,
+): () => void {
   const own = Object.getOwnPropertyDescriptors(stream);
   const write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-    send(toBuffer(chunk, encoding));
+    send(payloadOf(chunk, encoding));
     const done = typeof encoding === "function" ? encoding : callback;
     if (typeof done === "function") process.nextTick(done as () => void);
     return true;
@@ -45,7 +53,7 @@ function redirect(stream: NodeJS.WriteStream, tty: RuntimeRequest["stdout"], sen
 export function enterRequest(
   request: RuntimeRequest,
   binPath: string,
-  sendFrame: (type: FrameType, data: Buffer) => void,
+  sendFrame: (type: FrameType, data: Uint8Array | string) => void,
 ): RequestIo {
   for (const key of Object.keys(process.env)) if (!(key in request.env)) delete process.env[key];
   Object.assign(process.env, request.env);

@@ -138,7 +138,7 @@ export async function serveRuntime(binPath: string, role: RuntimeRole = "daemon"
     let io: RequestIo | undefined;
     let first = true;
     let open = true;
-    const send = (type: FrameType, data: Buffer | string = "") => {
+    const send = (type: FrameType, data: Uint8Array | string = "") => {
       if (open) socket.write(encodeFrame(type, data));
     };
     // A client killed mid-request: the command runs to its end, its output goes nowhere, its stdin ends.

@@ -24,32 +24,46 @@ export const Frame = {
 
 export type FrameType = (typeof Frame)[keyof typeof Frame];
 
-/** A whole frame, ready to write. */
+/** A whole frame, ready to write: one buffer, a text payload encoded straight into it (MCP answers are large). */
 export function encodeFrame(type: FrameType, payload: Uint8Array | string = ""): Buffer {
-  const body = typeof payload === "string" ? Buffer.from(payload, "utf8") : payload;
-  const head = Buffer.allocUnsafe(5);
-  head.writeUInt8(type, 0);
-  head.writeUInt32BE(body.length, 1);
-  return Buffer.concat([head, body]);
+  const length = typeof payload === "string" ? Buffer.byteLength(payload, "utf8") : payload.length;
+  const frame = Buffer.allocUnsafe(5 + length);
+  frame.writeUInt8(type, 0);
+  frame.writeUInt32BE(length, 1);
+  if (typeof payload === "string") frame.write(payload, 5, "utf8");
+  else frame.set(payload, 5);
+  return frame;
 }
 
 /** Frames larger than this end the connection: a request (argv, env) is a few KB, output comes in chunks. */
 const MAX_FRAME = 64 * 1024 * 1024;
 
-/** Splits a byte stream into frames; throws on a frame no peer of ours would send. */
+/**
+ * Splits a byte stream into frames; throws on a frame no peer of ours would send. The bytes of a frame that comes in
+ * many reads (a screenshot, a tool list) are joined once, when it is whole.
+ */
 export class FrameReader {
-  #buffer: Buffer = Buffer.alloc(0);
+  #chunks: Buffer[] = [];
+  #length = 0;
 
   push(chunk: Buffer, onFrame: (type: number, payload: Buffer) => void): void {
-    this.#buffer = this.#buffer.length ? Buffer.concat([this.#buffer, chunk]) : chunk;
-    while (this.#buffer.length >= 5) {
-      const length = this.#buffer.readUInt32BE(1);
+    this.#chunks.push(chunk);
+    this.#length += chunk.length;
+    while (this.#length >= 5) {
+      const head = this.#chunks[0]!.length >= 5 ? this.#chunks[0]! : this.#joined();
+      const length = head.readUInt32BE(1);
       if (length > MAX_FRAME) throw new Error(`frame of ${length} bytes`);
-      if (this.#buffer.length < 5 + length) return;
-      const type = this.#buffer.readUInt8(0);
-      const payload = this.#buffer.subarray(5, 5 + length);
-      this.#buffer = this.#buffer.subarray(5 + length);
-      onFrame(type, payload);
+      if (this.#length < 5 + length) return;
+      const all = this.#joined();
+      const rest = all.subarray(5 + length);
+      this.#chunks = rest.length ? [rest] : [];
+      this.#length = rest.length;
+      onFrame(all.readUInt8(0), all.subarray(5, 5 + length));
     }
+  }
+
+  #joined(): Buffer {
+    if (this.#chunks.length > 1) this.#chunks = [Buffer.concat(this.#chunks, this.#length)];
+    return this.#chunks[0]!;
   }
 }
