@@ -99,7 +99,7 @@ export async function runViaRuntime(
   binPath: string,
   fallbacks: RuntimeFallbacks,
 ): Promise<number | undefined> {
-  if (servesMcpSession(argv)) return runViaSpare(argv, binPath, fallbacks);
+  if (servesMcpSession(argv)) return runViaSpare(argv, binPath);
   // The other long-running commands (and `mcp` with flags for HTTP or help) would only be declined: no runtime is
   // asked, nor started for them. With global flags first, the runtime's own check declines them.
   if (runsInProcess(argv)) return undefined;
@@ -129,16 +129,19 @@ export async function runViaRuntime(
  * with none waiting (the first in a while, or another build's), in this process (which starts a spare for the next
  * one: cli-bundle's `runInProcess`). Answers the exit code, or undefined when the session is to run here.
  */
-async function runViaSpare(
-  argv: readonly string[],
-  binPath: string,
-  fallbacks: RuntimeFallbacks,
-): Promise<number | undefined> {
+async function runViaSpare(argv: readonly string[], binPath: string): Promise<number | undefined> {
   const token = readToken(process.env, "mcp");
   const outcome =
     token === undefined ? ({ kind: "unreachable" } as const) : await send(argv, token, buildId(binPath), "mcp");
   if (outcome.kind === "exit") return outcome.code;
-  if (outcome.kind === "lost") return (await fallbacks()).reportLostRuntime(argv);
+  // Said on stderr only: stdout carries the client's protocol messages, and the session cannot go on elsewhere.
+  if (outcome.kind === "lost") {
+    process.stderr.write(
+      "clawperator: the spare MCP server serving this session ended before it did; the client may start a new one " +
+        "(CLAWPERATOR_NO_DAEMON=1 serves sessions in their own process)\n",
+    );
+    return 1;
+  }
   if (argv.includes("--verbose"))
     process.stderr.write("clawperator: no spare MCP server was waiting; serving in process, one starts for the next\n");
   return undefined;

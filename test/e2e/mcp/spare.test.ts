@@ -118,6 +118,32 @@ it("SIGTERM to the client ends the session the spare serves, and the spare with 
   await gone(spare);
 });
 
+it("a spare that dies mid-session ends its client with exit 1, said on stderr, nothing but protocol on stdout", async () => {
+  const spare = await spareWaiting();
+  const { harness } = session;
+  const client = execa(process.execPath, [CLI_BIN, "mcp"], {
+    cwd: harness.home,
+    env: { PATH: process.env.PATH!, TMPDIR: harness.home, ...harness.env, ...ON },
+    extendEnv: false,
+    reject: false,
+  });
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } },
+  };
+  client.stdin!.write(`${JSON.stringify(initialize)}\n`);
+  await new Promise<void>((resolve) => client.stdout!.once("data", () => resolve()));
+  process.kill(spare, "SIGKILL");
+  const result = await client;
+  expect(result.exitCode).toBe(1);
+  expect(result.stderr).toContain("the spare MCP server serving this session ended");
+  for (const line of result.stdout.split("\n").filter(Boolean)) expect(JSON.parse(line).jsonrpc).toBe("2.0");
+  // The session never got up: the next client is served in its own process, which starts a spare again.
+  await session.cli(["mcp"], { input: "", env: ON });
+});
+
 it("a spare of another build stops for a client of this one, which starts its own", async () => {
   const spare = await spareWaiting();
   const { build } = (await status()).spare!;
