@@ -28,7 +28,8 @@ export async function mainInProcess(
   if (!runtimeAllowed || !servesMcpSession(argv)) return main(argv);
   const successor = spareSuccessor(bootRuntime, binPath);
   const code = await main(argv, { boot: successor.boot });
-  await successor.start();
+  // A session that failed (a config that does not load, a bad flag) would only fail the same way in a spare.
+  if (code === 0) await successor.start();
   return code;
 }
 

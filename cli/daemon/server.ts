@@ -201,7 +201,7 @@ export async function serveRuntime(binPath: string, role: RuntimeRole = "daemon"
         send(Frame.started);
         requests++;
         const code = await main(request.argv, { boot: successor?.boot ?? kernels.boot });
-        await successor?.start();
+        if (code === 0) await successor?.start();
         send(Frame.exit, JSON.stringify(code));
         socket.end();
       } finally {

@@ -14,7 +14,7 @@ export interface SpareSuccessor {
 /**
  * The spare MCP server that will serve the next `clawperator mcp`, started by the session at hand once it is up
  * (it answered its client's first tools/list), so that the spare's own start does not slow this one's on a busy
- * machine, or when the session ends, whichever comes first.
+ * machine, or when the session ends well, whichever comes first.
  */
 export function spareSuccessor(boot: Boot, binPath: string): SpareSuccessor {
   let started: Promise<void> | undefined;
