@@ -48,10 +48,13 @@ export async function main(
 ): Promise<number> {
   let mode: OutputMode = "json";
   let verbose = false;
+  // An MCP session's stdout carries its client's protocol messages only: a failure to start it goes to stderr.
+  let protocolOnStdout = servesMcpSession(argv);
   try {
     const globals = extractGlobals(argv, process.env);
     mode = globals.options.output;
     verbose = globals.options.verbose;
+    protocolOnStdout = servesMcpSession(globals.rest);
     if (globals.version && globals.rest.length === 0) {
       process.stdout.write(`${packageVersion()}\n`);
       return 0;
@@ -84,6 +87,6 @@ export async function main(
     if (result !== undefined) printResult(result, mode, handler.pretty);
     return handler.exitCode?.(result) ?? 0;
   } catch (error) {
-    return printError(toClawperatorError(error), mode, verbose);
+    return printError(toClawperatorError(error), mode, verbose, protocolOnStdout ? process.stderr : process.stdout);
   }
 }

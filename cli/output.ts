@@ -24,10 +24,18 @@ export function printResult(result: unknown, mode: OutputMode, pretty?: (result:
   process.stdout.write(`${text}\n`);
 }
 
-/** Prints the error (JSON on stdout for agents, readable text on stderr for people) and returns the exit code. */
-export function printError(error: ClawperatorError, mode: OutputMode, verbose: boolean): number {
+/**
+ * Prints the error (JSON on stdout for agents, or on `json` when stdout is not the call's to write; readable text on
+ * stderr for people) and returns the exit code.
+ */
+export function printError(
+  error: ClawperatorError,
+  mode: OutputMode,
+  verbose: boolean,
+  json: NodeJS.WriteStream = process.stdout,
+): number {
   if (mode === "json") {
-    process.stdout.write(`${JSON.stringify(error.toJSON(), null, 2)}\n`);
+    json.write(`${JSON.stringify(error.toJSON(), null, 2)}\n`);
   } else {
     const lines = [`error ${error.code}: ${error.message}`];
     if (error.hint) lines.push(`hint: ${error.hint}`);

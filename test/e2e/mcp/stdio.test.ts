@@ -294,3 +294,20 @@ describe("clawperator mcp over stdio, driven by the SDK's Client", () => {
     await succeeds("clawperator_snapshot", { deviceId: serial });
   });
 });
+
+it("a session that cannot start (a config that does not load) says why on stderr, exits 1, nothing on stdout", async () => {
+  const config = join(session.harness.home, "broken.config.json");
+  await writeFile(config, '{ "plugins": 5 }');
+  for (const argv of [
+    ["mcp", "--config", config],
+    ["--config", config, "mcp"],
+  ]) {
+    const result = await session.cli(argv, { input: "" });
+    expect(result.exitCode, argv.join(" ")).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(JSON.parse(result.stderr).code).toBe("CONFIG_INVALID");
+  }
+  // Other commands keep their JSON answer on stdout.
+  const devices = await session.cli(["devices", "--config", config]);
+  expect(JSON.parse(devices.stdout).code).toBe("CONFIG_INVALID");
+});
