@@ -127,7 +127,7 @@ export async function runViaRuntime(
 /**
  * An MCP client's session over stdio, served by the spare MCP server waiting for it (booted, the SDK loaded), or,
  * with none waiting (the first in a while, or another build's), in this process (which starts a spare for the next
- * one: cli-bundle's `runInProcess`). Answers the exit code, or undefined when the session is to run here.
+ * one: `mainInProcess` in cli/main.ts). Answers the exit code, or undefined when the session is to run here.
  */
 async function runViaSpare(argv: readonly string[], binPath: string): Promise<number | undefined> {
   const token = readToken(process.env, "mcp");

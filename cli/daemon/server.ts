@@ -5,6 +5,7 @@ import { privateDir } from "../../core/host/private-files.ts";
 import { encodeFrame, Frame, FrameReader, type FrameType } from "../../core/daemon/frames.ts";
 import { buildId, type RuntimeRole, runtimeDir, socketPath, tokenPath } from "../../core/daemon/paths.ts";
 import { extractGlobals } from "../global-flags.ts";
+import type { loadCommand } from "../main.ts";
 import { kernelCache } from "./kernel-cache.ts";
 import { type SpareSuccessor, spareSuccessor } from "./spare-successor.ts";
 import { enterRequest, type RequestIo } from "./request-io.ts";
@@ -37,12 +38,11 @@ function serves(role: RuntimeRole, request: RuntimeRequest): boolean {
  * kernel serves the session) and loads the `mcp` command's code, the MCP SDK with it. A config that fails here is
  * left to the session, which reports it to its client.
  */
-async function preloadMcp(kernels: ReturnType<typeof kernelCache>): Promise<void> {
-  const { loadCommand } = await import("../main.ts");
+async function preloadMcp(kernels: ReturnType<typeof kernelCache>, load: typeof loadCommand): Promise<void> {
   // And what starts its successor (execa), which then costs its session's start only the spawn.
   await import("./start-runtime.ts");
   try {
-    await loadCommand(await kernels.boot({ verbose: false, progress: false }), ["mcp"]);
+    await load(await kernels.boot({ verbose: false, progress: false }), ["mcp"]);
   } catch {
     // reported by the session that meets it
   }
@@ -77,7 +77,7 @@ async function listen(server: Server, path: string): Promise<boolean> {
 export async function serveRuntime(binPath: string, role: RuntimeRole = "daemon"): Promise<void> {
   process.umask(0o077);
   // Imported as the in-process CLI imports it, so that it stays one chunk of the bundle, not one shared with this.
-  const { main } = await import("../main.ts");
+  const { main, loadCommand } = await import("../main.ts");
   const ready = (message: string) => {
     if (process.send) process.send(message, () => process.disconnect());
   };
@@ -224,5 +224,5 @@ export async function serveRuntime(binPath: string, role: RuntimeRole = "daemon"
   }
 
   ready("ready");
-  if (role === "mcp") await preloadMcp(kernels);
+  if (role === "mcp") await preloadMcp(kernels, loadCommand);
 }

@@ -31,6 +31,31 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined): Pr
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+/**
+ * `clawperator mcp` of the CLI at `bin`, as an MCP client spawns it (the runtime allowed), in the session's HOME and
+ * adb server: stdin open for the test to write, unless `input` is all it gets.
+ */
+const mcpProcess = (bin: string, args: string[] = [], input?: string) => {
+  const { home, env } = session.harness;
+  return execa(process.execPath, [bin, "mcp", ...args], {
+    cwd: home,
+    env: { PATH: process.env.PATH!, TMPDIR: home, ...env, ...ON },
+    extendEnv: false,
+    reject: false,
+    ...(input === undefined ? {} : { input }),
+  });
+};
+/** Sends `initialize` and waits for the first answer: the session is being served. */
+async function initialized(client: ReturnType<typeof mcpProcess>): Promise<void> {
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } },
+  };
+  client.stdin!.write(`${JSON.stringify(initialize)}\n`);
+  await new Promise<void>((resolve) => client.stdout!.once("data", () => resolve()));
+}
 const spareWaiting = () => until(async () => (await status()).spare?.pid);
 const gone = (pid: number) => until(() => !alive(pid) || undefined);
 
@@ -94,22 +119,9 @@ it("a session that ends at once exits 0 with nothing on stdout, as in process", 
 
 it("SIGTERM to the client ends the session the spare serves, and the spare with it", async () => {
   const spare = await spareWaiting();
-  const { harness } = session;
   // --verbose: the session's own log, which reaches the client's stderr as an in-process session's does.
-  const client = execa(process.execPath, [CLI_BIN, "mcp", "--verbose"], {
-    cwd: harness.home,
-    env: { PATH: process.env.PATH!, TMPDIR: harness.home, ...harness.env, ...ON },
-    extendEnv: false,
-    reject: false,
-  });
-  const initialize = {
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } },
-  };
-  client.stdin!.write(`${JSON.stringify(initialize)}\n`);
-  await new Promise<void>((resolve) => client.stdout!.once("data", () => resolve()));
+  const client = mcpProcess(CLI_BIN, ["--verbose"]);
+  await initialized(client);
   expect(alive(spare)).toBe(true);
   client.kill("SIGTERM");
   const result = await client;
@@ -120,21 +132,8 @@ it("SIGTERM to the client ends the session the spare serves, and the spare with 
 
 it("a spare that dies mid-session ends its client with exit 1, said on stderr, nothing but protocol on stdout", async () => {
   const spare = await spareWaiting();
-  const { harness } = session;
-  const client = execa(process.execPath, [CLI_BIN, "mcp"], {
-    cwd: harness.home,
-    env: { PATH: process.env.PATH!, TMPDIR: harness.home, ...harness.env, ...ON },
-    extendEnv: false,
-    reject: false,
-  });
-  const initialize = {
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } },
-  };
-  client.stdin!.write(`${JSON.stringify(initialize)}\n`);
-  await new Promise<void>((resolve) => client.stdout!.once("data", () => resolve()));
+  const client = mcpProcess(CLI_BIN);
+  await initialized(client);
   process.kill(spare, "SIGKILL");
   const result = await client;
   expect(result.exitCode).toBe(1);
@@ -151,13 +150,7 @@ it("a spare of another build stops for a client of this one, which starts its ow
   const other = await makeDir();
   await cp(join(REPO_ROOT, "dist"), join(other, "dist"), { recursive: true });
   await cp(join(REPO_ROOT, "package.json"), join(other, "package.json"));
-  const result = await execa(process.execPath, [join(other, "dist", "cli", "bin.cjs"), "mcp"], {
-    cwd: session.harness.home,
-    env: { PATH: process.env.PATH!, TMPDIR: session.harness.home, ...session.harness.env, ...ON },
-    extendEnv: false,
-    input: "",
-    reject: false,
-  });
+  const result = await mcpProcess(join(other, "dist", "cli", "bin.cjs"), [], "");
   expect(result.exitCode, result.stderr).toBe(0);
   await gone(spare);
   const next = await until(async () => {
