@@ -16,11 +16,6 @@ export interface ClawperatorEvents {
   "clawperator:result": { deviceId: string; envelope: ResultEnvelope };
   /** `serve` listens (what `inspect --open` waits for before it opens a browser). */
   "clawperator:serve-listening": { url: string };
-  /**
-   * An MCP session has answered its client's first tools/list: it is up (what the CLI waits for before it starts a
-   * spare MCP server for the next client, so that the spare's start does not slow this one's).
-   */
-  "clawperator:mcp-ready": Record<string, never>;
 }
 
 export type EventName = keyof ClawperatorEvents;

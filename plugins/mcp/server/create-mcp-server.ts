@@ -47,11 +47,7 @@ export async function createMcpServer(services: ServiceAccess, logger: Logger): 
     },
   );
   const events = services.resolve(EventBus);
-  let ready = false;
-  serveTools(server.server, tools, logger, () => {
-    if (!ready) events.emit("clawperator:mcp-ready", {});
-    ready = true;
-  });
+  serveTools(server.server, tools, logger);
   const stopResources = serveResources(server, {
     tools,
     transport: () => services.resolve(Transport),

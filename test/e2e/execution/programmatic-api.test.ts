@@ -26,7 +26,6 @@ const events: { [E in keyof ClawperatorEvents]: ClawperatorEvents[E][] } = {
   "clawperator:execution": [],
   "clawperator:result": [],
   "clawperator:serve-listening": [],
-  "clawperator:mcp-ready": [],
 };
 
 beforeAll(async () => {
