@@ -38,6 +38,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       progress: globals.options.output === "pretty",
       ...(globals.options.configPath ? { configPath: globals.options.configPath } : {}),
     });
+    if (!globals.outputChosen && kernel.config.output) {
+      mode = kernel.config.output;
+      globals.options.output = mode;
+    }
     const { node, args } = explainingPluginFailures(kernel, () => resolveCommand(buildTree(kernel), globals.rest));
     if (globals.help || !node.command) {
       process.stdout.write(await renderHelp(node, packageVersion()));

@@ -14,6 +14,8 @@ export interface ClawperatorEvents {
   };
   /** Every terminal result with a known device. */
   "clawperator:result": { deviceId: string; envelope: ResultEnvelope };
+  /** A device is gone for good (a virtual device stopped): what was kept about it (its agent view) goes too. */
+  "clawperator:device-removed": { deviceId: string };
   /** `serve` listens (what `inspect --open` waits for before it opens a browser). */
   "clawperator:serve-listening": { url: string };
 }

@@ -1,5 +1,6 @@
 import type { PluginContext } from "../../../core/kernel/index.ts";
 import { AgentViews } from "../../../core/services/agent-views.ts";
+import { EventBus } from "../../../core/services/event-bus.ts";
 import { HostInfo } from "../../../core/services/host-info.ts";
 import { ExecutionRunner } from "../../../core/execution/runner.ts";
 import { Transport } from "../../../core/services/transport.ts";
@@ -22,6 +23,7 @@ export function registerAgentViews(ctx: PluginContext<unknown>): void {
     state ??= new ViewState(inMemory() ? memoryViewStore() : fileViewStore());
     return state;
   };
+  ctx.services.resolve(EventBus).on("clawperator:device-removed", ({ deviceId }) => viewState().store.remove(deviceId));
   ctx.hooks.add({
     name: "note-views",
     order: 5,

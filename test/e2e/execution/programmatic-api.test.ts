@@ -25,6 +25,7 @@ const logcatSessions: AbortSignal[] = [];
 const events: { [E in keyof ClawperatorEvents]: ClawperatorEvents[E][] } = {
   "clawperator:execution": [],
   "clawperator:result": [],
+  "clawperator:device-removed": [],
   "clawperator:serve-listening": [],
 };
 
