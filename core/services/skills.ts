@@ -43,6 +43,8 @@ export interface SkillScope {
    * defaults, as OpenClaw does, instead of failing with AGENT_NOT_FOUND.
    */
   lenientAgent?: boolean;
+  /** `model`: a model's tool call (a skill with `disable-model-invocation` is refused); `user` (default): a person. */
+  invoker?: "user" | "model";
 }
 
 /** A skill's place among the sources (spec/004 section 4), for status and for the programmatic API. */

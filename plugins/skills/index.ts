@@ -2,6 +2,7 @@ import { definePlugin } from "../../core/kernel/index.ts";
 import { SkillSourceRegistry } from "../../core/kernel/registries.ts";
 import { ConfigSource } from "../../core/services/config-source.ts";
 import { EventBus } from "../../core/services/event-bus.ts";
+import { HostInfo } from "../../core/services/host-info.ts";
 import { Skills } from "../../core/services/skills.ts";
 import { Transport } from "../../core/services/transport.ts";
 import { SKILLS_COMMANDS } from "./command-manifest.ts";
@@ -29,6 +30,7 @@ export default definePlugin({
             if (!services.isRegistered(ConfigSource)) return ctx.config;
             return services.resolve(ConfigSource).reload();
           },
+          longLived: () => services.isRegistered(HostInfo) && services.resolve(HostInfo).longLived,
           logger: ctx.logger,
         }),
     });

@@ -65,6 +65,8 @@ export interface SkillsServiceDeps {
   events?: () => EventBus | undefined;
   /** The config read again (long-lived hosts, after an edit or a change on disk). */
   reloadConfig?: () => Promise<RuntimeConfig>;
+  /** Whether the host lives on (serve, mcp, the programmatic API): then the first use starts the watcher. */
+  longLived?: () => boolean;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   platform?: string;
