@@ -30,7 +30,11 @@ export default definePlugin({
             if (!services.isRegistered(ConfigSource)) return ctx.config;
             return services.resolve(ConfigSource).reload();
           },
-          longLived: () => services.isRegistered(HostInfo) && services.resolve(HostInfo).longLived,
+          // A host that runs CLI commands must show each command the files as they are: no kept snapshot there.
+          longLived: () => {
+            const host = services.isRegistered(HostInfo) ? services.resolve(HostInfo) : undefined;
+            return host?.longLived === true && host.cli !== true;
+          },
           logger: ctx.logger,
         }),
     });
