@@ -176,7 +176,8 @@ export function loadCatalog(input: {
 /** The SKILL.md frontmatter of a record, read once. */
 export function frontmatterOf(record: SkillRecord): SkillFrontmatter {
   if (!record.frontmatter) {
-    record.frontmatter = readRegistryFrontmatter(record.root, skillPath(record), record.entry.id);
+    const relative = String(record.entry.skillFile ?? join(record.entry.path, "SKILL.md"));
+    record.frontmatter = readRegistryFrontmatter(record.root, relative, record.entry.id);
     if (record.frontmatter.problem && !record.problem) record.problem = record.frontmatter.problem;
   }
   return record.frontmatter;

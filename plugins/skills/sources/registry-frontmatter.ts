@@ -6,7 +6,7 @@ import { MAX_SKILL_FILE_BYTES } from "./scan-folders.ts";
 const NONE: SkillFrontmatter = { present: false, fields: {}, body: "" };
 
 /**
- * The frontmatter of a registry skill's SKILL.md. A registry names its skills itself (id, summary), so a missing
+ * The frontmatter of a registry skill's SKILL.md (`file` relative to the registry's root). A registry names its skills itself (id, summary), so a missing
  * SKILL.md only means no gates; one that is there and cannot be parsed makes the skill invalid, as a folder's does.
  */
 export function readRegistryFrontmatter(root: string, file: string, skillId: string): SkillFrontmatter {

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { H3 } from "h3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
@@ -14,6 +15,7 @@ const makeDir = tempDirs("clawperator-skills-routes-");
 let kernel: Kernel;
 let app: H3;
 let registry = "";
+let registryRoot = "";
 
 /**
  * An h3 app that mounts the skills plugin's routes the way serve does: handlers from the route registry, the
@@ -21,7 +23,8 @@ let registry = "";
  * status.
  */
 beforeAll(async () => {
-  ({ registry } = await writeSkillsRepo(await makeDir()));
+  registryRoot = await makeDir();
+  ({ registry } = await writeSkillsRepo(registryRoot));
   vi.stubEnv("CLAWPERATOR_SKILLS_REGISTRY", registry);
   kernel = await boot([skillsPlugin]);
   app = new H3({
@@ -59,8 +62,22 @@ const post = <T = unknown>(path: string, body?: unknown) =>
   });
 
 describe("skills HTTP routes (spec/001)", () => {
-  it("declares the three routes with lazy zod schemas", async () => {
-    expect(kernel.routes.keys()).toEqual(["GET /skills", "GET /skills/:skillId", "POST /skills/:skillId/run"]);
+  it("declares its routes with lazy zod schemas", async () => {
+    expect(kernel.routes.keys()).toEqual([
+      "GET /skills",
+      "GET /skills/status",
+      "GET /skills/check",
+      "GET /skills/bins",
+      "GET /skills/prompt",
+      "GET /skills/:skillId",
+      "POST /skills/:skillId/run",
+      "POST /skills/:skillId/install-deps",
+      "PATCH /skills/entries/:skillKey",
+      "PUT /skills/agents/:agentId",
+      "DELETE /skills/:skillId",
+      "POST /skills/install",
+      "POST /skills/:skillId/update",
+    ]);
     const schemas = kernel.routes.get("POST /skills/:skillId/run")!.value.schemas;
     expect(typeof schemas).toBe("function");
     const loaded = await (schemas as () => Promise<{ body: { safeParse(v: unknown): { success: boolean } } }>)();
@@ -68,9 +85,14 @@ describe("skills HTTP routes (spec/001)", () => {
     expect(loaded.body.safeParse({ args: "a" }).success).toBe(false);
   });
 
-  it("GET /skills lists; ?app=, ?intent=, ?keyword= search", async () => {
-    const all = await call("/skills");
-    expect(all).toMatchObject({ status: 200, body: { ok: true, count: Object.keys(S).length } });
+  it("GET /skills lists what the agent may use (?all=true: every skill); ?app=, ?intent=, ?keyword= search", async () => {
+    const all = await call<SkillList>("/skills?all=true");
+    const ids = all.body.skills.map((s) => s.id);
+    expect(ids).toEqual(expect.arrayContaining(Object.values(S).map((s) => s.id)));
+    // The gated fixture needs NEEDS_KEY_TOKEN, which the test's environment lacks.
+    const usable = (await call<SkillList>("/skills")).body.skills.map((s) => s.id);
+    expect(usable).toContain(S.echo.id);
+    expect(usable).not.toContain(S.gated.id);
     expect((await call("/skills?app=com.android.settings")).body).toEqual({ ok: true, skills: [S.device], count: 1 });
     expect((await call<SkillList>("/skills?keyword=parrot")).body.skills.map((s: { id: string }) => s.id)).toEqual([
       S.echo.id,
@@ -79,7 +101,22 @@ describe("skills HTTP routes (spec/001)", () => {
   });
 
   it("GET /skills/:skillId answers the entry, or 404 SKILL_NOT_FOUND", async () => {
-    expect(await call(`/skills/${S.recipe.id}`)).toEqual({ status: 200, body: { ok: true, skill: S.recipe } });
+    const dir = join(registryRoot, S.recipe.path);
+    expect(await call(`/skills/${S.recipe.id}`)).toEqual({
+      status: 200,
+      body: {
+        ok: true,
+        skill: S.recipe,
+        filePath: join(dir, "SKILL.md"),
+        baseDir: dir,
+        instructions: `\n# ${S.recipe.id}\n\n${S.recipe.summary}.\n`,
+      },
+    });
+    expect(await call(`/skills/${S.gated.id}`)).toMatchObject({
+      status: 409,
+      body: { ok: false, error: { code: "SKILL_NOT_ELIGIBLE", details: { missing: { env: ["NEEDS_KEY_TOKEN"] } } } },
+    });
+    expect(await call(`/skills/${S.gated.id}?all=true`)).toMatchObject({ status: 200 });
     expect(await call("/skills/com.nope")).toMatchObject({
       status: 404,
       body: { ok: false, error: { code: "SKILL_NOT_FOUND", message: "Skill not found: com.nope" } },
