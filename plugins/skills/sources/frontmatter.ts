@@ -117,7 +117,8 @@ function parseBlock(
   if ("error" in loaded) {
     const span = metadataSpan(lines);
     const at = loaded.error.line;
-    if (span && at !== undefined && at >= span.start && at < span.end) {
+    // An unterminated flow value is reported where the block ends, just past its lines.
+    if (span && at !== undefined && at >= span.start && at <= span.end) {
       const rest = loadYaml([...lines.slice(0, span.start), ...lines.slice(span.end)].join("\n"));
       if (!("error" in rest)) {
         loaded = rest;
