@@ -37,8 +37,7 @@ export function renderSkill(result: unknown): string {
     for (const a of skill.artifacts ?? []) lines.push(`  artifact:  ${a}`);
     return lines.join("\n");
   }
-  const body = instructions?.trim() ? ["", instructions.trim()] : [];
-  return [...lines, ...renderInputs(skill.id, inputs), ...body].join("\n");
+  return [...lines, ...renderInputs(skill.id, inputs)].join("\n");
 }
 
 /** What to pass: the declared inputs and how, SKILL.md's usage lines, each artifact's --vars. */

@@ -100,7 +100,11 @@ export function loadCatalog(input: {
       (folder.problem ? invalid : folders).push(record);
     }
   }
-  if (!registry && folders.length === 0 && invalid.length === 0) throw registryError!;
+  // Skills this package ships are no skills of the user's: with nothing else, the registry's error stands (spec/000).
+  const usersOwn = [...folders, ...invalid].some(
+    (r) => r.origin.plugin !== undefined || !/^bundled(:\d+)?$/.test(r.origin.sourceId),
+  );
+  if (!registry && !usersOwn) throw registryError!;
 
   const precedence = registry && input.managedRegistries.includes(registry.path) ? "managed" : "workspace";
   const registryRank = SKILL_PRECEDENCE.indexOf(precedence);
