@@ -20,11 +20,7 @@ export function renderSkillList(result: unknown): string {
 }
 
 export function renderSkill(result: unknown): string {
-  const { skill, inputs, instructions } = result as {
-    skill: RegistrySkill;
-    inputs?: SkillInputs;
-    instructions?: string;
-  };
+  const { skill, inputs } = result as { skill: RegistrySkill; inputs?: SkillInputs };
   const lines = [
     `${skill.id}`,
     `  app:       ${skill.applicationId}`,

@@ -27,6 +27,8 @@ const events: { [E in keyof ClawperatorEvents]: ClawperatorEvents[E][] } = {
   "clawperator:result": [],
   "clawperator:serve-listening": [],
   "clawperator:mcp-ready": [],
+  "clawperator:skills-changed": [],
+  "clawperator:skills-install-progress": [],
 };
 
 beforeAll(async () => {

@@ -285,7 +285,7 @@ describe("the prompt block (spec/002 Token impact)", () => {
       { name: "a&b", description: `"quoted" <tag> it's`, location: "/x/a/SKILL.md" },
       { name: "c", description: "plain", location: "/x/c/SKILL.md" },
     ];
-    const escape = (t: string) =>
+    const esc = (t: string) =>
       t
         .replace(/&/g, "&amp;")
         .replace(/</g, "&lt;")
@@ -294,7 +294,7 @@ describe("the prompt block (spec/002 Token impact)", () => {
         .replace(/'/g, "&apos;");
     const block = formatSkillsForPrompt(skills);
     const want = skills.reduce(
-      (n, s) => n + 97 + escape(s.name).length + escape(s.description).length + escape(s.location).length,
+      (n, s) => n + 97 + esc(s.name).length + esc(s.description).length + esc(s.location).length,
       195,
     );
     expect(block.length).toBe(want);
