@@ -22,7 +22,10 @@ export interface SkillsWorkspace {
   /** A stand-in program on PATH: `script` is its shell body. */
   program(name: string, script?: string): void;
   writeConfig(value: unknown): void;
-  run(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<CliResult>;
+  run(
+    args: readonly string[],
+    options?: { input?: string; env?: Record<string, string>; config?: string },
+  ): Promise<CliResult>;
   json<T = Record<string, unknown>>(args: readonly string[], options?: { input?: string }): Promise<T>;
   outputs(): string;
 }
@@ -67,7 +70,7 @@ export function skillsWorkspaces(prefix = "clawperator-skills-ws-"): () => Promi
         writeFileSync(config, `${JSON.stringify(value, null, 2)}\n`);
       },
       async run(args, options = {}) {
-        const result = await runCli([...args, "--config", config], {
+        const result = await runCli([...args, "--config", options.config ?? config], {
           cwd: ws,
           env: { ...env, ...options.env },
           ...(options.input === undefined ? {} : { input: options.input }),
