@@ -133,7 +133,7 @@ describe("skills remove: managed and workspace folders only, inside their roots"
       ["project", "project"],
       ["clawperator", "bundled"],
       ["linked", "managed"],
-    ]) {
+    ] as const) {
       const refused = await w.run(["skills", "remove", name, "--json"]);
       expect(refused.exitCode, name).toBe(1);
       expect(JSON.parse(refused.stdout), name).toMatchObject({ code: "SKILL_NOT_REMOVABLE", details: { source } });
