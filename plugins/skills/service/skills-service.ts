@@ -47,7 +47,7 @@ import { resolveClawperatorBin } from "../run/clawperator-bin.ts";
 import { skillEnv } from "../run/skill-env.ts";
 import type { SkillsConfig } from "../skills-config.ts";
 import { type Catalog, frontmatterOf, loadCatalog, type SkillRecord, skillFileOf } from "../sources/catalog.ts";
-import { sourceDirs } from "../sources/source-dirs.ts";
+import { type SourceDir, sourceDirs } from "../sources/source-dirs.ts";
 import { installPreferences } from "../status/install-options.ts";
 import { judge, type StatusContext, skillStatus } from "../status/skill-status.ts";
 import type { SkillInputs } from "../usage/skill-inputs.ts";
@@ -154,17 +154,11 @@ export class SkillsRuntime implements SkillsService {
     }
   }
 
-  #loadCatalog(): Catalog {
-    this.migrate();
+  /** The folders skills are read from, lowest tier first (what a watcher watches, whatever the catalog holds). */
+  sourceDirs(): SourceDir[] {
     const cfg = this.skillsConfig;
-    const choice = chooseRegistry({
-      ...(cfg.registry ? { explicit: resolve(this.configDir, cfg.registry) } : {}),
-      env: this.env,
-      cwd: this.cwd,
-      cloneDir: this.cloneDir,
-    });
     const root = packageRoot();
-    const sources = sourceDirs({
+    return sourceDirs({
       cwd: this.cwd,
       managedDir: this.managedDir,
       configDir: this.configDir,
@@ -177,6 +171,18 @@ export class SkillsRuntime implements SkillsService {
           `skills: plugin ${plugin} asked for the "${asked}" tier for ${id}; plugin folders rank as bundled at most`,
         ),
     });
+  }
+
+  #loadCatalog(): Catalog {
+    this.migrate();
+    const cfg = this.skillsConfig;
+    const choice = chooseRegistry({
+      ...(cfg.registry ? { explicit: resolve(this.configDir, cfg.registry) } : {}),
+      env: this.env,
+      cwd: this.cwd,
+      cloneDir: this.cloneDir,
+    });
+    const sources = this.sourceDirs();
     const catalog = loadCatalog({
       choice,
       managedRegistries: [join(this.cloneDir, REGISTRY_SUBPATH), join(legacyCloneDir(), REGISTRY_SUBPATH)],

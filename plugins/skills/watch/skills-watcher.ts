@@ -2,6 +2,7 @@ import { existsSync, type FSWatcher, watch } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import type { Clock } from "../../../core/host/clock.ts";
 import type { SkillsRuntime } from "../service/skills-service.ts";
+import type { Catalog } from "../sources/catalog.ts";
 import { configFileOf } from "../service/config-file.ts";
 import { DEFAULT_WATCH_DEBOUNCE_MS } from "../skills-config.ts";
 import { Debouncer } from "./debounce.ts";
@@ -30,7 +31,13 @@ function nearestExisting(path: string): Target | undefined {
  * folder (that file only), and for a source folder that does not exist yet the nearest folder above it.
  */
 export function watchTargets(runtime: SkillsRuntime): Target[] {
-  const catalog = runtime.catalog();
+  let catalog: Catalog | undefined;
+  try {
+    catalog = runtime.catalog();
+  } catch {
+    // No skills yet (no registry, no folder): the source folders are watched for the first one.
+  }
+  const sources = catalog?.sources ?? runtime.sourceDirs();
   const targets = new Map<string, Target>();
   const add = (t: Target) => {
     const known = targets.get(t.dir);
@@ -38,24 +45,24 @@ export function watchTargets(runtime: SkillsRuntime): Target[] {
     if (known && t.names) targets.set(t.dir, { dir: t.dir, names: new Set([...known.names!, ...t.names]) });
     else targets.set(t.dir, t);
   };
-  for (const source of catalog.sources) {
+  for (const source of sources) {
     if (existsSync(source.dir)) add({ dir: source.dir });
     else {
       const near = nearestExisting(source.dir);
       if (near) add(near);
     }
   }
-  for (const record of [...catalog.records().filter((r) => !r.fromRegistry), ...catalog.invalid()]) {
-    const source = catalog.sources.find(
-      (s) => record.origin.dir.startsWith(s.dir + sep) || record.origin.dir === s.dir,
-    );
+  const records = catalog ? [...catalog.records().filter((r) => !r.fromRegistry), ...catalog.invalid()] : [];
+  for (const record of records) {
+    const source = sources.find((s) => record.origin.dir.startsWith(s.dir + sep) || record.origin.dir === s.dir);
     add({ dir: record.origin.dir, names: new Set(["SKILL.md", "skill.json"]) });
     if (!source) continue;
     // Group folders between the source and the skill (skills/<group>/<skill>).
     const parts = relative(source.dir, record.origin.dir).split(sep).slice(0, -1);
     for (let i = 1; i <= parts.length; i++) add({ dir: join(source.dir, ...parts.slice(0, i)) });
   }
-  if (catalog.registry) add({ dir: dirname(catalog.registry.path), names: new Set([basename(catalog.registry.path)]) });
+  if (catalog?.registry)
+    add({ dir: dirname(catalog.registry.path), names: new Set([basename(catalog.registry.path)]) });
   const config = configFileOf(runtime.config).path;
   if (existsSync(dirname(config))) add({ dir: dirname(config), names: new Set([basename(config)]) });
   else {
