@@ -34,6 +34,7 @@ import type {
 } from "../../../core/services/skills.ts";
 import type { Transport } from "../../../core/services/transport.ts";
 import { agentsOf, resolveAgent } from "../agents/agent-filter.ts";
+import { allowedBundled } from "../gating/eligibility.ts";
 import { migrateLegacyClone } from "../registry/migrate-clone.ts";
 import {
   chooseRegistry,
@@ -47,8 +48,10 @@ import { resolveClawperatorBin } from "../run/clawperator-bin.ts";
 import { skillEnv } from "../run/skill-env.ts";
 import type { SkillsConfig } from "../skills-config.ts";
 import { type Catalog, frontmatterOf, loadCatalog, type SkillRecord, skillFileOf } from "../sources/catalog.ts";
+import { byEnglish } from "../sources/scan-folders.ts";
 import { type SourceDir, sourceDirs } from "../sources/source-dirs.ts";
 import { installPreferences } from "../status/install-options.ts";
+import { invocationPolicy } from "../sources/skill-metadata.ts";
 import { judge, type StatusContext, skillStatus } from "../status/skill-status.ts";
 import type { SkillInputs } from "../usage/skill-inputs.ts";
 import type { SkillValidation } from "../validate/validate-skill.ts";
@@ -291,7 +294,7 @@ export class SkillsRuntime implements SkillsService {
     const key = device ? undefined : `${ctx.agentId ?? ""}\n${[...(ctx.agentFilter ?? ["*"])].join("\n")}`;
     const cached = key === undefined ? undefined : built.statuses?.get(key);
     if (cached) return { ctx, skills: cached };
-    const byName = (a: SkillStatus, b: SkillStatus) => a.name.localeCompare(b.name, "en");
+    const byName = (a: SkillStatus, b: SkillStatus) => byEnglish(a.name, b.name);
     const skills = [
       ...built.catalog
         .records()
@@ -312,10 +315,28 @@ export class SkillsRuntime implements SkillsService {
   /** The names the agent may use (eligible, allowed, visible to the model), or every skill with `all`. */
   #visible(scope: SkillScope): ((entry: RegistrySkill) => boolean) | undefined {
     if (scope.all) return undefined;
+    // What list and search need of each skill is whether the model may see it, not its whole status.
+    const ctx = this.context(scope);
     const names = new Set(
-      this.statuses(scope)
-        .skills.filter((s) => s.modelVisible)
-        .map((s) => s.name),
+      this.#current()
+        .catalog.records()
+        .filter((r) => {
+          if (ctx.agentFilter && !ctx.agentFilter.has(r.entry.id)) return false;
+          const frontmatter = frontmatterOf(r);
+          if (r.problem) return false;
+          // Without metadata there are no requirements: only the config can block it (most registry skills).
+          const eligible = frontmatter.metadata
+            ? judge(r, ctx).eligibility.eligible
+            : ctx.entries[r.entry.id]?.enabled !== false &&
+              allowedBundled({
+                precedence: r.origin.precedence,
+                name: r.entry.id,
+                skillKey: r.entry.id,
+                ...(ctx.allowBundled ? { allowBundled: ctx.allowBundled } : {}),
+              });
+          return eligible && !invocationPolicy(frontmatter).disableModelInvocation;
+        })
+        .map((r) => r.entry.id),
     );
     return (entry) => names.has(entry.id);
   }

@@ -14,6 +14,9 @@ export interface FolderSkill {
   problem?: FrontmatterProblem;
 }
 
+/** OpenClaw's order of names (`localeCompare(_, "en")`), with one collator: a locale argument per call is slow. */
+export const byEnglish = new Intl.Collator("en").compare;
+
 /** OpenClaw's discovery limits: SKILL.md size, candidate folders per root, skills per source, grouping depth. */
 export const MAX_SKILL_FILE_BYTES = 256_000;
 const MAX_CANDIDATES_PER_ROOT = 300;
@@ -50,7 +53,7 @@ function childDirs(dir: string): string[] {
           return false;
         }
       })
-      .sort((a, b) => a.localeCompare(b, "en"));
+      .sort(byEnglish);
   } catch {
     return [];
   }
@@ -159,5 +162,5 @@ export function scanSkillFolders(dir: string, options: ScanOptions = { allowOuts
     for (const name of childDirs(path).slice(0, MAX_CANDIDATES_PER_ROOT))
       queue.push({ path: join(path, name), depth: depth + 1 });
   }
-  return found.sort((a, b) => a.entry.path.localeCompare(b.entry.path, "en"));
+  return found.sort((a, b) => byEnglish(a.entry.path, b.entry.path));
 }

@@ -236,7 +236,12 @@ describe.skipIf(!present)("gating agreement with OpenClaw 2026.9.6 (its bundled 
         }
       }
     }
-    console.log(`gating agreement with OpenClaw 2026.9.6: ${agreeing}/${compared} fields`);
+    const main = oracle.main.skills.filter((t) => !String(t.filePath).includes("/.openclaw/plugin-skills/"));
+    const eligible = main.filter((t) => t.eligible).length;
+    console.log(
+      `gating agreement with OpenClaw 2026.9.6: ${agreeing}/${compared} fields agree; ` +
+        `${main.length} skills, ${eligible} eligible, ${main.length - eligible} blocked for the default agent`,
+    );
     expect(disagreements).toEqual([]);
     expect(compared).toBeGreaterThan(2 * 50 * FIELDS.length);
   });
