@@ -207,9 +207,16 @@ export class SkillsRuntime implements SkillsService {
   }
 
   #current(): Built {
-    if (this.#built && this.#cacheCatalog) return this.#built;
-    this.#built = { catalog: this.#loadCatalog() };
-    return this.#built;
+    if (this.#built) return this.#built;
+    const built: Built = { catalog: this.#loadCatalog() };
+    this.#built = built;
+    // Without a watcher the catalog serves one call only (what it reads in one turn of the event loop): the next
+    // call reads the files again, so a host without a watcher still sees edits.
+    if (!this.#cacheCatalog)
+      setImmediate(() => {
+        if (this.#built === built && !this.#cacheCatalog) this.#built = undefined;
+      }).unref();
+    return built;
   }
 
   /** The catalog of this call (kept while a watcher runs). */
@@ -315,30 +322,28 @@ export class SkillsRuntime implements SkillsService {
   /** The names the agent may use (eligible, allowed, visible to the model), or every skill with `all`. */
   #visible(scope: SkillScope): ((entry: RegistrySkill) => boolean) | undefined {
     if (scope.all) return undefined;
-    // What list and search need of each skill is whether the model may see it, not its whole status.
+    // What list and search need of a skill is whether the model may see it, not its whole status; asked per entry,
+    // so a search judges only what it found.
     const ctx = this.context(scope);
-    const names = new Set(
-      this.#current()
-        .catalog.records()
-        .filter((r) => {
-          if (ctx.agentFilter && !ctx.agentFilter.has(r.entry.id)) return false;
-          const frontmatter = frontmatterOf(r);
-          if (r.problem) return false;
-          // Without metadata there are no requirements: only the config can block it (most registry skills).
-          const eligible = frontmatter.metadata
-            ? judge(r, ctx).eligibility.eligible
-            : ctx.entries[r.entry.id]?.enabled !== false &&
-              allowedBundled({
-                precedence: r.origin.precedence,
-                name: r.entry.id,
-                skillKey: r.entry.id,
-                ...(ctx.allowBundled ? { allowBundled: ctx.allowBundled } : {}),
-              });
-          return eligible && !invocationPolicy(frontmatter).disableModelInvocation;
-        })
-        .map((r) => r.entry.id),
-    );
-    return (entry) => names.has(entry.id);
+    const catalog = this.#current().catalog;
+    return (entry) => {
+      if (ctx.agentFilter && !ctx.agentFilter.has(entry.id)) return false;
+      const r = catalog.find(entry.id);
+      if (!r) return false;
+      const frontmatter = frontmatterOf(r);
+      if (r.problem) return false;
+      // Without metadata there are no requirements: only the config can block it (most registry skills).
+      const eligible = frontmatter.metadata
+        ? judge(r, ctx).eligibility.eligible
+        : ctx.entries[r.entry.id]?.enabled !== false &&
+          allowedBundled({
+            precedence: r.origin.precedence,
+            name: r.entry.id,
+            skillKey: r.entry.id,
+            ...(ctx.allowBundled ? { allowBundled: ctx.allowBundled } : {}),
+          });
+      return eligible && !invocationPolicy(frontmatter).disableModelInvocation;
+    };
   }
 
   async list(scope: SkillScope = {}): Promise<SkillList> {
@@ -351,7 +356,8 @@ export class SkillsRuntime implements SkillsService {
   async search(query: SkillSearchQuery, scope: SkillScope = {}): Promise<SkillList> {
     const visible = this.#visible(scope);
     const all = this.catalog().entries();
-    const skills = searchSkills(visible ? all.filter(visible) : all, query);
+    const found = searchSkills(all, query);
+    const skills = visible ? found.filter(visible) : found;
     return { skills, count: skills.length };
   }
 
@@ -360,8 +366,8 @@ export class SkillsRuntime implements SkillsService {
     const catalog = this.catalog();
     const record = this.record(skillId, catalog);
     if (scope.all) return record;
-    const status = this.statuses(scope).skills.find((s) => s.name === record.entry.id && !s.invalid);
-    if (status) notEligible(status, scope.invoker ?? "user");
+    const ctx = this.context(scope);
+    notEligible(skillStatus(judge(record, ctx), ctx), scope.invoker ?? "user");
     return record;
   }
 

@@ -135,11 +135,12 @@ export function loadCatalog(input: {
     folderWinners.set(record.entry.id, record);
   }
   const registrySkills = registry?.skills ?? [];
-  const registryIds = new Set<string>();
+  // The first entry of each id, the one that counts.
+  const registryById = new Map<string, RegistrySkill>();
   const registryEntries: RegistrySkill[] = [];
   for (const entry of registrySkills) {
-    if (registryIds.has(entry.id)) continue;
-    registryIds.add(entry.id);
+    if (registryById.has(entry.id)) continue;
+    registryById.set(entry.id, entry);
     const folder = folderWinners.get(entry.id);
     if (folder && rank(folder) > registryRank) {
       collide(folder, toRecord(entry));
@@ -149,7 +150,7 @@ export function loadCatalog(input: {
       registryEntries.push(entry);
     }
   }
-  const folderOnly = [...folderWinners.values()].filter((r) => !registryIds.has(r.entry.id));
+  const folderOnly = [...folderWinners.values()].filter((r) => !registryById.has(r.entry.id));
   const registryRecords = new Map<string, SkillRecord>();
   const recordOf = (entry: RegistrySkill) => {
     const folder = folderWinners.get(entry.id);
@@ -170,7 +171,7 @@ export function loadCatalog(input: {
     invalid: () => invalid,
     find(id) {
       const folder = folderWinners.get(id);
-      const entry = registryIds.has(id) ? registrySkills.find((e) => e.id === id) : undefined;
+      const entry = registryById.get(id);
       if (entry && !(folder && rank(folder) > registryRank)) return recordOf(entry);
       return folder;
     },
