@@ -31,6 +31,8 @@ export const GLOBAL_FLAGS: Readonly<Record<string, FlagSpec>> = {
 
 export interface ExtractedGlobals {
   options: GlobalOptions;
+  /** Whether --output or CLAWPERATOR_OUTPUT chose the output; otherwise the config's `output` may. */
+  outputChosen: boolean;
   help: boolean;
   version: boolean;
   /** argv without the global flags, for command resolution and the command's own flags. */
@@ -67,8 +69,13 @@ export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv):
     raw[spec.key] = value;
   }
 
-  const output = (raw.output as string | undefined) ?? "json";
-  if (output !== "json" && output !== "pretty") throw usage(`--output must be json or pretty (got "${output}")`);
+  const flagOutput = raw.output as string | undefined;
+  const envOutput = flagOutput === undefined && env.CLAWPERATOR_OUTPUT ? env.CLAWPERATOR_OUTPUT : undefined;
+  const output = flagOutput ?? envOutput ?? "json";
+  if (output !== "json" && output !== "pretty")
+    throw usage(
+      `${envOutput === undefined ? "--output" : "CLAWPERATOR_OUTPUT"} must be json or pretty (got "${output}")`,
+    );
   let timeoutMs: number | undefined;
   if (raw.timeoutMs !== undefined) {
     timeoutMs = Number(raw.timeoutMs);
@@ -93,6 +100,7 @@ export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv):
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(raw.configPath === undefined ? {} : { configPath: raw.configPath as string }),
     },
+    outputChosen: flagOutput !== undefined || envOutput !== undefined,
     help: raw.help === true,
     version: raw.version === true,
     rest,

@@ -30,11 +30,7 @@ export default definePlugin({
             if (!services.isRegistered(ConfigSource)) return ctx.config;
             return services.resolve(ConfigSource).reload();
           },
-          // A host that runs CLI commands must show each command the files as they are: no kept snapshot there.
-          longLived: () => {
-            const host = services.isRegistered(HostInfo) ? services.resolve(HostInfo) : undefined;
-            return host?.longLived === true && host.cli !== true;
-          },
+          longLived: () => services.isRegistered(HostInfo) && services.resolve(HostInfo).longLived,
           logger: ctx.logger,
         }),
     });

@@ -10,14 +10,20 @@ import { runCli, runCliJson, spawnCli, type CliProcessOptions, type CliResult } 
 export interface VirtualSession {
   readonly harness: AdbHarness;
   /** Runs the built CLI against this session's private adb server, HOME and Clawperator home. */
-  cli(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<CliResult>;
+  cli(
+    args: readonly string[],
+    options?: { input?: string; env?: Record<string, string>; node?: string },
+  ): Promise<CliResult>;
   /** Like `cli`, parsing stdout as JSON. */
   json<T = unknown>(
     args: readonly string[],
     options?: { input?: string; env?: Record<string, string> },
   ): Promise<{ exitCode: number; body: T; stderr: string }>;
   /** Starts the CLI in the same environment and returns the running process (a command that runs until stopped). */
-  spawn(args: readonly string[], options?: { cwd?: string; env?: Record<string, string> }): ReturnType<typeof spawnCli>;
+  spawn(
+    args: readonly string[],
+    options?: { cwd?: string; env?: Record<string, string>; node?: string; stdin?: "pipe" },
+  ): ReturnType<typeof spawnCli>;
   /**
    * Starts a virtual device in this process and connects it to the private adb server (`device` state unless
    * unauthorized).
@@ -43,10 +49,11 @@ export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): V
   });
 
   /** The CLI's environment: the session's HOME (and so its Clawperator home) and its private adb server. */
-  const inSession = (options: { input?: string; env?: Record<string, string> }): CliProcessOptions => ({
+  const inSession = (options: { input?: string; env?: Record<string, string>; node?: string }): CliProcessOptions => ({
     cwd: harness!.home,
     env: { TMPDIR: harness!.home, ...harness!.env, ...options.env },
     ...(options.input === undefined ? {} : { input: options.input }),
+    ...(options.node === undefined ? {} : { node: options.node }),
   });
 
   const session: VirtualSession = {
@@ -60,7 +67,11 @@ export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): V
       return runCliJson(args, inSession(options));
     },
     spawn(args, options = {}) {
-      return spawnCli(args, { ...inSession(options), ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
+      return spawnCli(args, {
+        ...inSession(options),
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+        ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
+      });
     },
     async startDevice(options = {}) {
       const device = await startVirtualDevice({

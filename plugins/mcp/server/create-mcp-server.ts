@@ -53,17 +53,7 @@ export async function createMcpServer(
     },
   );
   const events = services.resolve(EventBus);
-  let ready = false;
-  serveTools(
-    server.server,
-    tools,
-    logger,
-    () => {
-      if (!ready) events.emit("clawperator:mcp-ready", {});
-      ready = true;
-    },
-    session.agentId,
-  );
+  serveTools(server.server, tools, logger, session.agentId);
   const subscribed = new Set<string>();
   const stopResources = serveResources(
     server,

@@ -12,20 +12,10 @@ import { toCallResult, toErrorResult, toMcpTool } from "./tool-results.ts";
  * where registerTool would re-derive the schemas from zod and answer with its own message. An unknown tool is a
  * protocol error (-32602), as the specification asks. Every call is made for the session's agent, when it has one.
  */
-export function serveTools(
-  server: Server,
-  tools: readonly AgentToolEntry[],
-  logger: Logger,
-  onListed: () => void,
-  agentId?: string,
-): void {
+export function serveTools(server: Server, tools: readonly AgentToolEntry[], logger: Logger, agentId?: string): void {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   server.registerCapabilities({ tools: {} });
-  server.setRequestHandler(ListToolsRequestSchema, () => {
-    // After this answer is written (the SDK writes it once this handler's promise settles).
-    setImmediate(onListed);
-    return { tools: tools.map(toMcpTool) };
-  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(toMcpTool) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: input = {}, _meta } = request.params;
     const tool = byName.get(name);

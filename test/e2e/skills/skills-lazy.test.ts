@@ -1,15 +1,37 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOAD_LOGGER, loadedCliFiles } from "../../helpers/load-log.ts";
 import { runCli } from "../../helpers/run-cli.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
 const makeDir = tempDirs("clawperator-skills-lazy-");
 let home = "";
+let register = "";
+
+/** A module loader hook (Node's module.register) that appends every module URL the CLI loads to $LOAD_LOG. */
+const HOOK = `
+import { appendFileSync } from "node:fs";
+export async function load(url, context, next) {
+  if (process.env.LOAD_LOG) appendFileSync(process.env.LOAD_LOG, url + "\\n");
+  return next(url, context);
+}`;
+
 beforeAll(async () => {
   home = await makeDir({ "skills/one/SKILL.md": "---\nname: one\ndescription: d\n---\n" });
+  register = join(home, "register.mjs");
+  writeFileSync(
+    register,
+    `import { register } from "node:module";\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});\n`,
+  );
 });
+
+/** The CLI's own bundle files (dist/cli) a load log names. */
+const loadedCliFiles = (log: string) =>
+  readFileSync(log, "utf8")
+    .split("\n")
+    .filter((url) => url.startsWith("file:") && url.includes("/dist/cli/"))
+    .map((url) => fileURLToPath(url));
 
 /** The skills runtime's code: the catalog, the frontmatter parser (js-yaml, JSON5), the prompt block, the watcher. */
 const SKILLS_CODE = [/class SkillsRuntime\b/, /function formatSkillsForPrompt\b/, /function watchSkills\b/];
@@ -19,7 +41,7 @@ async function loaded(args: string[]) {
   const result = await runCli(args, {
     cwd: home,
     env: { HOME: home, CLAWPERATOR_HOME: join(home, ".clawperator"), LOAD_LOG: log },
-    nodeArgs: LOAD_LOGGER,
+    nodeArgs: ["--import", register],
   });
   const files = loadedCliFiles(log);
   return { result, skills: files.filter((f) => SKILLS_CODE.some((m) => m.test(readFileSync(f, "utf8")))) };

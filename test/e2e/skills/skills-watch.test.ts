@@ -91,7 +91,7 @@ describe("mcp keeps a watched snapshot and tells its client", () => {
       command: process.execPath,
       args: [CLI_BIN, "mcp", "--config", w.config, ...args],
       cwd: w.ws,
-      env: { ...w.env, CLAWPERATOR_NO_DAEMON: "1" },
+      env: w.env,
       stderr: "pipe",
     });
     const client = new Client({ name: "clawperator-e2e", version: "1.0.0" });
