@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { H3 } from "h3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -201,6 +202,72 @@ describe("skills HTTP routes (spec/001)", () => {
         ok: false,
         error: { code: "INVALID_DEVICE_ID", message: 'device id "$(id)" is not a device serial adb prints' },
       },
+    });
+  });
+});
+
+describe("the skills API over HTTP", () => {
+  it("status, check, bins and prompt answer; ?agent= and X-Clawperator-Agent pick the allowlist", async () => {
+    const status = await call<{ ok: boolean; skills: { name: string }[]; config: { hash: string | null } }>(
+      "/skills/status",
+    );
+    expect(status).toMatchObject({ status: 200, body: { ok: true } });
+    expect(status.body.skills.map((s) => s.name)).toEqual(expect.arrayContaining([S.echo.id, S.gated.id]));
+    expect(await call("/skills/check")).toMatchObject({ status: 200, body: { ok: true, summary: expect.any(Object) } });
+    expect((await call<{ bins: string[] }>("/skills/bins")).body.bins).toEqual(expect.arrayContaining(["node"]));
+    const prompt = await call<{ prompt: string; skills: string[] }>("/skills/prompt");
+    expect(prompt.body.skills).toContain(S.echo.id);
+    expect(prompt.body.prompt).toContain(`<name>${S.echo.id}</name>`);
+    expect(await call("/skills/status?agent=ghost")).toMatchObject({
+      status: 404,
+      body: { error: { code: "AGENT_NOT_FOUND" } },
+    });
+    expect(await call("/skills", { headers: { "x-clawperator-agent": "ghost" } })).toMatchObject({ status: 404 });
+  });
+
+  it("PATCH an entry and PUT an agent's allowlist write the JSON config; a stale ifHash is 409", async () => {
+    const dir = await makeDir();
+    const file = join(dir, "clawperator.config.json");
+    writeFileSync(file, JSON.stringify({ agents: { list: [{ id: "a" }] } }));
+    const edited = await boot([skillsPlugin], { filepath: file, agents: { list: [{ id: "a" }] } });
+    const editApp = new H3({
+      silent: true,
+      onError(error) {
+        const cause = error.cause instanceof ClawperatorError ? error.cause : undefined;
+        if (cause) return Response.json({ ok: false, error: cause.toJSON() }, { status: httpStatusOf(cause.code) });
+      },
+    });
+    const shutdown = new AbortController();
+    editApp.use((event) => {
+      event.context.clawperator = {
+        services: edited.services,
+        config: edited.config,
+        logger: edited.logger,
+        shutdown: shutdown.signal,
+      };
+    });
+    for (const { value: route } of edited.routes.entries())
+      editApp.on(route.method, route.path, (await route.load()).default);
+    const send = async (method: string, path: string, body: unknown) => {
+      const response = await editApp.request(path, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const patched = await send("PATCH", `/skills/entries/${S.gated.id}`, { apiKey: "route-secret-1", enabled: true });
+    expect(patched).toMatchObject({
+      status: 200,
+      body: { ok: true, entry: { apiKey: true, enabled: true }, mode: "0600" },
+    });
+    expect(JSON.stringify(patched.body)).not.toContain("route-secret-1");
+    expect(JSON.parse(readFileSync(file, "utf8")).skills.entries[S.gated.id].apiKey).toBe("route-secret-1");
+    const put = await send("PUT", "/skills/agents/a", { skills: [S.echo.id], ifHash: patched.body.hash });
+    expect(put).toMatchObject({ status: 200, body: { agent: { id: "a", skills: [S.echo.id] } } });
+    expect(await send("PUT", "/skills/agents/a", { skills: null, ifHash: patched.body.hash })).toMatchObject({
+      status: 409,
+      body: { error: { code: "SKILLS_CONFIG_CONFLICT" } },
     });
   });
 });
