@@ -16,6 +16,11 @@ export interface RuntimeConfig {
   pluginSetupTimeoutMs?: number;
   serve?: { host?: string; port?: number; token?: string; allowedOrigins?: string[] };
   skills?: Record<string, unknown>;
+  /** Agents and their skill allowlists (`list[]` of `{ id, default?, skills? }`, `defaults.skills`). */
+  agents?: {
+    defaults?: { skills?: string[] };
+    list?: { id: string; default?: boolean; skills?: string[] }[];
+  };
   /** Where take_screenshot paths from payloads may point (default: the working directory and the OS temp directory). */
   screenshots?: { allowedDirs?: string[] };
   policy?: {

@@ -21,9 +21,9 @@ export class McpSessions {
     return this.#live.get(id);
   }
 
-  async open(context: RouteRequestContext): Promise<WebStandardStreamableHTTPServerTransport> {
+  async open(context: RouteRequestContext, agentId?: string): Promise<WebStandardStreamableHTTPServerTransport> {
     this.#closeOn(context.shutdown);
-    const session = await createMcpServer(context.services, context.logger);
+    const session = await createMcpServer(context.services, context.logger, agentId ? { agentId } : {});
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

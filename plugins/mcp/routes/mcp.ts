@@ -31,6 +31,8 @@ export default defineHandler(async (event: H3Event) => {
     return live.transport.handleRequest(event.req, { parsedBody });
   }
   if (!isInitializeRequest(parsedBody)) return rpcError(400, "Bad Request: no valid session id (Mcp-Session-Id)");
-  const transport = await sessions.open(context);
+  // The agent a session speaks for is named once, when it starts: ?agent= or the X-Clawperator-Agent header.
+  const agentId = event.url.searchParams.get("agent") ?? event.req.headers.get("x-clawperator-agent") ?? undefined;
+  const transport = await sessions.open(context, agentId || undefined);
   return transport.handleRequest(event.req, { parsedBody });
 });

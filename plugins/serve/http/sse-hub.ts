@@ -1,7 +1,12 @@
 import { EventStream, type H3Event } from "h3";
 import type { EventBus, EventName } from "../../../core/services/event-bus.ts";
 
-const FORWARDED: readonly EventName[] = ["clawperator:result", "clawperator:execution"];
+const FORWARDED: readonly EventName[] = [
+  "clawperator:result",
+  "clawperator:execution",
+  "clawperator:skills-changed",
+  "clawperator:skills-install-progress",
+];
 
 export interface SseHubOptions {
   bus: EventBus;
