@@ -178,7 +178,7 @@ describe("skills HTTP routes (spec/001)", () => {
     }
   });
 
-  it("bad bodies get the codes every route gives: EXECUTION_VALIDATION_FAILED (400), UNSUPPORTED_MEDIA_TYPE (415)", async () => {
+  it("bad bodies get the codes every route gives: EXECUTION_VALIDATION_FAILED and INVALID_JSON (400), UNSUPPORTED_MEDIA_TYPE (415)", async () => {
     expect(await post(`/skills/${S.echo.id}/run`, { args: "nope" })).toMatchObject({
       status: 400,
       body: { error: { code: "EXECUTION_VALIDATION_FAILED", details: { issues: [{ path: "args" }] } } },
@@ -186,7 +186,7 @@ describe("skills HTTP routes (spec/001)", () => {
     const json = { "content-type": "application/json" };
     expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", headers: json, body: "{oops" })).toMatchObject({
       status: 400,
-      body: { error: { code: "EXECUTION_VALIDATION_FAILED" } },
+      body: { error: { code: "INVALID_JSON" } },
     });
     const text = { "content-type": "text/plain" };
     expect(await call(`/skills/${S.echo.id}/run`, { method: "POST", headers: text, body: "{}" })).toMatchObject({
