@@ -1,6 +1,7 @@
 // What a CLI call costs against its floor, per Node binary, every figure a median of per-round ratios with the
 // two sides run alternately (A, B, A, B) so the machine's drift hits both alike:
-// - `observe snapshot` against `node -e 0` plus two `adb shell echo` (what the shortest device call must cost);
+// - `observe snapshot` against `node -e 0` plus two `adb shell echo` in one shell (what the shortest device call
+//   must cost);
 // - `--version` and `--help` against `node -e 0`;
 // - `clawperator mcp`, spawned to its tools/list answer, against `--version`.
 // Each call runs in its own process with the compile cache of earlier calls (Node >= 22.1; Node 20 has none).
@@ -56,10 +57,15 @@ try {
   for (const node of nodes) {
     const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
     const modern = Number(version.slice(1).split(".")[0]) >= 22;
+    // One shell running the three, as acceptance/simplify.sh measures it (a spawn from Node per step would add its
+    // own cost to the floor).
     const floor = () =>
-      time(node, ["-e", "0"]) +
-      time("adb", ["-s", serial, "shell", "echo", "hi"]) +
-      time("adb", ["-s", serial, "shell", "echo", "hi"]);
+      time("sh", [
+        "-c",
+        '"$0" -e 0; adb -s "$1" shell echo hi >/dev/null; adb -s "$1" shell echo hi >/dev/null',
+        node,
+        serial,
+      ]);
     const calls = {
       floor,
       snapshot: () => time(node, [bin, "observe", "snapshot", "--device-id", serial, "--json"]),
