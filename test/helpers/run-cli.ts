@@ -15,8 +15,10 @@ export interface CliProcessOptions {
   cwd: string;
   /** The CLI's whole environment besides PATH: nothing of this process's leaks in (no CLAWPERATOR_*, no adb port). */
   env: Record<string, string>;
-  /** Written to the CLI's stdin, then closed; without it stdin is /dev/null. */
+  /** Written to the CLI's stdin, then closed; without it stdin is /dev/null (a pipe the test writes with `stdin`). */
   input?: string | Uint8Array;
+  /** A pipe the test writes and ends itself (`subprocess.stdin`), for a command that reads as it goes (`mcp`). */
+  stdin?: "pipe";
   /** Kills the CLI after this long (execa's `timeout`; `timedOut` on the result). */
   timeoutMs?: number;
   /** Node's own flags, before the CLI's path (e.g. `--import` of a loader hook). */
@@ -41,7 +43,7 @@ export function spawnCli(args: readonly string[], options: CliProcessOptions) {
     extendEnv: false,
     reject: false,
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-    ...(options.input === undefined ? { stdin: "ignore" as const } : { input: options.input }),
+    ...(options.input === undefined ? { stdin: options.stdin ?? ("ignore" as const) } : { input: options.input }),
   });
 }
 

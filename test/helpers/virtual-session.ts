@@ -17,7 +17,10 @@ export interface VirtualSession {
     options?: { input?: string; env?: Record<string, string> },
   ): Promise<{ exitCode: number; body: T; stderr: string }>;
   /** Starts the CLI in the same environment and returns the running process (a command that runs until stopped). */
-  spawn(args: readonly string[], options?: { cwd?: string; env?: Record<string, string> }): ReturnType<typeof spawnCli>;
+  spawn(
+    args: readonly string[],
+    options?: { cwd?: string; env?: Record<string, string>; stdin?: "pipe" },
+  ): ReturnType<typeof spawnCli>;
   /**
    * Starts a virtual device in this process and connects it to the private adb server (`device` state unless
    * unauthorized).
@@ -60,7 +63,11 @@ export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): V
       return runCliJson(args, inSession(options));
     },
     spawn(args, options = {}) {
-      return spawnCli(args, { ...inSession(options), ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
+      return spawnCli(args, {
+        ...inSession(options),
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+        ...(options.stdin ? { stdin: options.stdin } : {}),
+      });
     },
     async startDevice(options = {}) {
       const device = await startVirtualDevice({

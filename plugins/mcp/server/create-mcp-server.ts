@@ -8,6 +8,7 @@ import type { Logger } from "../../../core/services/logger.ts";
 import { Transport } from "../../../core/services/transport.ts";
 import type { ServiceAccess } from "../../../core/kernel/index.ts";
 import { OPERATE_ANDROID } from "../prompts/operate-android.ts";
+import { CallsInFlight } from "./calls-in-flight.ts";
 import { serveResources } from "./resources.ts";
 import { serveTools } from "./tool-handlers.ts";
 
@@ -27,6 +28,8 @@ function lazyValidator(): jsonSchemaValidator {
 
 export interface McpSession {
   server: McpServer;
+  /** The tool calls running; they run to their end whether or not the client still waits. */
+  calls: CallsInFlight;
   /** Stops listening to the runtime's events; the transport is closed by whoever opened it. */
   close(): Promise<void>;
 }
@@ -48,7 +51,8 @@ export async function createMcpServer(services: ServiceAccess, logger: Logger): 
   );
   const events = services.resolve(EventBus);
   let ready = false;
-  serveTools(server.server, tools, logger, () => {
+  const calls = new CallsInFlight();
+  serveTools(server.server, tools, logger, calls, () => {
     if (!ready) events.emit("clawperator:mcp-ready", {});
     ready = true;
   });
@@ -67,6 +71,7 @@ export async function createMcpServer(services: ServiceAccess, logger: Logger): 
   );
   return {
     server,
+    calls,
     async close() {
       stopResources();
       await server.close();
