@@ -1,6 +1,7 @@
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import { RouteRegistry } from "../../../core/kernel/index.ts";
 import { OperatorDispatcher } from "../../../core/execution/dispatcher.ts";
+import { createStreamSlots, StreamSlots } from "../../../core/http/stream-slots.ts";
 import { EventBus } from "../../../core/services/event-bus.ts";
 import { HostInfo } from "../../../core/services/host-info.ts";
 import type { serveArgs } from "../command-args.ts";
@@ -27,6 +28,8 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
         version: packageVersion(),
       },
     });
+
+    services.register(StreamSlots, { useValue: createStreamSlots(settings.streams) });
 
     const routes = services.resolve(RouteRegistry).entries();
     const lifecycle = new Lifecycle();

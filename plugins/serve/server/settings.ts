@@ -1,4 +1,5 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from "../../../core/http/stream-slots.ts";
 import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
 import { DEFAULT_HEARTBEAT_MS, DEFAULT_REQUEST_TIMEOUT_MS, MIN_TOKEN_LENGTH } from "../serve-options.ts";
 import { isLoopback, normalizeOrigin } from "./security.ts";
@@ -12,6 +13,7 @@ export interface ServeSettings {
   allowedOrigins: string[];
   heartbeatMs: number;
   requestTimeoutMs: number;
+  streams: StreamLimits;
 }
 
 export interface ServeFlags {
@@ -113,5 +115,9 @@ export function resolveSettings(
     allowedOrigins: originsOf(flags, config),
     heartbeatMs,
     requestTimeoutMs,
+    streams: {
+      max: config.serve?.maxStreams ?? DEFAULT_STREAM_LIMITS.max,
+      perClient: config.serve?.maxStreamsPerClient ?? DEFAULT_STREAM_LIMITS.perClient,
+    },
   };
 }
