@@ -64,6 +64,7 @@ export async function main(
       verbose: globals.options.verbose,
       progress: globals.options.output === "pretty",
       ...(globals.options.configPath ? { configPath: globals.options.configPath } : {}),
+      ...(globals.deviceFlag === undefined ? {} : { deviceId: globals.deviceFlag }),
     });
     const { node, args } = explainingPluginFailures(kernel, () => resolveCommand(buildTree(kernel), globals.rest));
     if (globals.help || !node.command) {

@@ -10,11 +10,14 @@ import { runCli, runCliJson, spawnCli, type CliProcessOptions, type CliResult } 
 export interface VirtualSession {
   readonly harness: AdbHarness;
   /** Runs the built CLI against this session's private adb server, HOME and Clawperator home. */
-  cli(args: readonly string[], options?: { input?: string; env?: Record<string, string> }): Promise<CliResult>;
+  cli(
+    args: readonly string[],
+    options?: { input?: string; env?: Record<string, string>; cwd?: string },
+  ): Promise<CliResult>;
   /** Like `cli`, parsing stdout as JSON. */
   json<T = unknown>(
     args: readonly string[],
-    options?: { input?: string; env?: Record<string, string> },
+    options?: { input?: string; env?: Record<string, string>; cwd?: string },
   ): Promise<{ exitCode: number; body: T; stderr: string }>;
   /** Starts the CLI in the same environment and returns the running process (a command that runs until stopped). */
   spawn(
@@ -46,8 +49,8 @@ export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): V
   });
 
   /** The CLI's environment: the session's HOME (and so its Clawperator home) and its private adb server. */
-  const inSession = (options: { input?: string; env?: Record<string, string> }): CliProcessOptions => ({
-    cwd: harness!.home,
+  const inSession = (options: { input?: string; env?: Record<string, string>; cwd?: string }): CliProcessOptions => ({
+    cwd: options.cwd ?? harness!.home,
     env: { TMPDIR: harness!.home, ...harness!.env, ...options.env },
     ...(options.input === undefined ? {} : { input: options.input }),
   });
@@ -65,7 +68,6 @@ export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): V
     spawn(args, options = {}) {
       return spawnCli(args, {
         ...inSession(options),
-        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
         ...(options.stdin ? { stdin: options.stdin } : {}),
       });
     },

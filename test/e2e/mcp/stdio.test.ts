@@ -288,9 +288,7 @@ describe("clawperator mcp over stdio, driven by the SDK's Client", () => {
     expect(stderr()).toContain("holding the device's lock until then");
     // The device still runs the sleep: the next execution is refused, never run interleaved with it.
     await failsWith("clawperator_snapshot", { deviceId: serial }, "EXECUTION_CONFLICT_IN_FLIGHT");
-    await until(() =>
-      stderr().includes("clawperator_execute: ended unawaited: it succeeded; its answer was not sent"),
-    );
+    await until(() => stderr().includes("clawperator_execute: ended unawaited: it succeeded; its answer was not sent"));
     await succeeds("clawperator_snapshot", { deviceId: serial });
   });
 });
