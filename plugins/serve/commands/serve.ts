@@ -54,9 +54,15 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
       host: settings.host,
       port: server.port,
       tokenRequired: settings.token !== undefined,
+      ...(settings.tokenFile ? { tokenFile: settings.tokenFile } : {}),
       routes,
     };
     process.stdout.write(`${globals.output === "pretty" ? bannerPretty(banner) : bannerJson(banner)}\n`);
+    if (settings.token === undefined)
+      logger.warn(
+        "serve: no token. Any local account, and any process of any user on this machine, can drive every device " +
+          "through this server; give it one with --token-file or CLAWPERATOR_SERVE_TOKEN",
+      );
     services.resolve(EventBus).emit("clawperator:serve-listening", { url: server.url });
 
     await runUntilStopped(server, lifecycle, logger);

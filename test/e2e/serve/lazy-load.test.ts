@@ -27,7 +27,7 @@ const contains = (files: string[], marker: RegExp) => files.filter((file) => mar
 describe("serve costs nothing until it runs", () => {
   it("`serve --help` shows its flags without loading h3, zod's JSON Schema or the route schemas", async () => {
     const { stdout, files } = await loadedChunks(["serve", "--help"]);
-    expect(stdout).toContain("--token");
+    expect(stdout).toContain("--token-file");
     expect(stdout).toContain("--allowed-hosts");
     expect(files.length).toBeGreaterThan(1);
     expect(contains(files, /EventStream\s*=\s*class\b|class EventStream\b/)).toEqual([]);
