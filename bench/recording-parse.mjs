@@ -30,14 +30,46 @@ const dir = mkdtempSync(join(tmpdir(), "clawperator-bench-recording-"));
 try {
   const file = join(dir, "big.ndjson");
   const fd = openSync(file, "w", 0o600);
-  writeSync(fd, `${JSON.stringify({ type: "recording_header", schemaVersion: 1, sessionId: "big", startedAt: 1, operatorPackage: "com.clawperator.operator" })}\n`);
+  writeSync(
+    fd,
+    `${JSON.stringify({ type: "recording_header", schemaVersion: 1, sessionId: "big", startedAt: 1, operatorPackage: "com.clawperator.operator" })}\n`,
+  );
   let seq = 0;
   for (let i = 0; statSync(file).size < megabytes * 1024 * 1024; i++) {
     const snapshot = screen(i);
     const lines = [
-      { ts: seq, seq: seq++, type: "window_change", snapshot, packageName: "com.android.settings", className: null, title: null },
-      { ts: seq, seq: seq++, type: "click", snapshot, packageName: "com.android.settings", resourceId: "com.android.settings:id/title", text: `Row 3 of screen ${i}`, contentDesc: null, bounds: { left: 0, top: 30, right: 1080, bottom: 40 } },
-      { ts: seq, seq: seq++, type: "scroll", snapshot: null, packageName: "com.android.settings", resourceId: null, scrollX: 0, scrollY: 400, maxScrollX: 0, maxScrollY: 4000 },
+      {
+        ts: seq,
+        seq: seq++,
+        type: "window_change",
+        snapshot,
+        packageName: "com.android.settings",
+        className: null,
+        title: null,
+      },
+      {
+        ts: seq,
+        seq: seq++,
+        type: "click",
+        snapshot,
+        packageName: "com.android.settings",
+        resourceId: "com.android.settings:id/title",
+        text: `Row 3 of screen ${i}`,
+        contentDesc: null,
+        bounds: { left: 0, top: 30, right: 1080, bottom: 40 },
+      },
+      {
+        ts: seq,
+        seq: seq++,
+        type: "scroll",
+        snapshot: null,
+        packageName: "com.android.settings",
+        resourceId: null,
+        scrollX: 0,
+        scrollY: 400,
+        maxScrollX: 0,
+        maxScrollY: 4000,
+      },
     ];
     writeSync(fd, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
   }

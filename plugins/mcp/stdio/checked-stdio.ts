@@ -18,6 +18,7 @@ export class CheckedStdioTransport extends StdioServerTransport {
   #pending: Buffer[] = [];
   #pendingBytes = 0;
   #skipping = false;
+  #writing: Promise<void> = Promise.resolve();
 
   constructor(stdin: Readable, stdout: Writable) {
     const lines = new PassThrough();
@@ -50,7 +51,14 @@ export class CheckedStdioTransport extends StdioServerTransport {
   override send(message: JSONRPCMessage): Promise<void> {
     const batch = this.#batches.answer(message);
     if (batch === "held") return Promise.resolve();
-    return super.send((batch ?? message) as JSONRPCMessage);
+    return this.#write((batch ?? message) as JSONRPCMessage);
+  }
+
+  /** One write at a time: the SDK's send waits for `drain` per write, and a flood would stack a listener each. */
+  #write(message: JSONRPCMessage): Promise<void> {
+    const sent = this.#writing.then(() => super.send(message));
+    this.#writing = sent.catch(() => {});
+    return sent;
   }
 
   #take(part: Buffer): void {
@@ -92,7 +100,7 @@ export class CheckedStdioTransport extends StdioServerTransport {
       const cancelled = CancelledNotificationSchema.safeParse(message);
       const requestId = cancelled.success ? cancelled.data.params.requestId : undefined;
       const batch = requestId === undefined ? undefined : this.#batches.cancelled(requestId);
-      if (batch) void super.send(batch as unknown as JSONRPCMessage);
+      if (batch) void this.#write(batch as unknown as JSONRPCMessage);
     }
   }
 }
