@@ -1,7 +1,7 @@
-// A skill script that calls the CLI once per step, as real skills do (issue 28): open Settings, wait for its list,
-// read a row, open it, read the next screen, go back, and a snapshot to end with; 7 CLI calls through
-// CLAWPERATOR_BIN. The whole script is timed with the warm runtime (daemon on), without it (daemon off: the code
-// cache), and with COMPARE_BIN=<another build's bin> (daemon off), alternately, on a virtual device.
+// A skill script that calls the CLI once per step, as real skills do: open Settings, wait for its list, read a row,
+// open it, read the next screen, go back, and a snapshot to end with; 7 CLI calls through CLAWPERATOR_BIN, each a
+// process of its own. Timed for this build and, with COMPARE_BIN=<another build's bin>, alternately with that one,
+// on a virtual device.
 // Run: npm run build && node bench/skill-steps.mjs   ROUNDS=11
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -28,20 +28,16 @@ ok(step("action", "back"), "go back");
 ok(step("observe", "snapshot"), "end");
 `,
 );
-const run = (cli, env = {}) => {
+const run = (cli) => {
   const start = performance.now();
   execFileSync(process.execPath, [script], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, CLAWPERATOR_BIN: cli, CLAWPERATOR_DEVICE_ID: serial, ...env },
+    env: { ...process.env, CLAWPERATOR_BIN: cli, CLAWPERATOR_DEVICE_ID: serial },
   });
   return performance.now() - start;
 };
-const variants = {
-  "daemon on": () => run(bin),
-  "daemon off": () => run(bin, { CLAWPERATOR_NO_DAEMON: "1" }),
-};
-if (process.env.COMPARE_BIN)
-  variants["COMPARE_BIN, daemon off"] = () => run(resolve(process.env.COMPARE_BIN), { CLAWPERATOR_NO_DAEMON: "1" });
+const variants = { "this build": () => run(bin) };
+if (process.env.COMPARE_BIN) variants.COMPARE_BIN = () => run(resolve(process.env.COMPARE_BIN));
 
 try {
   for (const measure of Object.values(variants)) measure();
@@ -52,7 +48,6 @@ try {
   for (const [name, values] of Object.entries(times))
     console.log(`| ${name} | ${median(values).toFixed(1)} | ${(median(values) / 7).toFixed(1)} |`);
 } finally {
-  execFileSync(process.execPath, [bin, "daemon", "stop"], { stdio: "ignore" });
   execFileSync(process.execPath, [bin, "virtual", "stop", "--all"], { stdio: "ignore" });
   host.close();
 }

@@ -33,6 +33,8 @@ export interface ExtractedGlobals {
   options: GlobalOptions;
   /** `--device-id` as given (the runtime's default device beats the environment and the config with it). */
   deviceFlag?: string;
+  /** Whether --output or CLAWPERATOR_OUTPUT chose the output; otherwise the config's `output` may. */
+  outputChosen: boolean;
   help: boolean;
   version: boolean;
   /** argv without the global flags, for command resolution and the command's own flags. */
@@ -69,8 +71,13 @@ export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv):
     raw[spec.key] = value;
   }
 
-  const output = (raw.output as string | undefined) ?? "json";
-  if (output !== "json" && output !== "pretty") throw usage(`--output must be json or pretty (got "${output}")`);
+  const flagOutput = raw.output as string | undefined;
+  const envOutput = flagOutput === undefined && env.CLAWPERATOR_OUTPUT ? env.CLAWPERATOR_OUTPUT : undefined;
+  const output = flagOutput ?? envOutput ?? "json";
+  if (output !== "json" && output !== "pretty")
+    throw usage(
+      `${envOutput === undefined ? "--output" : "CLAWPERATOR_OUTPUT"} must be json or pretty (got "${output}")`,
+    );
   let timeoutMs: number | undefined;
   if (raw.timeoutMs !== undefined) {
     timeoutMs = Number(raw.timeoutMs);
@@ -92,6 +99,7 @@ export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv):
       ...(raw.configPath === undefined ? {} : { configPath: raw.configPath as string }),
     },
     ...(raw.deviceId === undefined ? {} : { deviceFlag: raw.deviceId as string }),
+    outputChosen: flagOutput !== undefined || envOutput !== undefined,
     help: raw.help === true,
     version: raw.version === true,
     rest,

@@ -6,7 +6,8 @@ const GLOBAL_OPTIONS_HELP = `GLOBAL OPTIONS (before or after the command)
 
   --device-id <serial>          Target Android device serial (alias --device; env CLAWPERATOR_DEVICE_ID)
   --receiver-package <pkg>      Operator package (alias --operator-package; default com.clawperator.operator)
-  --output <json|pretty>        Output format (alias --format; --json = --output json; default json)
+  --output <json|pretty>        Output format (alias --format; --json = --output json; env CLAWPERATOR_OUTPUT;
+                                config "output"; default json)
   --timeout-ms <ms>             Override the execution timeout, 1000-120000 (alias --timeout)
   --config <path>               Use this config file instead of searching for clawperator.config.*
   --verbose                     Include debug diagnostics

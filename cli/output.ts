@@ -25,22 +25,22 @@ export function printResult(result: unknown, mode: OutputMode, pretty?: (result:
 }
 
 /**
- * Prints the error (JSON on stdout for agents, or on `json` when stdout is not the call's to write; readable text on
- * stderr for people) and returns the exit code.
+ * Prints the error where the call's answer goes, as JSON or readable text like any result: stdout, or `out` when
+ * stdout is not the call's to write (an MCP session's protocol stream). Returns the exit code.
  */
 export function printError(
   error: ClawperatorError,
   mode: OutputMode,
   verbose: boolean,
-  json: NodeJS.WriteStream = process.stdout,
+  out: NodeJS.WriteStream = process.stdout,
 ): number {
   if (mode === "json") {
-    json.write(`${JSON.stringify(error.toJSON(), null, 2)}\n`);
+    out.write(`${JSON.stringify(error.toJSON(), null, 2)}\n`);
   } else {
     const lines = [`error ${error.code}: ${error.message}`];
     if (error.hint) lines.push(`hint: ${error.hint}`);
     if (error.details) lines.push(prettyValue(error.details, "  "));
-    process.stderr.write(`${lines.join("\n")}\n`);
+    out.write(`${lines.join("\n")}\n`);
   }
   if (verbose && error.code === "INTERNAL_ERROR") {
     const cause = error.cause;

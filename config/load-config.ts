@@ -44,7 +44,7 @@ const missingSelf = (error: unknown) =>
 /**
  * A JavaScript config, loaded by Node itself (cosmiconfig's own loader falls back to a CommonJS path that cannot
  * run in the bundle), by a URL that changes with the file: Node keeps a module per URL for the life of the process,
- * and a long-lived one (the CLI's warm runtime) must see the file as it is now. One that imports
+ * and a long-lived one that loads its config again (serve, mcp, the programmatic API) must see the file as it is now. One that imports
  * `clawperator/config` while the CLI is installed globally (no copy in the project) is loaded again through the
  * loader that resolves it to the running package.
  */

@@ -32,6 +32,8 @@ export const ConfigSchema = z.strictObject({
   /** Built-in plugins not to load, by name (e.g. "virtual"). */
   disablePlugins: z.array(z.string().min(1)).default([]),
   deviceId: z.string().min(1).optional(),
+  /** The CLI's output when neither --output nor CLAWPERATOR_OUTPUT says (people who want pretty by default). */
+  output: z.enum(["json", "pretty"]).optional(),
   operatorPackage: packageName.optional(),
   /** Broadcast action of the Operator APK (PROTOCOL.md: the shipped APK's differs from the spec text). */
   operatorAction: z.string().min(1).optional(),

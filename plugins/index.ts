@@ -1,6 +1,5 @@
 import type { ClawperatorPlugin } from "../core/kernel/index.ts";
 import adb from "./adb/index.ts";
-import daemon from "./daemon/index.ts";
 import doctor from "./doctor/index.ts";
 import emulator from "./emulator/index.ts";
 import inspector from "./inspector/index.ts";
@@ -23,5 +22,4 @@ export const builtinPlugins: readonly ClawperatorPlugin[] = [
   emulator,
   recording,
   mcp,
-  daemon,
 ];

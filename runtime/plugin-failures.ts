@@ -68,9 +68,14 @@ function explained(kernel: Kernel, error: unknown): unknown {
     });
   }
   const [failure] = failures as [PluginFailure];
-  return new ClawperatorError(failure.error.code, failure.error.message, {
-    ...(failure.error.hint === undefined ? {} : { hint: failure.error.hint }),
-    details: { ...failure.error.details, plugin: failure.plugin, command },
-    cause: failure.error,
-  });
+  const cause = failure.error.message.replace(/^\[plugin:[^\]]*\] /, "");
+  return new ClawperatorError(
+    failure.error.code,
+    `plugin ${failure.plugin} failed to load: ${cause}; its commands are unavailable (asked for "${command}")`,
+    {
+      ...(failure.error.hint === undefined ? {} : { hint: failure.error.hint }),
+      details: { ...failure.error.details, plugin: failure.plugin, command },
+      cause: failure.error,
+    },
+  );
 }

@@ -1,8 +1,6 @@
 import { connect, type Socket } from "node:net";
+import { MAX_ADB_REQUEST_BYTES } from "./request-limit.ts";
 import type { ServerAddress } from "./server-address.ts";
-
-/** adb's host protocol prefixes each request with its length in 4 hex digits. */
-export const MAX_ADB_REQUEST_BYTES = 0xffff;
 
 /** Thrown when the adb server answers FAIL; the message is adb's own. */
 export class AdbFailure extends Error {

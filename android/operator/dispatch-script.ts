@@ -1,7 +1,7 @@
 import type { Execution } from "../../core/contracts/execution.ts";
 import type { PreDispatchOutcome } from "../../core/execution/dispatcher.ts";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
-import { MAX_ADB_REQUEST_BYTES } from "../adb/adb-socket.ts";
+import { MAX_ADB_REQUEST_BYTES } from "../adb/request-limit.ts";
 import { shellCommand, shellQuote } from "./shell-quote.ts";
 
 /** The shipped APK's action; the spec text names `com.clawperator.operator.ACTION_AGENT_COMMAND` (PROTOCOL.md ⚠). */

@@ -24,6 +24,8 @@ const MESSAGES: ReadonlyArray<readonly [RegExp, ErrorCode]> = [
   [/^Matching UI node has no text content$/, "NODE_TEXT_EMPTY"],
   [/^Validation failed for text /, "VALIDATOR_MISMATCH"],
   [/^No app found with applicationId=/, "APP_NOT_FOUND"],
+  // Android's ActivityNotFoundException as the APK's OpenUri reports it (spec/001: no handler is URI_NOT_HANDLED).
+  [/^No activity found to handle uri=/, "URI_NOT_HANDLED"],
 ];
 
 /**

@@ -27,6 +27,8 @@ export const ERROR_CATALOGUE = {
   DEVICE_NOT_FOUND: host(404),
   // Execution and state
   EXECUTION_VALIDATION_FAILED: host(400),
+  /** An HTTP request body that does not parse as JSON (the reference runtime's serve answers it so). */
+  INVALID_JSON: host(400),
   EXECUTION_ACTION_UNSUPPORTED: host(400),
   EXECUTION_CONFLICT_IN_FLIGHT: host(423),
   RESULT_ENVELOPE_TIMEOUT: host(504),

@@ -15,6 +15,10 @@ export interface ExecutionFailure {
   stepId?: string;
   actionType?: string;
   deviceCode?: string;
+  /** What to do next, when the code says it (NODE_NOT_FOUND: look at the screen). */
+  hint?: string;
+  /** Nodes on the screen after the failure whose text is close to what the matcher asked for (the agent view's). */
+  nearMatches?: { label: string; ref?: string; matcher: Record<string, unknown> }[];
 }
 
 export const UNCLASSIFIED: ErrorCode = "DEVICE_FAILURE_UNCLASSIFIED";
@@ -26,7 +30,18 @@ export const UNCLASSIFIED: ErrorCode = "DEVICE_FAILURE_UNCLASSIFIED";
 export function executionFailure(
   envelope: ResultEnvelope,
   fromDeviceLog?: ExecutionFailure,
+  deviceId?: string,
 ): ExecutionFailure | undefined {
+  const failure = classified(envelope, fromDeviceLog);
+  if (failure?.code !== "NODE_NOT_FOUND") return failure;
+  const target = deviceId ? ` --device-id ${deviceId}` : "";
+  return {
+    ...failure,
+    hint: `Nothing on the screen matched. Look at what is there: clawperator observe view${target}; then act on a ref it shows (--ref eN) or a matcher built from it.`,
+  };
+}
+
+function classified(envelope: ResultEnvelope, fromDeviceLog?: ExecutionFailure): ExecutionFailure | undefined {
   if (envelope.status === "success") return undefined;
   const message = envelope.error ?? "the device reported a failed execution";
   const step = envelope.stepResults.find((s) => !s.success);

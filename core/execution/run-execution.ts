@@ -88,7 +88,7 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
       for (const warning of after.warnings) deps.warn(warning);
       timings.totalMs = elapsedMs(started);
 
-      const error = executionFailure(envelope, outcome.deviceFailure);
+      const error = executionFailure(envelope, outcome.deviceFailure, deviceId);
       const result: RunExecutionResult = {
         ok: envelope.status === "success",
         envelope,

@@ -6,6 +6,7 @@ import { BODY_LIMIT_BYTES } from "./body-limit.ts";
 
 /** What readJsonBody answers with besides the parsed body. */
 export const BODY_ERROR_CODES = [
+  "INVALID_JSON",
   "EXECUTION_VALIDATION_FAILED",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
@@ -60,8 +61,9 @@ const pathOf = (path: readonly (PropertyKey | { key: PropertyKey })[] | undefine
 /**
  * The request body, read with h3's readValidatedBody and checked with the route's zod schema, with the same limits
  * and codes on every route (built-in or a plugin's): 415 UNSUPPORTED_MEDIA_TYPE for a body not sent as JSON, 413
- * PAYLOAD_TOO_LARGE over BODY_LIMIT_BYTES (a Content-Length over it before reading), 400
- * EXECUTION_VALIDATION_FAILED for text that is not JSON or JSON the schema refuses (each issue with its path). An
+ * PAYLOAD_TOO_LARGE over BODY_LIMIT_BYTES (a Content-Length over it before reading), 400 INVALID_JSON for text
+ * that is not JSON (as the reference runtime's serve answers), 400 EXECUTION_VALIDATION_FAILED for JSON the schema
+ * refuses (each issue with its path). An
  * empty body is `{}`. A body that arrives too slowly is the server's to end (408), not the reader's.
  */
 export async function readJsonBody<S extends z.ZodType>(event: H3Event, schema: S): Promise<z.output<S>> {
@@ -89,7 +91,10 @@ export async function readJsonBody<S extends z.ZodType>(event: H3Event, schema: 
     // serve's own bound (srvx's maxRequestBodySize), for a body without a Content-Length.
     if (status === 413) throw tooLarge();
     // h3's readBody refuses text that is not JSON with a plain 400.
-    if (HTTPError.isError(error) && status === 400) throw invalid("request body is not valid JSON");
+    if (HTTPError.isError(error) && status === 400)
+      throw new ClawperatorError("INVALID_JSON", "request body is not valid JSON", {
+        hint: "Send a JSON object (GET /openapi.json has each route's schema).",
+      });
     throw error;
   }
 }

@@ -194,6 +194,11 @@ export interface CheckContribution {
   order?: number;
   /** Runs only in `doctor --full`. */
   full?: boolean;
+  /**
+   * Checks this one means nothing without: it runs only when each of them ran and did not fail, and is otherwise
+   * left out of the report (no version to compare while the Operator is not installed).
+   */
+  needs?: string[];
   load: Lazy<DoctorCheck>;
 }
 

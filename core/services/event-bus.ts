@@ -14,13 +14,10 @@ export interface ClawperatorEvents {
   };
   /** Every terminal result with a known device. */
   "clawperator:result": { deviceId: string; envelope: ResultEnvelope };
+  /** A device is gone for good (a virtual device stopped): what was kept about it (its agent view) goes too. */
+  "clawperator:device-removed": { deviceId: string };
   /** `serve` listens (what `inspect --open` waits for before it opens a browser). */
   "clawperator:serve-listening": { url: string };
-  /**
-   * An MCP session has answered its client's first tools/list: it is up (what the CLI waits for before it starts a
-   * spare MCP server for the next client, so that the spare's start does not slow this one's).
-   */
-  "clawperator:mcp-ready": Record<string, never>;
 }
 
 export type EventName = keyof ClawperatorEvents;

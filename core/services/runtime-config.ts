@@ -5,6 +5,8 @@ import { createToken } from "../kernel/token.ts";
  */
 export interface RuntimeConfig {
   deviceId?: string;
+  /** The CLI's output when neither --output nor CLAWPERATOR_OUTPUT says: json (the default, for agents) or pretty. */
+  output?: "json" | "pretty";
   operatorPackage?: string;
   operatorAction?: string;
   adbPath?: string;

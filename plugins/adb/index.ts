@@ -1,6 +1,7 @@
 import { defineCommand, definePlugin } from "../../core/kernel/index.ts";
 import { ADB_CHECKS } from "./checks/index.ts";
 import { packagesListArgs } from "./command-args.ts";
+import createAdbTransport from "./transport-factory.ts";
 
 /**
  * The adb transport (the `adb` server and binary), the commands that only need adb, and doctor's host and device
@@ -12,7 +13,9 @@ export default definePlugin({
     ctx.transports.add({
       name: "adb",
       description: "Android Debug Bridge: USB, Wi-Fi, emulators and virtual devices",
-      load: () => import("./transport-factory.js"),
+      // Imported with the plugin: nearly every command reaches a device, and a lazy import would be one more file
+      // for each of them to load.
+      load: async () => ({ default: createAdbTransport }),
     });
     ctx.commands.add(
       defineCommand({

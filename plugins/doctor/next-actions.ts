@@ -9,11 +9,16 @@ export function nextActions(
   options: { fixed: boolean; deviceId?: string; receiverPackage: string },
 ): string[] | undefined {
   const failing = results.filter((r) => r.status !== "pass");
-  const actions = new Set<string>();
+  // Keyed by the command a step names, so two checks asking for the same command in other words give one action.
+  const actions = new Map<string, string>();
+  const add = (value: string) => {
+    const key = /(?:^|: )(clawperator .*)$/.exec(value)?.[1] ?? value;
+    if (!actions.has(key)) actions.set(key, value);
+  };
   for (const result of failing) {
-    for (const step of result.fix?.steps ?? []) if (!(options.fixed && step.kind === "shell")) actions.add(step.value);
+    for (const step of result.fix?.steps ?? []) if (!(options.fixed && step.kind === "shell")) add(step.value);
   }
   if (failing.length === 0 && options.deviceId)
-    actions.add(`Try: clawperator observe snapshot --device-id ${options.deviceId}`);
-  return actions.size ? [...actions] : undefined;
+    add(`Try: clawperator observe snapshot --device-id ${options.deviceId}`);
+  return actions.size ? [...actions.values()] : undefined;
 }

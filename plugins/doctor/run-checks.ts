@@ -2,8 +2,11 @@ import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import { SelectedDevice } from "../../core/doctor/facts.ts";
 import type { CheckContribution, DoctorCheckContext, DoctorCheckResult, Owned } from "../../core/kernel/index.ts";
 
-/** Critical checks whose failure marks the report not ok without halting the run (spec/001 "What Doctor Checks"). */
-const NON_HALTING = new Set(["device.capability"]);
+/**
+ * Critical checks whose failure marks the report not ok without halting the run (spec/001 "What Doctor Checks"):
+ * what comes after them still tells the user something (the device's settings without the Operator).
+ */
+const NON_HALTING = new Set(["device.capability", "readiness.apk.presence"]);
 
 export interface CheckRun {
   results: DoctorCheckResult[];
@@ -45,7 +48,8 @@ export async function runChecks(
   const loaded = checks.map((entry) => entry.value.load());
   for (const promise of loaded) promise.catch(() => undefined);
   for (const [index, entry] of checks.entries()) {
-    const { id } = entry.value;
+    const { id, needs = [] } = entry.value;
+    if (needs.some((need) => !results.some((r) => r.id === need && r.status !== "fail"))) continue;
     progress(`doctor: ${id} (${index + 1}/${checks.length})`);
     if (entry.value.critical) critical.add(id);
     const deviceId = base.facts.get(SelectedDevice);

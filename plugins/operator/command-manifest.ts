@@ -1,5 +1,6 @@
 import { type CommandContribution, defineCommand } from "../../core/kernel/index.ts";
 import { actionArgs, executeArgs, screenshotArgs, type ActionName } from "./command-args.ts";
+import observeSnapshot from "./commands/observe-snapshot.ts";
 
 const action =
   <N extends ActionName>(name: N) =>
@@ -19,7 +20,8 @@ export const OPERATOR_COMMANDS: CommandContribution[] = [
     path: ["observe", "snapshot"],
     aliases: [["snapshot"]],
     description: "Capture the UI hierarchy (hierarchy_xml)",
-    load: () => import("./commands/observe-snapshot.js"),
+    // The command agents run most, imported with the manifest: a lazy import would be one more file per call.
+    load: async () => ({ default: observeSnapshot }),
   }),
   defineCommand({
     path: ["observe", "view"],

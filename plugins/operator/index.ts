@@ -1,6 +1,7 @@
 import { definePlugin } from "../../core/kernel/index.ts";
 import { OPERATOR_CHECKS } from "./checks/index.ts";
 import { OPERATOR_COMMANDS } from "./command-manifest.ts";
+import * as hooks from "./hooks/index.ts";
 import { SETUP_COMMANDS } from "./setup/setup-manifest.ts";
 import { registerExecutionServices } from "./services.ts";
 import { registerAgentViews } from "./views/index.ts";
@@ -15,22 +16,18 @@ export default definePlugin({
   setup(ctx) {
     registerExecutionServices(ctx);
     registerAgentViews(ctx);
-    const hooks = () => import("./hooks/index.js");
-    ctx.hooks.add({ name: "close-app", order: 10, load: async () => ({ default: (await hooks()).closeApp }) });
-    ctx.hooks.add({
-      name: "inject-snapshots",
-      order: 20,
-      load: async () => ({ default: (await hooks()).injectSnapshots }),
-    });
+    // Imported with the plugin: every execution runs them, and a lazy import would be one more file per call.
+    ctx.hooks.add({ name: "close-app", order: 10, load: async () => ({ default: hooks.closeApp }) });
+    ctx.hooks.add({ name: "inject-snapshots", order: 20, load: async () => ({ default: hooks.injectSnapshots }) });
     ctx.hooks.add({
       name: "capture-screenshots",
       order: 30,
-      load: async () => ({ default: (await hooks()).captureScreenshots(ctx.config) }),
+      load: async () => ({ default: hooks.captureScreenshots(ctx.config) }),
     });
     ctx.hooks.add({
       name: "service-unavailable-hint",
       order: 40,
-      load: async () => ({ default: (await hooks()).serviceUnavailableHint }),
+      load: async () => ({ default: hooks.serviceUnavailableHint }),
     });
     ctx.commands.group({ path: ["observe"], description: "Observe the device: UI snapshot, screenshot" });
     ctx.commands.group({ path: ["inspect"], description: "Inspect the device for people" });

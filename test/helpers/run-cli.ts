@@ -15,14 +15,15 @@ export interface CliProcessOptions {
   cwd: string;
   /** The CLI's whole environment besides PATH: nothing of this process's leaks in (no CLAWPERATOR_*, no adb port). */
   env: Record<string, string>;
-  /** Written to the CLI's stdin, then closed; without it stdin is /dev/null (a pipe the test writes with `stdin`). */
+  /** Written to the CLI's stdin, then closed; without it stdin is /dev/null, or a pipe with `stdin: "pipe"`. */
   input?: string | Uint8Array;
-  /** A pipe the test writes and ends itself (`subprocess.stdin`), for a command that reads as it goes (`mcp`). */
   stdin?: "pipe";
   /** Kills the CLI after this long (execa's `timeout`; `timedOut` on the result). */
   timeoutMs?: number;
   /** Node's own flags, before the CLI's path (e.g. `--import` of a loader hook). */
   nodeArgs?: readonly string[];
+  /** The Node binary to run the CLI with (this one by default). */
+  node?: string;
 }
 
 /**
@@ -35,11 +36,9 @@ const HANG_MS = 90_000;
 export function spawnCli(args: readonly string[], options: CliProcessOptions) {
   if (!existsSync(CLI_BIN))
     throw new Error(`${CLI_BIN} is missing: run \`npm run build\` (test/helpers/build-cli.ts does it as globalSetup)`);
-  return execa(process.execPath, [...(options.nodeArgs ?? []), CLI_BIN, ...args], {
+  return execa(options.node ?? process.execPath, [...(options.nodeArgs ?? []), CLI_BIN, ...args], {
     cwd: options.cwd,
-    // In process unless a test asks for the warm runtime (CLAWPERATOR_NO_DAEMON: "0"): a runtime per temporary
-    // HOME would outlive its test; test/e2e/cli/daemon.test.ts runs a representative set both ways.
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", CLAWPERATOR_NO_DAEMON: "1", ...options.env },
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...options.env },
     extendEnv: false,
     reject: false,
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),

@@ -12,7 +12,7 @@ export interface VirtualSession {
   /** Runs the built CLI against this session's private adb server, HOME and Clawperator home. */
   cli(
     args: readonly string[],
-    options?: { input?: string; env?: Record<string, string>; cwd?: string },
+    options?: { input?: string; env?: Record<string, string>; cwd?: string; node?: string },
   ): Promise<CliResult>;
   /** Like `cli`, parsing stdout as JSON. */
   json<T = unknown>(
@@ -22,7 +22,7 @@ export interface VirtualSession {
   /** Starts the CLI in the same environment and returns the running process (a command that runs until stopped). */
   spawn(
     args: readonly string[],
-    options?: { cwd?: string; env?: Record<string, string>; stdin?: "pipe" },
+    options?: { cwd?: string; env?: Record<string, string>; node?: string; stdin?: "pipe" },
   ): ReturnType<typeof spawnCli>;
   /**
    * Starts a virtual device in this process and connects it to the private adb server (`device` state unless
@@ -49,10 +49,16 @@ export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): V
   });
 
   /** The CLI's environment: the session's HOME (and so its Clawperator home) and its private adb server. */
-  const inSession = (options: { input?: string; env?: Record<string, string>; cwd?: string }): CliProcessOptions => ({
+  const inSession = (options: {
+    input?: string;
+    env?: Record<string, string>;
+    node?: string;
+    cwd?: string;
+  }): CliProcessOptions => ({
     cwd: options.cwd ?? harness!.home,
     env: { TMPDIR: harness!.home, ...harness!.env, ...options.env },
     ...(options.input === undefined ? {} : { input: options.input }),
+    ...(options.node === undefined ? {} : { node: options.node }),
   });
 
   const session: VirtualSession = {
@@ -68,7 +74,7 @@ export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): V
     spawn(args, options = {}) {
       return spawnCli(args, {
         ...inSession(options),
-        ...(options.stdin ? { stdin: options.stdin } : {}),
+        ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
       });
     },
     async startDevice(options = {}) {

@@ -50,12 +50,8 @@ export async function createMcpServer(services: ServiceAccess, logger: Logger): 
     },
   );
   const events = services.resolve(EventBus);
-  let ready = false;
   const calls = new CallsInFlight();
-  serveTools(server.server, tools, logger, calls, () => {
-    if (!ready) events.emit("clawperator:mcp-ready", {});
-    ready = true;
-  });
+  serveTools(server.server, tools, logger, calls);
   const stopResources = serveResources(server, {
     tools,
     transport: () => services.resolve(Transport),

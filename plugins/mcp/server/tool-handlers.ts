@@ -18,15 +18,10 @@ export function serveTools(
   tools: readonly AgentToolEntry[],
   logger: Logger,
   calls: CallsInFlight,
-  onListed: () => void,
 ): void {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   server.registerCapabilities({ tools: {} });
-  server.setRequestHandler(ListToolsRequestSchema, () => {
-    // After this answer is written (the SDK writes it once this handler's promise settles).
-    setImmediate(onListed);
-    return { tools: tools.map(toMcpTool) };
-  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(toMcpTool) }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const { name, arguments: input = {}, _meta } = request.params;
     const tool = byName.get(name);

@@ -42,7 +42,13 @@ const check: DoctorCheck = {
       fix: {
         title: "Install the Operator APK",
         platform: "any",
-        steps: [{ kind: "manual", value: `Install it with permissions: ${setup}` }],
+        steps: [
+          { kind: "manual", value: `Install it with permissions: ${setup}` },
+          {
+            kind: "manual",
+            value: `Without the network, from an APK file you have: ${setup} --apk <file> (see docs/operator-apk.md)`,
+          },
+        ],
       },
       evidence,
     };

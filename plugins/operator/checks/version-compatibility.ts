@@ -15,7 +15,7 @@ const check: DoctorCheck = {
   async run(ctx): Promise<Result> {
     const { deviceId, receiverPackage, facts } = ctx;
     const readiness = await readinessFacts(ctx);
-    // Without the APK there is no version to compare: readiness.apk.presence reports it, once.
+    // Only the other variant installed (readiness.apk.presence warns): no version of this package to compare.
     if (!listedPackages(readiness.packages).has(receiverPackage)) {
       return {
         status: "warn",

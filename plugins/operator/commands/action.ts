@@ -1,9 +1,9 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { checkExecution } from "../../../core/contracts/check-execution.ts";
 import { LIMITS } from "../../../core/contracts/limits.ts";
+import { RETRY_PRESETS } from "../../../core/contracts/retry.ts";
 import type { CommandArgs, CommandHandler } from "../../../core/kernel/index.ts";
 import type { actionArgs, ActionName } from "../command-args.ts";
-import { cliExecution, exitCodeOfResult, runExecution, targetOf } from "./run-actions.ts";
+import { cliExecution, exitCodeOfResult, targetOf } from "./run-actions.ts";
 import { AgentViews } from "../../../core/services/agent-views.ts";
 import { renderViewed } from "../views/render-view.ts";
 
@@ -150,6 +150,33 @@ const BUILDERS: { [N in ActionName]: ActionOf<N> } = {
 /** How much longer than its own wait a `wait --timeout-ms N` execution may run before the device gives up on it. */
 const WAIT_MARGIN_MS = 5_000;
 
+/** What one attempt to find and act on a node may take on the device, beside the pauses between attempts. */
+const ATTEMPT_MS = 250;
+
+/**
+ * The node search of a single-step command given `--timeout-ms T`: the device's own retry preset (five attempts,
+ * 500 ms doubling to 3 s, 6.5 s of pauses) with as many attempts as fit in T, so that a node that is not there is
+ * NODE_NOT_FOUND within the time the person gave, not COMMAND_TIMEOUT. Undefined when the preset fits.
+ */
+function retryWithin(timeoutMs: number): Record<string, number> | undefined {
+  const preset = RETRY_PRESETS.UiReadiness;
+  let attempts = 1;
+  let spent = ATTEMPT_MS;
+  let delay: number = preset.initialDelayMs;
+  while (attempts < preset.maxAttempts) {
+    // The pause before the next attempt may come out 15 % longer (the preset's jitter).
+    const next = spent + delay * (1 + preset.jitterRatio) + ATTEMPT_MS;
+    if (next > timeoutMs) break;
+    spent = next;
+    attempts++;
+    delay = Math.min(delay * preset.backoffMultiplier, preset.maxDelayMs);
+  }
+  return attempts === preset.maxAttempts ? undefined : { ...preset, maxAttempts: attempts };
+}
+
+/** The actions whose node search runs under the UiReadiness preset (a `retry` param of their own). */
+const NODE_SEARCHES = new Set(["click", "read_text", "enter_text"]);
+
 /** One handler per `action <name>` command: flags → one action → validated execution → run. */
 export function actionCommand<N extends ActionName>(name: N): CommandHandler<(typeof actionArgs)[N]> {
   const build = BUILDERS[name] as ActionOf<N>;
@@ -168,9 +195,11 @@ export function actionCommand<N extends ActionName>(name: N): CommandHandler<(ty
           },
         };
       }
+      const params = action.params as Record<string, unknown> | undefined;
+      const retry = ctx.globals.timeoutMs === undefined ? undefined : retryWithin(ctx.globals.timeoutMs);
+      if (retry && params && NODE_SEARCHES.has(action.type) && params.coordinate === undefined) params.retry = retry;
       const execution = cliExecution(run, name, [action as never]);
-      const { ref, view } = ctx.args as Args;
-      if (ref === undefined && !view) return runExecution(ctx, await checkExecution(execution));
+      const { view } = ctx.args as Args;
       return ctx.services.resolve(AgentViews).run(execution, {
         view: view === true,
         pathOrigin: "person",

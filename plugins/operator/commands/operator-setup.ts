@@ -64,7 +64,11 @@ async function manifestOf(path: string): Promise<ApkManifest | undefined> {
  * Without --apk: the newest Operator of this CLI's line, downloaded and verified. Only the release Operator is
  * published; another receiver package needs the APK its user built.
  */
-async function downloaded(requested: string | undefined, config: RuntimeConfig): Promise<OperatorDownload> {
+async function downloaded(
+  requested: string | undefined,
+  config: RuntimeConfig,
+  deviceId: string,
+): Promise<OperatorDownload> {
   if (requested !== undefined && requested !== OPERATOR_PACKAGES.release) {
     throw new ClawperatorError("USAGE", `only the release Operator (${OPERATOR_PACKAGES.release}) can be downloaded`, {
       hint: `Pass the ${requested} APK you built: clawperator operator setup --apk <path> --receiver-package ${requested}`,
@@ -75,12 +79,31 @@ async function downloaded(requested: string | undefined, config: RuntimeConfig):
     return await downloadOperator({ config, progress: process.stderr });
   } catch (error) {
     if (!(error instanceof ClawperatorError)) throw error;
+    const hint = error.code === "OPERATOR_DOWNLOAD_FAILED" ? offlineHint(error, deviceId) : error.hint;
     throw new ClawperatorError(error.code, error.message, {
-      ...(error.hint === undefined ? {} : { hint: error.hint }),
+      ...(hint === undefined ? {} : { hint }),
       details: { phase: "download", ...error.details },
       cause: error,
     });
   }
+}
+
+/**
+ * A download that could not reach its server: the ways to set up without it (docs/operator-apk.md), after the
+ * download's own advice.
+ */
+function offlineHint(error: ClawperatorError, deviceId: string): string {
+  const reason = error.details?.reason;
+  if (reason !== "network" && reason !== "dns" && reason !== "timeout") return error.hint ?? "";
+  return [
+    error.hint,
+    `Without the network: install an APK you have, \`clawperator operator setup --apk <file> --device-id ${deviceId}\`;`,
+    "or point CLAWPERATOR_APK_METADATA_URL at a mirror's latest.json (its format: docs/operator-apk.md in the package).",
+    "A virtual device from `clawperator virtual start` has the Operator already; for one started with",
+    "--scenario fresh, `clawperator virtual operator-apk --out operator.apk` writes an APK it installs.",
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /**
@@ -95,7 +118,7 @@ const operatorSetup: CommandHandler<typeof operatorSetupArgs> = {
     const transport = services.resolve(Transport);
     // The device first: a download is not worth making for a device that is not there.
     const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
-    const download = given === undefined ? await downloaded(requested, config) : undefined;
+    const download = given === undefined ? await downloaded(requested, config, deviceId) : undefined;
     const path = given ?? download!.path;
     const manifest = await manifestOf(path);
     if (requested && manifest && manifest.package !== requested) {

@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { confinePath } from "../../../core/host/allowed-paths.ts";
 
-
 /**
  * Who chose a screenshot path: an execution payload (an agent, maybe steered by an untrusted screen) or a person's CLI
  * flag.

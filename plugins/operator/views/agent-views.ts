@@ -12,6 +12,8 @@ import type { Transport } from "../../../core/services/transport.ts";
 import { lookupRef, resolveRefs } from "./resolve-refs.ts";
 import type { ViewState } from "./view-state.ts";
 import { viewFromSnapshot } from "./view-from-snapshot.ts";
+import { explainNotFound, failedMatcher } from "./explain-not-found.ts";
+import { parseHierarchy } from "../../../android/hierarchy/parse.ts";
 
 export interface AgentViewsDeps {
   runner: () => ExecutionRunner;
@@ -56,19 +58,37 @@ export function createAgentViews(deps: AgentViewsDeps): AgentViews {
   const deviceOf = async (deviceId: string | undefined) =>
     deviceId ?? selectDevice(await deps.transport().listDevices(), undefined);
 
+  const snapshot = async ({ timeoutMs, ...target }: Parameters<AgentViews["observe"]>[0] = {}) => {
+    const execution: Execution = {
+      commandId: `view-${Date.now()}-${randomHex(3)}`,
+      taskId: `${deps.source}-view`,
+      source: deps.source,
+      expectedFormat: EXPECTED_FORMAT,
+      timeoutMs: timeoutMs ?? 30_000,
+      actions: [{ id: VIEW_STEP, type: "snapshot_ui" }],
+    };
+    const result = await deps.runner().run({ execution, ...target });
+    const xml = result.envelope.stepResults.find((s) => s.id === VIEW_STEP)?.data.text;
+    return { viewed: withView(deps.state(), result, execution.commandId, VIEW_STEP), xml };
+  };
+
+  /** A matcher that found nothing: the screen is looked at once more, and what is close to it is named. */
+  const explained = async (result: RunExecutionResult, execution: Execution): Promise<RunExecutionResult> => {
+    const matcher = failedMatcher(execution, result.error);
+    if (!matcher) return result;
+    try {
+      const { viewed, xml } = await snapshot({ deviceId: result.deviceId });
+      if (!viewed.view || xml === undefined) return result;
+      return explainNotFound(result, matcher, { hierarchy: parseHierarchy(xml), view: viewed.view });
+    } catch {
+      // The failure stands as it is; the look at the screen was only a help.
+      return result;
+    }
+  };
+
   return {
-    async observe({ timeoutMs, ...target } = {}) {
-      const kind = "view";
-      const execution: Execution = {
-        commandId: `${kind}-${Date.now()}-${randomHex(3)}`,
-        taskId: `${deps.source}-view`,
-        source: deps.source,
-        expectedFormat: EXPECTED_FORMAT,
-        timeoutMs: timeoutMs ?? 30_000,
-        actions: [{ id: VIEW_STEP, type: "snapshot_ui" }],
-      };
-      const result = await deps.runner().run({ execution, ...target });
-      return withView(deps.state(), result, execution.commandId, VIEW_STEP);
+    async observe(target = {}) {
+      return (await snapshot(target)).viewed;
     },
 
     async run(input, { view, ...options }: ViewRunOptions = {}) {
@@ -94,7 +114,8 @@ export function createAgentViews(deps: AgentViewsDeps): AgentViews {
         }
         execution = { ...checked, actions: [...checked.actions, { id: stepId, type: "snapshot_ui" }] };
       }
-      const result = await deps.runner().run({ ...options, execution, ...(deviceId ? { deviceId } : {}) });
+      const ran = await deps.runner().run({ ...options, execution, ...(deviceId ? { deviceId } : {}) });
+      const result = await explained(ran, execution);
       const refs = resolved.uses.length ? { refs: resolved.uses } : {};
       if (!view) return { ...result, ...refs };
       return { ...withView(deps.state(), result, execution.commandId, stepId), ...refs };

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { clawperatorHome } from "../../../core/host/clawperator-home.ts";
 import { readPrivateFile, writePrivateFile } from "../../../core/host/private-files.ts";
@@ -20,5 +21,6 @@ export function fileViewStore(dir = join(clawperatorHome(), "views")): ViewStore
       }
     },
     write: (deviceId, state) => writePrivateFile(fileOf(deviceId), JSON.stringify(state)),
+    remove: (deviceId) => rmSync(fileOf(deviceId), { force: true }),
   };
 }

@@ -1,44 +1,41 @@
 import type { PluginContext } from "../../../core/kernel/index.ts";
 import { AgentViews } from "../../../core/services/agent-views.ts";
+import { EventBus } from "../../../core/services/event-bus.ts";
 import { HostInfo } from "../../../core/services/host-info.ts";
 import { ExecutionRunner } from "../../../core/execution/runner.ts";
 import { Transport } from "../../../core/services/transport.ts";
-import type { ViewState } from "./view-state.ts";
+import { fileViewStore } from "./file-store.ts";
+import { memoryViewStore } from "./memory-store.ts";
+import { noteDispatch } from "./note-dispatch.ts";
+import { ViewState } from "./view-state.ts";
 
 /**
  * The agent view's services: AgentViews, and the hook that notes every dispatch so refs of an older screen are
  * refused. Both share one ViewState, made on first use: in memory for a long-lived host (serve, MCP, the API), a
- * private file per device for CLI commands, which run in a new process or the warm runtime alike. Their modules load only when a view or an execution needs them.
+ * private file per device for CLI commands, each of which runs in a process of its own. The state and the hook are
+ * imported with the plugin (every execution notes its dispatch); the views themselves load when first asked for.
  */
 export function registerAgentViews(ctx: PluginContext<unknown>): void {
-  let state: Promise<ViewState> | undefined;
-  // A CLI command's view must reach the next command, whichever process runs it: a file. Other hosts keep theirs.
-  const inMemory = () => {
-    const host = ctx.services.resolve(HostInfo);
-    return host.longLived && !host.cli;
-  };
+  let state: ViewState | undefined;
+  // A CLI command's view must reach the next command, which runs in another process: a file. Other hosts keep theirs.
+  const inMemory = () => ctx.services.resolve(HostInfo).longLived;
   const viewState = () => {
-    state ??= (async () => {
-      const [{ ViewState }, stores] = await Promise.all([
-        import("./view-state.js"),
-        inMemory() ? import("./memory-store.js") : import("./file-store.js"),
-      ]);
-      return new ViewState("memoryViewStore" in stores ? stores.memoryViewStore() : stores.fileViewStore());
-    })();
+    state ??= new ViewState(inMemory() ? memoryViewStore() : fileViewStore());
     return state;
   };
+  ctx.services.resolve(EventBus).on("clawperator:device-removed", ({ deviceId }) => viewState().store.remove(deviceId));
   ctx.hooks.add({
     name: "note-views",
     order: 5,
-    load: async () => ({ default: (await import("./note-dispatch.js")).noteDispatch(await viewState()) }),
+    load: async () => ({ default: noteDispatch(viewState()) }),
   });
   let views: Promise<AgentViews> | undefined;
   const load = () => {
-    views ??= Promise.all([import("./agent-views.js"), viewState()]).then(([{ createAgentViews }, resolved]) =>
+    views ??= import("./agent-views.js").then(({ createAgentViews }) =>
       createAgentViews({
         runner: () => ctx.services.resolve(ExecutionRunner),
         transport: () => ctx.services.resolve(Transport),
-        state: () => resolved,
+        state: viewState,
         source: inMemory() ? "clawperator-api" : "clawperator-cli",
       }),
     );

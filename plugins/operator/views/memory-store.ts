@@ -6,5 +6,6 @@ export function memoryViewStore(): ViewStore {
   return {
     read: (deviceId) => states.get(deviceId),
     write: (deviceId, state) => void states.set(deviceId, state),
+    remove: (deviceId) => void states.delete(deviceId),
   };
 }

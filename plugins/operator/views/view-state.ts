@@ -13,6 +13,8 @@ export interface ViewStore {
   /** The state as stored, unchecked (undefined when there is none). */
   read(deviceId: string): unknown;
   write(deviceId: string, state: DeviceViews): void;
+  /** Forgets the device (it is gone). */
+  remove(deviceId: string): void;
 }
 
 const actedOf = (raw: unknown) => {

@@ -7,8 +7,8 @@ import { packageRoot } from "../../../core/package-version.ts";
 import type { sdkArgs } from "../command-args.ts";
 
 /**
- * The module the stand-in executables import to run a tool: the package's per-file build of run-sdk-tool, an ES
- * module Node loads itself (the CLI's own chunks run only through its code-cache loader).
+ * The module the stand-in executables import to run a tool: the package's per-file build of run-sdk-tool, whose path
+ * is stable (the CLI bundle's chunk names change with every build).
  */
 function runSdkToolModule(): string {
   const root = packageRoot();

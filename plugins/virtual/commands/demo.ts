@@ -1,3 +1,4 @@
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -7,12 +8,14 @@ import { startVirtualDevice, type RunningVirtualDevice } from "../../../android/
 import type { CommandHandler, CommandRunContext } from "../../../core/kernel/index.ts";
 import { ExecutionRunner, type RunExecutionResult } from "../../../core/execution/runner.ts";
 import { Transport } from "../../../core/services/transport.ts";
+import { AgentViews } from "../../../core/services/agent-views.ts";
+import { EventBus } from "../../../core/services/event-bus.ts";
 import { renderResult } from "../../../android/operator/render-result.ts";
 import { renderUiTree } from "../../../android/hierarchy/render-tree.ts";
 import { adbConnect, adbDisconnect, waitForDevice } from "../adb-server.ts";
 import { ensureAdb } from "../ensure-adb.ts";
 import { freePort } from "../free-port.ts";
-import { demoExecution, readiness, run, searchAndRead } from "./demo-steps.ts";
+import { demoExecution, OPERATOR, readiness, run, searchAndRead } from "./demo-steps.ts";
 
 const TREE_LINES = 30;
 
@@ -54,13 +57,22 @@ const demo: CommandHandler = {
       const checks = await readiness(transport, serial);
       section(ctx, "Readiness", checks.map((c) => `${c.ok ? "ok  " : "FAIL"} ${c.check}: ${c.detail}`).join("\n"));
 
+      // The agent's first call: the screen as an outline with refs (clawperator observe view).
+      const viewed = await ctx.services.resolve(AgentViews).observe({ deviceId: serial, receiverPackage: OPERATOR });
+      section(
+        ctx,
+        "observe view (what an agent reads first: one line per node, [ref=eN] on what it can act on)",
+        viewed.view?.outline ?? viewed.viewError ?? renderResult(viewed),
+      );
+
       const snapshot = await run(runner, serial, demoExecution("snapshot", [{ id: "snapshot", type: "snapshot_ui" }]));
-      section(ctx, "observe snapshot (home screen)", treeOf(snapshot));
+      section(ctx, "observe snapshot (the same screen as the full hierarchy, for people and tools)", treeOf(snapshot));
 
       const task = await run(runner, serial, searchAndRead());
       section(ctx, "execution: open the demo app, search, read the temperature", renderResult(task));
 
-      const path = join(tmpdir(), `clawperator-demo-${Date.now()}.png`);
+      // A folder of this user's alone (0700), not a name other local users could take in the shared temp directory.
+      const path = join(mkdtempSync(join(tmpdir(), "clawperator-demo-")), "screenshot.png");
       const screenshot = await run(
         runner,
         serial,
@@ -68,19 +80,29 @@ const demo: CommandHandler = {
       );
       section(ctx, "screenshot", renderResult(screenshot));
 
-      const ok = checks.every((c) => c.ok) && [snapshot, task, screenshot].every((r) => r.ok);
-      const summary = { ok, deviceId: serial, readiness: checks, snapshot, execution: task, screenshot };
+      const ok = checks.every((c) => c.ok) && [viewed, snapshot, task, screenshot].every((r) => r.ok);
+      const summary = {
+        ok,
+        deviceId: serial,
+        readiness: checks,
+        view: viewed.view,
+        snapshot,
+        execution: task,
+        screenshot,
+      };
       if (ctx.globals.output !== "pretty") return summary;
       section(
         ctx,
         ok ? "Done" : "Done, with failures",
-        `Screenshot: ${path}\nThe virtual device and the private adb server have been stopped.`,
+        `Screenshot: ${path} (the one thing left behind; delete it when done)\n` +
+          "The virtual device, the private adb server and what was kept of the device's screen are gone.",
       );
       return undefined;
     } finally {
       if (device) {
         await adbDisconnect(address, device.serial);
         await device.stop();
+        ctx.services.resolve(EventBus).emit("clawperator:device-removed", { deviceId: device.serial });
       }
       await execa(adb, ["-P", String(address.port), "kill-server"], { reject: false, stdin: "ignore" });
     }

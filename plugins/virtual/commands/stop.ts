@@ -1,6 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { EventBus } from "../../../core/services/event-bus.ts";
 import type { stopArgs } from "../command-args.ts";
 import { alive, listRecords, removeRecord, type VirtualDeviceRecord } from "../registry.ts";
 
@@ -42,7 +43,7 @@ async function stopOne(record: VirtualDeviceRecord): Promise<void> {
  * and wait until it has exited.
  */
 const stop: CommandHandler<typeof stopArgs> = {
-  async run({ args, globals }) {
+  async run({ args, globals, services }) {
     if (args.serial !== undefined && globals.deviceId !== undefined && args.serial !== globals.deviceId) {
       throw new ClawperatorError(
         "USAGE",
@@ -64,6 +65,8 @@ const stop: CommandHandler<typeof stopArgs> = {
       });
     }
     await Promise.all(targets.map(stopOne));
+    const events = services.resolve(EventBus);
+    for (const { serial: deviceId } of targets) events.emit("clawperator:device-removed", { deviceId });
     return { ok: true, stopped: targets.map((r) => r.serial) };
   },
   pretty(result) {

@@ -22,11 +22,45 @@ export function deviceOf(command: string, serial: string | undefined, deviceId: 
   return device;
 }
 
+/** What a human-channel command answers: what was done, to which node, and where the screen is now. */
+export interface HumanOutcome {
+  action: HumanResult["action"];
+  touched?: { text: string; resourceId: string; contentDesc: string; className: string; bounds: string };
+  typed?: string;
+  scrolled?: boolean;
+  /** The accessibility events the device sent for it (their names). */
+  events: string[];
+  screen: { packageName: string };
+}
+
+/** The device's answer, cut to what a person or a script reads (the full screen is `observe view`'s to show). */
+function outcomeOf(result: HumanResult): HumanOutcome {
+  const { touched } = result;
+  return {
+    action: result.action,
+    ...(touched
+      ? {
+          touched: {
+            text: touched.text,
+            resourceId: touched.resourceId,
+            contentDesc: touched.contentDesc,
+            className: touched.className,
+            bounds: `[${touched.bounds.left},${touched.bounds.top}][${touched.bounds.right},${touched.bounds.bottom}]`,
+          },
+        }
+      : {}),
+    ...(result.typed === undefined ? {} : { typed: result.typed }),
+    ...(result.scrolled === undefined ? {} : { scrolled: result.scrolled }),
+    events: result.events.map((event) => event.event),
+    screen: { packageName: result.screen.packageName },
+  };
+}
+
 /**
  * Does a person's action on a running virtual device: through the adb server the device is connected to, on the
  * device's own `clawperator-human:` service (a real phone has none: only a virtual device takes a finger this way).
  */
-export async function actAsHuman(serial: string, request: HumanRequest): Promise<HumanResult> {
+export async function actAsHuman(serial: string, request: HumanRequest): Promise<HumanOutcome> {
   const record = listRecords().find((r) => r.serial === serial);
   if (!record) {
     const running = listRecords().map((r) => r.serial);
@@ -50,7 +84,7 @@ export async function actAsHuman(serial: string, request: HumanRequest): Promise
   } finally {
     socket?.close();
   }
-  if (answer.ok) return answer.result;
+  if (answer.ok) return outcomeOf(answer.result);
   throw new ClawperatorError(answer.code, answer.message, {
     ...(answer.labels?.length ? { hint: `On the screen: ${answer.labels.join(" | ")}` } : {}),
     details: { deviceId: serial, ...(answer.labels ? { labels: answer.labels } : {}) },
@@ -59,7 +93,7 @@ export async function actAsHuman(serial: string, request: HumanRequest): Promise
 
 /** One line for people: what was done and where the screen is now. */
 export function prettyHuman(result: unknown): string {
-  const r = result as HumanResult;
+  const r = result as HumanOutcome;
   const what = r.touched
     ? ` "${r.touched.text || r.touched.contentDesc || r.touched.resourceId || r.touched.className}"`
     : "";

@@ -259,7 +259,8 @@ describe("the envelope the pipeline returns", () => {
     const { runner } = setup(device, answer(sent, { deviceFailure }));
     const result = await runner.run({ execution, deviceEnvelope: true });
     expect(result.envelope).toEqual({ commandId: "c1", taskId: "t1", ...sent });
-    expect(result.error).toEqual(deviceFailure);
+    // NODE_NOT_FOUND also says how to look at the screen, on that device.
+    expect(result.error).toEqual({ ...deviceFailure, hint: expect.stringContaining("observe view --device-id d") });
     expect(result.deviceEnvelope).toEqual(result.envelope);
   });
 

@@ -89,12 +89,33 @@ describe("usage errors", () => {
     expect(json<ErrorOutput>(result).message).toContain("--device-id");
   });
 
-  it("usage errors in pretty mode are readable text on stderr, without a stack", async () => {
+  it("usage errors in pretty mode are readable text where every answer goes (stdout), without a stack", async () => {
     const result = await cli.run(["exeute", "--output", "pretty"]);
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toBe("");
-    expect(result.stderr).toMatch(/^error USAGE: unknown command "exeute"/);
-    expect(result.stderr).not.toMatch(STACK_FRAME);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toMatch(/^error USAGE: unknown command "exeute"/);
+    expect(result.stdout).not.toMatch(STACK_FRAME);
+  });
+
+  it("CLAWPERATOR_OUTPUT=pretty and a config's output: pretty choose pretty output; --output and --json still win", async () => {
+    const devices = await cli.run(["version"], { env: { CLAWPERATOR_OUTPUT: "pretty" } });
+    expect(devices.exitCode).toBe(0);
+    expect(devices.stdout.trimStart()).not.toMatch(/^[[{]/);
+    expect(
+      JSON.parse((await cli.run(["version", "--json"], { env: { CLAWPERATOR_OUTPUT: "pretty" } })).stdout),
+    ).toHaveProperty("version");
+    const bad = await cli.run(["version"], { env: { CLAWPERATOR_OUTPUT: "yaml" } });
+    expect(bad.exitCode).toBe(1);
+    expect(JSON.parse(bad.stdout)).toMatchObject({
+      code: "USAGE",
+      message: expect.stringContaining("CLAWPERATOR_OUTPUT"),
+    });
+    const project = await makeDir({ "clawperator.config.json": JSON.stringify({ output: "pretty" }) });
+    const configured = await cli.run(["version"], { cwd: project });
+    expect(configured.stdout.trimStart()).not.toMatch(/^[[{]/);
+    expect(JSON.parse((await cli.run(["version", "--output", "json"], { cwd: project })).stdout)).toHaveProperty(
+      "version",
+    );
   });
 });
 

@@ -68,7 +68,8 @@ describe("a configured plugin whose setup throws", () => {
     expect(run.exitCode).toBe(1);
     expect(run.body).toMatchObject({
       code: "PLUGIN_INVALID",
-      message: "[plugin:broken] setup failed: the lab's API key is missing",
+      message:
+        'plugin broken failed to load: setup failed: the lab\'s API key is missing; its commands are unavailable (asked for "broken")',
       details: { plugin: "broken", command: "broken" },
     });
     expect(run.stderr).not.toMatch(STACK_FRAME);

@@ -88,7 +88,7 @@ export default defineConfig({ plugins: [["clawperator-plugin-hello", { greeting:
       code: "CONFIG_INVALID",
       details: { plugin: "hello", command: "hello", issues: [{ path: "greeting" }] },
     });
-    expect(error.message).toMatch(/^\[plugin:hello\] invalid options: option "greeting": /);
+    expect(error.message).toMatch(/^plugin hello failed to load: invalid options: option "greeting": /);
 
     const validate = await cli.run(["execute", "--validate-only", "--execution", VALID_EXECUTION], { cwd: bad });
     expect(validate.exitCode).toBe(0);

@@ -169,6 +169,8 @@ describe("action commands", () => {
       stepResults: [],
       error: "Task execution failed: No activity found to handle uri=nosuchscheme://anything",
     });
+    // spec/001: no handler for the scheme is URI_NOT_HANDLED.
+    expect(unhandled.body.error).toMatchObject({ code: "URI_NOT_HANDLED", stepId: "open_uri" });
   });
 
   it("action click without a selector is USAGE", async () => {

@@ -25,8 +25,8 @@ const logcatSessions: AbortSignal[] = [];
 const events: { [E in keyof ClawperatorEvents]: ClawperatorEvents[E][] } = {
   "clawperator:execution": [],
   "clawperator:result": [],
+  "clawperator:device-removed": [],
   "clawperator:serve-listening": [],
-  "clawperator:mcp-ready": [],
 };
 
 beforeAll(async () => {

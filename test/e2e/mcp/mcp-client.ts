@@ -5,8 +5,7 @@ import { CLI_BIN } from "../../helpers/cli-paths.ts";
 import type { VirtualSession } from "../../helpers/virtual-session.ts";
 
 /**
- * The SDK's own client over stdio, spawning the built CLI's `mcp` in the session's HOME and adb server, served in
- * its own process (no spare MCP server left behind) unless `env` allows the warm runtime (spare.test.ts).
+ * The SDK's own client over stdio, spawning the built CLI's `mcp` in the session's HOME and adb server.
  */
 export async function stdioClient(
   session: VirtualSession,
@@ -20,7 +19,6 @@ export async function stdioClient(
     env: {
       PATH: process.env.PATH!,
       TMPDIR: session.harness.home,
-      CLAWPERATOR_NO_DAEMON: "1",
       ...session.harness.env,
       ...env,
     },

@@ -114,21 +114,6 @@ describe("the agent view through the CLI and the virtual device", () => {
     expect(missing.body).toMatchObject({ code: "REF_NOT_FOUND" });
   });
 
-  it("shares a device's view between the warm runtime and a CLI process: refs resolve, and go stale, across both", async () => {
-    const warm = { env: { CLAWPERATOR_NO_DAEMON: "0" } };
-    try {
-      await open("com.android.settings");
-      const seen = await session.json<ViewedResult>(["observe", "view", "--device-id", device.serial], warm);
-      const ref = refOn(seen.body.view!.outline, /"Display"/);
-      const click = await session.json<ViewedResult>(["action", "click", "--ref", ref, "--device-id", device.serial]);
-      expect(click.body).toMatchObject({ ok: true, refs: [{ ref }] });
-      const stale = await session.json(["action", "click", "--ref", ref, "--device-id", device.serial], warm);
-      expect(stale.body).toMatchObject({ code: "REF_STALE" });
-    } finally {
-      await session.cli(["daemon", "stop"]);
-    }
-  });
-
   it("clicks one of two identical unlabeled buttons at its centre, and says so", async () => {
     await open(TWINS);
     const outline = (await view()).outline;

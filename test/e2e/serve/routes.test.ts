@@ -212,7 +212,7 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
   });
 
   it.each([
-    ["malformed JSON", { raw: "{not json" }, 400, "EXECUTION_VALIDATION_FAILED"],
+    ["malformed JSON", { raw: "{not json" }, 400, "INVALID_JSON"],
     ["a JSON array", { raw: "[1,2]" }, 400, "EXECUTION_VALIDATION_FAILED"],
     [
       "a body sent as text/plain",
@@ -286,7 +286,7 @@ describe("serve: bad requests are 4xx with catalogue codes, and the server stays
   const BODY_ROUTES = ["/execute", "/skills/any.skill/run", "/android/emulators/create", "/android/provision/emulator"];
   const oneMegabyte = JSON.stringify({ pad: "p".repeat(1_000_000) });
   it.each([
-    ["malformed JSON", 400, "EXECUTION_VALIDATION_FAILED", { raw: "{not json" }],
+    ["malformed JSON", 400, "INVALID_JSON", { raw: "{not json" }],
     ["a JSON string", 400, "EXECUTION_VALIDATION_FAILED", { raw: '"run"' }],
     [
       "a body sent as text/plain",

@@ -135,28 +135,6 @@ describe("skills run: the script's process group (issue 21, item 6)", () => {
   );
 });
 
-describe("skills run through the warm runtime (issue 28: Ctrl-C on the client cancels the request)", () => {
-  it("SIGINT to the client takes the script's group with it, and the next call is answered", async () => {
-    const file = await pidFile("sigint-runtime");
-    const home = await makeDir();
-    const on = { HOME: home, ...env, CLAWPERATOR_NO_DAEMON: "0" };
-    try {
-      const child = spawnCli(["skills", "run", "t.hang", "--", file], { cwd: cli.project, env: on, timeoutMs: 60_000 });
-      const pid = await pidWritten(file);
-      child.kill("SIGINT");
-      const result = await child;
-      expect(result.timedOut).toBe(false);
-      expect(result.signal).toBe("SIGINT");
-      expect(await stillRunning(pid), `${result.stderr} ${result.stdout}`).toBeUndefined();
-      const next = await cli.run(["skills", "run", "t.marker", "--", "after"], { env: on });
-      expect(next.exitCode, next.stdout).toBe(0);
-      expect(json<RunBody>(next).output).toContain("arg=after");
-    } finally {
-      await cli.run(["daemon", "stop"], { env: { HOME: home } });
-    }
-  });
-});
-
 describe("skills run: output is capped (issue 21, item 7)", () => {
   it("keeps the last 1 MiB of a 3 MB output with a marker, and still finds the final frame and early text", async () => {
     const result = await runSkill(["t.loud", "--expect-contains", "EARLY-MARK"]);

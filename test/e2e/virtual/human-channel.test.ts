@@ -129,11 +129,12 @@ describe("clawperator virtual touch | type | back | scroll: a person's input, re
     await human("back", record.serial);
     const { events } = await recorded("injected", async () => {
       const home = await human("touch", record.serial, "--text", "Settings");
-      const bounds = (home.body.touched as { bounds: { left: number; top: number; right: number; bottom: number } })
-        .bounds;
+      // A small answer: the bounds as a dump writes them.
+      const bounds = (home.body.touched as { bounds: string }).bounds;
+      const [left, top, right, bottom] = bounds.match(/-?\d+/g)!.map(Number) as [number, number, number, number];
       await human("back", record.serial);
-      const x = Math.round((bounds.left + bounds.right) / 2);
-      const y = Math.round((bounds.top + bounds.bottom) / 2);
+      const x = Math.round((left + right) / 2);
+      const y = Math.round((top + bottom) / 2);
       expect((await session.harness.adb(["-s", record.serial, "shell", `input tap ${x} ${y}`])).exitCode).toBe(0);
     });
     const clicks = events.filter((e) => e.type === "click");

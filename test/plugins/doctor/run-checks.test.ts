@@ -91,6 +91,26 @@ describe("runChecks", () => {
     expect([...run.critical]).toEqual(["device.capability", "critical"]);
   });
 
+  it("a check runs only when every check it needs ran and did not fail; otherwise it is left out of the report", async () => {
+    const run = await runChecks(
+      [
+        entry("presence", "readiness", fail, { critical: false }),
+        entry("version", "readiness", pass, { needs: ["presence"] }),
+        entry("settings", "readiness", pass),
+        entry("warned", "readiness", { status: "warn", summary: "hm" }, { critical: false }),
+        entry("after-warn", "readiness", pass, { needs: ["warned"] }),
+        entry("unknown-need", "readiness", pass, { needs: ["not-registered"] }),
+      ],
+      base(),
+    );
+    expect(run.results.map((r) => [r.id, r.status])).toEqual([
+      ["presence", "fail"],
+      ["settings", "pass"],
+      ["warned", "warn"],
+      ["after-warn", "pass"],
+    ]);
+  });
+
   it("hands the discovered device to the checks after the one that found it", async () => {
     const facts = createDoctorFacts();
     const discover: Owned<CheckContribution> = {
@@ -196,6 +216,21 @@ describe("nextActions", () => {
   it("deduplicates the steps of non-passing checks; --fix leaves only manual ones", () => {
     expect(nextActions(results, { fixed: false, receiverPackage: "p" })).toEqual(["adb reconnect offline", "Replug"]);
     expect(nextActions(results, { fixed: true, receiverPackage: "p" })).toEqual(["Replug"]);
+  });
+  it("gives one action for a command two checks ask for in other words", () => {
+    const steps = (value: string): DoctorCheckResult => ({
+      id: value,
+      status: "fail",
+      summary: "",
+      fix: { title: "", platform: "any", steps: [{ kind: "manual", value }] },
+    });
+    const asked = [
+      steps("Install it: clawperator operator setup --device-id s"),
+      steps("Install the Operator APK: clawperator operator setup --device-id s"),
+    ];
+    expect(nextActions(asked, { fixed: false, receiverPackage: "p" })).toEqual([
+      "Install it: clawperator operator setup --device-id s",
+    ]);
   });
   it("suggests a snapshot when everything passed, and is undefined when there is nothing to say", () => {
     expect(nextActions([results[2]!], { fixed: false, receiverPackage: "p", deviceId: "s" })).toEqual([

@@ -66,9 +66,34 @@ export function settingsApp(device: Pick<DeviceProfile, "model" | "release" | "s
           },
         ],
         transitions: [
+          { click: { textEquals: "Network & internet" }, to: "settings_network" },
           { click: { textEquals: "Display" }, to: "settings_display" },
           { click: { textEquals: "About phone" }, to: "settings_about" },
         ],
+      },
+      // Android 14's Network & internet page; Wi-Fi lives under "Internet".
+      settings_network: {
+        hierarchy_xml: subScreen("Network & internet", [
+          ["Internet", "AndroidWifi"],
+          ["Calls & SMS", "T-Mobile"],
+          ["SIMs", "T-Mobile"],
+          ["Airplane mode", "", { checked: false }],
+          ["Hotspot & tethering", "Off"],
+          ["Data Saver", "Off"],
+          ["VPN", "None"],
+          ["Private DNS", "Automatic"],
+        ]),
+        transitions: [navigateUp, { click: { textEquals: "Internet" }, to: "settings_internet" }],
+      },
+      settings_internet: {
+        hierarchy_xml: subScreen("Internet", [
+          ["Wi‑Fi", "", { checked: true }],
+          ["AndroidWifi", "Connected"],
+          ["Clawperator-Guest", "Saved"],
+          ["Add network", ""],
+          ["Saved networks", "2 networks"],
+        ]),
+        transitions: [navigateUp],
       },
       settings_display: {
         hierarchy_xml: subScreen("Display", [
