@@ -63,13 +63,16 @@ export {
   Transport,
 } from "./core/services/index.ts";
 export type {
-  MissingReason,
   RegistrySkill,
+  SkillCheckReport,
   SkillList,
+  SkillMissing,
   SkillOrigin,
+  SkillPrompt,
   SkillResult,
   SkillRunOutcome,
   SkillRunRequest,
+  SkillScope,
   SkillSearchQuery,
   SkillsService,
   SkillStatus,

@@ -26,6 +26,9 @@ const skillEntry = z.strictObject({
 
 const actionList = z.array(z.string().min(1));
 
+/** An agent id as OpenClaw accepts one (compared without case). */
+const agentId = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
+
 export const ConfigSchema = z.strictObject({
   /** Third-party plugins, loaded after the built-ins. */
   plugins: z.array(PluginRefSchema).default([]),
@@ -79,8 +82,39 @@ export const ConfigSchema = z.strictObject({
       /** The bytes of a skill script's stdout and of its stderr `skills run` keeps: the last ones (default 1 MiB). */
       maxOutputBytes: z.number().int().min(1_024).max(268_435_456).optional(),
       allowBundled: z.array(z.string()).optional(),
-      load: z.strictObject({ extraDirs: z.array(z.string()).optional(), watch: z.boolean().optional() }).optional(),
+      load: z
+        .strictObject({
+          extraDirs: z.array(z.string()).optional(),
+          /** Long-lived hosts rebuild their skills snapshot when a SKILL.md or the config changes (default true). */
+          watch: z.boolean().optional(),
+          /** How long the watcher waits for changes to settle before it rebuilds (default 250 ms). */
+          watchDebounceMs: z.number().int().min(0).max(60_000).optional(),
+        })
+        .optional(),
+      /** Dependency installs (`skills install-deps`): brew first when on PATH (default true), the node manager. */
+      install: z
+        .strictObject({
+          preferBrew: z.boolean().optional(),
+          nodeManager: z.enum(["npm", "pnpm", "yarn", "bun"]).optional(),
+        })
+        .optional(),
       entries: z.record(z.string(), skillEntry).optional(),
+    })
+    .optional(),
+  /** Agents and their skill allowlists (spec/004 section 6): `skills` absent = every skill, `[]` = none. */
+  agents: z
+    .strictObject({
+      defaults: z.strictObject({ skills: z.array(z.string()).optional() }).optional(),
+      list: z
+        .array(
+          z.strictObject({
+            id: z.string().regex(agentId, "must be 1-64 letters, digits, '_' or '-', starting with a letter or digit"),
+            default: z.boolean().optional(),
+            skills: z.array(z.string()).optional(),
+          }),
+        )
+        .refine((list) => new Set(list.map((a) => a.id.toLowerCase())).size === list.length, "agent ids must be unique")
+        .optional(),
     })
     .optional(),
   /**

@@ -1,5 +1,6 @@
 import { bootKernel, type Kernel } from "../core/kernel/index.ts";
 import { AgentTools } from "../core/services/agent-tools.ts";
+import { ConfigSource } from "../core/services/config-source.ts";
 import type { HostInfo } from "../core/services/host-info.ts";
 import { createStderrLogger } from "../core/services/logger.ts";
 import { defaultDevice } from "../config/default-device.ts";
@@ -69,6 +70,7 @@ export async function bootWithConfig(config: ClawperatorConfig, options: BootOpt
     host: options.host ?? { longLived: false },
   });
   kernel.services.register(AgentTools, { useValue: agentToolsOf(kernel) });
+  kernel.services.register(ConfigSource, { useValue: { reload: () => loadRuntimeConfig(options) } });
   reportPluginFailures(kernel);
   return kernel;
 }

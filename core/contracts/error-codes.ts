@@ -151,6 +151,17 @@ export const ERROR_CATALOGUE = {
   SKILL_VERIFICATION_INDETERMINATE: host(200),
   SKILL_AGENT_CLI_UNAVAILABLE: host(424),
   SKILL_NOT_ELIGIBLE: host(409),
+  // The skills API (spec/004 section 9): agents, config edits (a JSON config only; an edit made on another version
+  // of the file is refused so no writer loses another's change), removal guards, installs into the managed folder
+  // and of a skill's dependencies (an option for another OS or an unsafe value is refused before anything runs).
+  AGENT_NOT_FOUND: host(404),
+  SKILLS_CONFIG_CONFLICT: host(409),
+  SKILLS_CONFIG_NOT_WRITABLE: host(422),
+  SKILL_NOT_REMOVABLE: host(403),
+  SKILL_ALREADY_INSTALLED: host(409),
+  SKILL_INSTALL_UNSUPPORTED: host(422),
+  SKILL_INSTALL_FAILED: host(502),
+  SKILL_INSTALL_TIMEOUT: host(504),
   // take_screenshot steps the host could not finish (issue 11): a path the screenshot policy refuses (outside
   // screenshots.allowedDirs, a `..` or symlink escape, an existing file that is not a PNG), or a write that failed
   // (missing directory, a directory, read-only, disk full). Either fails the envelope, so the exit code is 1.

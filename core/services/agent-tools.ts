@@ -33,6 +33,13 @@ export interface ToolCallOptions {
   signal?: AbortSignal;
   /** Progress of a long call (a skill's output lines, doctor's checks), for clients that show it. */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /**
+   * The agent the call is made for (`mcp --agent`, serve's `?agent=`, the id OpenClaw passes): its skills allowlist
+   * applies to the skills tools.
+   */
+  agentId?: string;
+  /** The id comes from a host with agents of its own (OpenClaw): one the config does not list gets the defaults. */
+  lenientAgent?: boolean;
 }
 
 /** One tool of the catalogue, bound to the runtime it runs on. */

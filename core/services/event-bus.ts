@@ -14,6 +14,13 @@ export interface ClawperatorEvents {
   };
   /** Every terminal result with a known device. */
   "clawperator:result": { deviceId: string; envelope: ResultEnvelope };
+  /**
+   * The skills a long-lived host sees changed (a SKILL.md or the config changed, an install, an edit): the snapshots
+   * were rebuilt and carry `version`. What serve's SSE clients and MCP sessions are told.
+   */
+  "clawperator:skills-changed": { version: number; reason: string };
+  /** A line of a skill dependency install's output (`skills install-deps`), for clients that show progress. */
+  "clawperator:skills-install-progress": { name: string; installId: string; line: string };
   /** A device is gone for good (a virtual device stopped): what was kept about it (its agent view) goes too. */
   "clawperator:device-removed": { deviceId: string };
   /** `serve` listens (what `inspect --open` waits for before it opens a browser). */

@@ -13,7 +13,6 @@ export { HostInfo } from "./host-info.ts";
 export { AgentViews, type ViewedResult, type ViewRunOptions, type ViewTarget } from "./agent-views.ts";
 export {
   Skills,
-  type MissingReason,
   type RegistrySkill,
   type SkillList,
   type SkillOrigin,
@@ -24,6 +23,24 @@ export {
   type SkillsService,
   type SkillStatus,
   type SkillStatusReport,
+  type SkillAgent,
+  type SkillAllowlistUpdate,
+  type SkillCheckReport,
+  type SkillConfigWrite,
+  type SkillDependencyOutcome,
+  type SkillDependencyRequest,
+  type SkillEntryUpdate,
+  type SkillInstallOption,
+  type SkillInstallOutcome,
+  type SkillInstallRequest,
+  type SkillInstructions,
+  type SkillMissing,
+  type SkillPrompt,
+  type SkillReadiness,
+  type SkillRemoval,
+  type SkillRequirements,
+  type SkillScope,
+  type SkillsConfigFile,
 } from "./skills.ts";
 export {
   AgentTools,

@@ -26,6 +26,11 @@ export interface RuntimeConfig {
   /** MCP over HTTP: sessions live at once, and how long one may go without a request before it expires. */
   mcp?: { maxSessions?: number; sessionIdleMs?: number };
   skills?: Record<string, unknown>;
+  /** Agents and their skill allowlists (`list[]` of `{ id, default?, skills? }`, `defaults.skills`). */
+  agents?: {
+    defaults?: { skills?: string[] };
+    list?: { id: string; default?: boolean; skills?: string[] }[];
+  };
   /** Where take_screenshot paths from payloads may point (default: the working directory and the OS temp directory). */
   screenshots?: { allowedDirs?: string[] };
   policy?: {

@@ -29,6 +29,24 @@ export interface SkillSearchQuery {
   keyword?: string;
 }
 
+/**
+ * Whose view of the skills a call takes (spec/004 sections 6 and 12): the agent's allowlist (`agents.list[].skills`;
+ * no agent means the default one) and, unless `all`, only what that agent may use.
+ */
+export interface SkillScope {
+  /** An id of `agents.list[]`; without it the agent marked `default` (else no allowlist). */
+  agentId?: string;
+  /** Everything, the skills the agent may not use included (`skills list --all`, people inspecting). */
+  all?: boolean;
+  /**
+   * An agent id from a host that has agents of its own (OpenClaw): one this config does not list falls back to the
+   * defaults, as OpenClaw does, instead of failing with AGENT_NOT_FOUND.
+   */
+  lenientAgent?: boolean;
+  /** `model`: a model's tool call (a skill with `disable-model-invocation` is refused); `user` (default): a person. */
+  invoker?: "user" | "model";
+}
+
 /** A skill's place among the sources (spec/004 section 4), for status and for the programmatic API. */
 export interface SkillOrigin {
   /** `registry` for the active skills-registry.json, otherwise the id of the source directory. */
@@ -40,40 +58,169 @@ export interface SkillOrigin {
   dir: string;
 }
 
-/** Why a skill is blocked (spec/004 section 5); never carries a secret value. */
-export type MissingReason =
-  | { kind: "disabled" }
-  | { kind: "notAllowedBundled" }
-  | { kind: "os"; required: string[]; actual: string }
-  | { kind: "bins"; names: string[] }
-  | { kind: "anyBins"; names: string[] }
-  | { kind: "env"; names: string[] }
-  | { kind: "config"; paths: string[] }
-  | { kind: "packages"; names: string[]; deviceId: string };
+/** What a skill asks of the host (OpenClaw's `requirements`), and our Android `packages`. */
+export interface SkillRequirements {
+  bins: string[];
+  anyBins: string[];
+  env: string[];
+  config: string[];
+  os: string[];
+  packages: string[];
+}
 
-export interface SkillStatus {
+/**
+ * What is missing, in OpenClaw's shape (`openclaw skills list --json`): each list empty when that gate holds.
+ * `packages` are Android packages absent from the checked device. Never a secret value.
+ */
+export type SkillMissing = SkillRequirements;
+
+/** An install option of `metadata.install[]`, as OpenClaw's status lists it. */
+export interface SkillInstallOption {
   id: string;
+  kind: "brew" | "node" | "go" | "uv" | "download";
+  label: string;
+  bins: string[];
+}
+
+/**
+ * A skill's readiness in one word, for a status chip: `ready` (eligible), `needs-setup` (a requirement is missing),
+ * `unsupported` (another OS), `disabled` (`skills.entries.<key>.enabled: false`), `blocked` (outside
+ * `skills.allowBundled`), `invalid` (its SKILL.md frontmatter cannot be read).
+ */
+export type SkillReadiness = "ready" | "needs-setup" | "unsupported" | "disabled" | "blocked" | "invalid";
+
+/**
+ * The status of one skill. The fields OpenClaw's `skills list --json` / `skills info --json` has keep their names
+ * and meaning, so tools written for OpenClaw read ours; `source` is one of our six tiers.
+ */
+export interface SkillStatus {
+  name: string;
+  /** The registry id or the frontmatter name: what `skills get|run` take. */
+  id: string;
+  description: string;
   skillKey: string;
-  description?: string;
-  eligible: boolean;
-  /** Why the skill is eligible despite requirements (`always`), or blocked. */
-  missing: MissingReason[];
-  always: boolean;
+  source: SkillPrecedence;
+  bundled: boolean;
+  /** Absolute path of the SKILL.md (OpenClaw's `filePath`) and its folder (`baseDir`). */
+  filePath: string;
+  baseDir: string;
+  emoji?: string;
+  homepage?: string;
   primaryEnv?: string;
+  always: boolean;
+  disabled: boolean;
+  blockedByAllowlist: boolean;
+  blockedByAgentFilter: boolean;
+  eligible: boolean;
+  platformIncompatible: boolean;
+  modelVisible: boolean;
+  userInvocable: boolean;
+  commandVisible: boolean;
+  /** `command-dispatch: tool`: the slash command goes straight to this tool with the raw arguments. */
+  commandDispatch?: { kind: "tool"; toolName: string; argMode: "raw" };
+  requirements: SkillRequirements;
+  missing: SkillMissing;
   /** `requires.config` paths and whether each is truthy; values are never shown. */
   configChecks: { path: string; satisfied: boolean }[];
+  /** OpenClaw's install options: the preferred one for this OS (every `download` one when all are downloads). */
+  install: SkillInstallOption[];
+  /** Every install option for this OS, the preferred one first (what a setup view offers). */
+  installOptions: SkillInstallOption[];
+  readiness: SkillReadiness;
+  /** Why the frontmatter cannot be read, and where (1-based line of SKILL.md), when `readiness` is `invalid`. */
+  invalid?: { reason: string; line?: number };
+  /** What `skills.entries.<skillKey>` sets, without a value: whether an apiKey is set, which env names. */
+  configured: { enabled?: boolean; apiKey: boolean; env: string[] };
+  /** `skills remove` may delete it (a managed or workspace folder skill). */
+  removable: boolean;
   /** Android packages the skill operates, and whether the selected device has them (null: no device checked). */
   packages: { name: string; installed: boolean | null }[];
   origin: SkillOrigin;
 }
 
+/** One entry of `agents.list[]`: `skills` absent (null here) means every skill, `[]` none. */
+export interface SkillAgent {
+  id: string;
+  default: boolean;
+  skills: string[] | null;
+}
+
 export interface SkillStatusReport {
+  /** The agent whose allowlist `blockedByAgentFilter` reflects, when there is one. */
+  agentId?: string;
+  /** That agent's allowlist (null: every skill). */
+  agentSkillFilter: string[] | null;
+  /** The working directory (workspace and project skills are found from it). */
+  workspaceDir: string;
+  managedSkillsDir: string;
   skills: SkillStatus[];
   count: number;
   eligible: number;
   blocked: number;
   /** The device whose installed packages were checked, when one was. */
   deviceId?: string;
+  /** Every configured agent, so a page can show and edit each allowlist without another call. */
+  agents: SkillAgent[];
+  /** The config file `skills configure` and `skills allowlist` write, its content hash, and whether it can be. */
+  config: SkillsConfigFile;
+  /** Increases whenever the skills a long-lived host sees change. */
+  version: number;
+}
+
+/** The config file edits go to: JSON only; `hash` is what an edit's `ifHash` must match. */
+export interface SkillsConfigFile {
+  path: string;
+  /** sha256 of the file's bytes, or null while it does not exist. */
+  hash: string | null;
+  writable: boolean;
+  /** Why it cannot be written (a TypeScript, JavaScript or YAML config), when it cannot. */
+  reason?: string;
+}
+
+/** `skills check` (OpenClaw's `skills check --json`): counts and names by state. */
+export interface SkillCheckReport {
+  agentId?: string;
+  agentSkillFilter: string[] | null;
+  workspaceDir: string;
+  managedSkillsDir: string;
+  summary: {
+    total: number;
+    eligible: number;
+    modelVisible: number;
+    commandVisible: number;
+    disabled: number;
+    blocked: number;
+    agentFiltered: number;
+    notInjected: number;
+    missingRequirements: number;
+    invalid: number;
+  };
+  eligible: string[];
+  modelVisible: string[];
+  commandVisible: string[];
+  disabled: string[];
+  blocked: string[];
+  agentFiltered: string[];
+  notInjected: { name: string; reason: "disable-model-invocation" }[];
+  missingRequirements: { name: string; missing: SkillMissing; install: SkillInstallOption[] }[];
+  invalid: { name: string; filePath: string; reason: string; line?: number }[];
+}
+
+/** The skills prompt block (spec/002 "Token impact") of an agent's snapshot. */
+export interface SkillPrompt {
+  agentId?: string;
+  prompt: string;
+  /** The skills it lists, in its order. */
+  skills: string[];
+  version: number;
+}
+
+/** A skill's SKILL.md as handed to an agent: the body after the frontmatter, `{baseDir}` replaced. */
+export interface SkillInstructions {
+  name: string;
+  filePath: string;
+  baseDir: string;
+  instructions: string;
 }
 
 export interface SkillRunRequest {
@@ -91,6 +238,11 @@ export interface SkillRunRequest {
   /** Live output, for people watching a run. */
   onOutput?: (chunk: string, stream: "stdout" | "stderr") => void;
   signal?: AbortSignal;
+  /** The agent on whose behalf it runs (its allowlist applies). */
+  agentId?: string;
+  lenientAgent?: boolean;
+  /** `model`: a model's tool call, refused for a skill with `disable-model-invocation`; `user` (default): a person. */
+  invoker?: "user" | "model";
 }
 
 export type SkillResultStatus = "success" | "failed" | "indeterminate";
@@ -127,17 +279,121 @@ export interface SkillRunOutcome {
   warnings?: string[];
 }
 
+/** Installing one of a skill's dependencies (`metadata.install[]`, OpenClaw's `skills.install`). */
+export interface SkillDependencyRequest {
+  /** The skill's name (or registry id). */
+  name: string;
+  /** The option's id (`install[].id`, else `<kind>-<index>`); default the preferred option. */
+  installId?: string;
+  /** How long the installer may run (default 300000, at most 900000). */
+  timeoutMs?: number;
+  onProgress?: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface SkillDependencyOutcome {
+  ok: true;
+  name: string;
+  skillKey: string;
+  installId: string;
+  kind: SkillInstallOption["kind"];
+  message: string;
+  /** The command run (argv), or the URL downloaded. */
+  command?: string[];
+  url?: string;
+  /** Where a download was put, or the folder holding the installed programs. */
+  targetDir?: string;
+  binDir?: string;
+  stdout: string;
+  stderr: string;
+  /** Bytes dropped from the start of a stream to keep the answer bounded. */
+  truncated?: { stdout?: number; stderr?: number };
+  warnings: string[];
+}
+
+/** `skills.update` of OpenClaw: what changes in `skills.entries.<skillKey>`; `""` removes apiKey or an env value. */
+export interface SkillEntryUpdate {
+  skillKey: string;
+  enabled?: boolean;
+  apiKey?: string;
+  env?: Record<string, string>;
+  /** The config's `hash` this edit was made against; a different current hash fails with SKILLS_CONFIG_CONFLICT. */
+  ifHash?: string;
+}
+
+/** An agent's allowlist: a list, `[]` for none, or null to remove the key (every skill). */
+export interface SkillAllowlistUpdate {
+  agentId: string;
+  skills: string[] | null;
+  ifHash?: string;
+}
+
+/** What an edit wrote: the file, its new hash, and the entry without secret values. */
+export interface SkillConfigWrite {
+  ok: true;
+  path: string;
+  hash: string;
+  mode: string;
+  skillKey?: string;
+  entry?: { enabled?: boolean; apiKey: boolean; env: string[] };
+  agent?: SkillAgent;
+}
+
+export interface SkillRemoval {
+  ok: true;
+  name: string;
+  source: SkillPrecedence;
+  removed: string;
+}
+
+/** `skills install <dir|git url>` into the managed folder, or `skills update <name>` of one installed so. */
+export interface SkillInstallRequest {
+  /** A folder holding SKILL.md, or a git URL (the registry's transports and time limit apply). */
+  source: string;
+  /** A git ref to check out. */
+  ref?: string;
+  /** Replace a managed skill of the same name. */
+  force?: boolean;
+  onProgress?: (line: string) => void;
+}
+
+export interface SkillInstallOutcome {
+  ok: true;
+  action: "installed" | "updated";
+  name: string;
+  dir: string;
+  source: string;
+  ref?: string;
+  commit?: string;
+}
+
 /**
  * The skills runtime as a service (registered by the skills plugin), so any front end (the CLI commands, the
- * HTTP routes, the OpenClaw bridge) lists, searches, gets and runs skills without importing the plugin.
+ * HTTP routes, the MCP and OpenClaw tools) lists, searches, gets and runs skills without importing the plugin.
  * Failures are ClawperatorErrors whose `details` carry spec/000's extra fields (`skillId`, `stdout`, ...).
  */
 export interface SkillsService {
-  list(): Promise<SkillList>;
-  search(query: SkillSearchQuery): Promise<SkillList>;
-  get(skillId: string): Promise<RegistrySkill>;
+  list(scope?: SkillScope): Promise<SkillList>;
+  search(query: SkillSearchQuery, scope?: SkillScope): Promise<SkillList>;
+  get(skillId: string, scope?: SkillScope): Promise<RegistrySkill>;
+  instructions(skillId: string, scope?: SkillScope): Promise<SkillInstructions>;
   run(request: SkillRunRequest): Promise<SkillRunOutcome>;
-  status(options?: { deviceId?: string }): Promise<SkillStatusReport>;
+  status(options?: SkillScope & { deviceId?: string }): Promise<SkillStatusReport>;
+  check(scope?: SkillScope): Promise<SkillCheckReport>;
+  /** Every bin the skills need or install, sorted (OpenClaw's `skills.bins`); of one agent's skills with `agentId`. */
+  bins(scope?: SkillScope): Promise<{ bins: string[]; agentId?: string }>;
+  prompt(scope?: SkillScope): Promise<SkillPrompt>;
+  installDependency(request: SkillDependencyRequest): Promise<SkillDependencyOutcome>;
+  updateEntry(update: SkillEntryUpdate): Promise<SkillConfigWrite>;
+  updateAllowlist(update: SkillAllowlistUpdate): Promise<SkillConfigWrite>;
+  remove(name: string): Promise<SkillRemoval>;
+  install(request: SkillInstallRequest): Promise<SkillInstallOutcome>;
+  update(name: string, options?: { ref?: string; onProgress?: (line: string) => void }): Promise<SkillInstallOutcome>;
+  /**
+   * Starts watching the skill folders and the config (long-lived hosts; `skills.load.watch`, default on): each
+   * change rebuilds the snapshots and emits `clawperator:skills-changed`. Idempotent; resolves once watching.
+   */
+  watch(): Promise<void>;
 }
 
 export const Skills = createToken<SkillsService>("Skills");

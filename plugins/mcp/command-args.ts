@@ -2,6 +2,10 @@ import type { ArgsDef } from "citty";
 
 /** `mcp` flags, as data. With --http the other flags are `serve`'s and mean what they mean there. */
 export const mcpArgs = {
+  agent: {
+    type: "string",
+    description: "Agent id of agents.list[] the session speaks for: its skills allowlist applies (stdio)",
+  },
   http: {
     type: "boolean",
     description: "Serve MCP over Streamable HTTP at /mcp (with serve's token, Host and Origin rules) instead of stdio",

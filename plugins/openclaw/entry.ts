@@ -2,6 +2,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import { formatPath, issuePath } from "../../core/contracts/issue-message.ts";
+import { EventBus } from "../../core/services/event-bus.ts";
 import { Skills } from "../../core/services/skills.ts";
 import { TOOL_CATALOGUE } from "../../runtime/tools/index.ts";
 import type { OpenClawPluginApi } from "./openclaw-api.ts";
@@ -28,19 +29,33 @@ function parseConfig(value: unknown): PluginConfig {
   });
 }
 
-/** Exposes the runtime's skills registry to OpenClaw as skills; a missing registry just means none to bridge. */
-async function bridgeSkills(api: OpenClawPluginApi, runtime: SharedRuntime): Promise<void> {
-  try {
-    const services = (await runtime.get()).kernel.services;
-    if (!services.isRegistered(Skills)) return;
-    const { written } = await syncRegistrySkills(
-      await services.resolve(Skills).list(),
-      join(packageRoot(api), ...GENERATED_SKILLS),
-    );
-    api.logger?.info?.(`clawperator: ${written.length} registry skill(s) available to OpenClaw`);
-  } catch (error) {
-    api.logger?.warn?.(`clawperator: registry skills not bridged: ${(error as Error).message}`);
-  }
+/**
+ * Exposes to OpenClaw, as skills, the Clawperator skills the default agent may use (eligible, allowed, visible to
+ * the model), their instructions with {baseDir} replaced; again whenever they change (the runtime watches them).
+ * A missing registry just means none to bridge.
+ */
+async function bridgeSkills(api: OpenClawPluginApi, runtime: SharedRuntime): Promise<() => void> {
+  const target = join(packageRoot(api), ...GENERATED_SKILLS);
+  const services = (await runtime.get()).kernel.services;
+  if (!services.isRegistered(Skills)) return () => {};
+  const skills = services.resolve(Skills);
+  const sync = async () => {
+    try {
+      const list = await skills.list();
+      const withInstructions = await Promise.all(
+        list.skills.map(async (skill) => {
+          const instructions = await skills.instructions(skill.id).catch(() => undefined);
+          return instructions ? { ...skill, instructions: instructions.instructions } : skill;
+        }),
+      );
+      const { written } = await syncRegistrySkills({ skills: withInstructions }, target);
+      api.logger?.info?.(`clawperator: ${written.length} skill(s) available to OpenClaw`);
+    } catch (error) {
+      api.logger?.warn?.(`clawperator: skills not bridged: ${(error as Error).message}`);
+    }
+  };
+  await sync();
+  return services.resolve(EventBus).on("clawperator:skills-changed", () => void sync());
 }
 
 /**
@@ -60,8 +75,17 @@ const clawperatorPlugin = {
     });
     registerTools(api, TOOL_CATALOGUE, runtime);
     if (api.registrationMode !== undefined && api.registrationMode !== "full") return;
-    api.on?.("gateway_start", () => bridgeSkills(api, runtime));
-    api.on?.("gateway_stop", () => runtime.close());
+    let stopBridge: (() => void) | undefined;
+    api.on?.("gateway_start", async () => {
+      stopBridge = await bridgeSkills(api, runtime).catch((error: unknown) => {
+        api.logger?.warn?.(`clawperator: skills not bridged: ${(error as Error).message}`);
+        return undefined;
+      });
+    });
+    api.on?.("gateway_stop", () => {
+      stopBridge?.();
+      return runtime.close();
+    });
   },
 };
 

@@ -21,6 +21,13 @@ export interface OpenClawLogger {
   error?(message: string): void;
 }
 
+/** What OpenClaw hands a tool factory for each agent run (`OpenClawPluginToolContext`; we read the agent). */
+export interface OpenClawToolContext {
+  agentId?: string;
+  workspaceDir?: string;
+  sessionKey?: string;
+}
+
 export interface OpenClawPluginApi {
   /** The installed plugin's root directory. */
   rootDir?: string;
@@ -29,6 +36,7 @@ export interface OpenClawPluginApi {
   /** The user's config for this plugin (`plugins.entries.<id>.config`), already checked against configSchema. */
   pluginConfig?: unknown;
   logger?: OpenClawLogger;
-  registerTool(tool: OpenClawTool): void;
+  /** A tool, or a factory OpenClaw calls per agent run (then `opts.name` declares the tool's name). */
+  registerTool(tool: OpenClawTool | ((ctx: OpenClawToolContext) => OpenClawTool), opts?: { name?: string }): void;
   on?(hook: "gateway_start" | "gateway_stop", handler: () => Promise<void> | void): void;
 }

@@ -1,6 +1,6 @@
 import { toClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import type { AgentTool, ToolOutput } from "../../runtime/tools/index.ts";
-import type { OpenClawPluginApi, OpenClawToolResult } from "./openclaw-api.ts";
+import type { OpenClawPluginApi, OpenClawToolContext, OpenClawToolResult } from "./openclaw-api.ts";
 import type { SharedRuntime } from "./shared-runtime.ts";
 
 /** A tool output in OpenClaw's result format: the text (and image) for the model, the structured result in details. */
@@ -26,20 +26,29 @@ function errorResult(error: unknown): OpenClawToolResult {
   return { content: [{ type: "text", text }], details: { ok: false, error: failure } };
 }
 
-/** Registers every catalogue tool with OpenClaw, each running on the one shared runtime. */
+/**
+ * Registers every catalogue tool with OpenClaw, each running on the one shared runtime, as a factory: OpenClaw calls
+ * it for each agent run with the agent's id, whose skills allowlist the skills tools then apply (an id the
+ * Clawperator config does not list gets its defaults, as OpenClaw's own agents do).
+ */
 export function registerTools(api: OpenClawPluginApi, tools: readonly AgentTool[], runtime: SharedRuntime): void {
   for (const tool of tools) {
-    api.registerTool({
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.parameters(),
-      async execute(_toolCallId, params) {
-        try {
-          return toResult(await tool.run({ clawperator: () => runtime.get() }, params));
-        } catch (error) {
-          return errorResult(error);
-        }
-      },
-    });
+    const parameters = tool.parameters();
+    api.registerTool(
+      (ctx: OpenClawToolContext = {}) => ({
+        name: tool.name,
+        description: tool.description,
+        parameters,
+        async execute(_toolCallId, params) {
+          try {
+            const agent = ctx.agentId ? { agentId: ctx.agentId, lenientAgent: true } : {};
+            return toResult(await tool.run({ clawperator: () => runtime.get(), ...agent }, params));
+          } catch (error) {
+            return errorResult(error);
+          }
+        },
+      }),
+      { name: tool.name },
+    );
   }
 }

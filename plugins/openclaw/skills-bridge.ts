@@ -8,6 +8,8 @@ const RegistrySkill = z.object({
   applicationId: z.string().max(512).optional(),
   intent: z.string().max(256).optional(),
   summary: z.string().max(2_000).optional(),
+  /** The skill's SKILL.md body, {baseDir} already replaced by its folder. */
+  instructions: z.string().max(256_000).optional(),
 });
 const SkillsList = z.object({ skills: z.array(z.unknown()) });
 
@@ -51,13 +53,15 @@ function skillMarkdown(skill: z.infer<typeof RegistrySkill>): string {
     "3. Verify the outcome with `clawperator_snapshot` before reporting success; a skill's `status` of " +
       "`indeterminate` means check the screen yourself.",
     "",
+    // Its own instructions, below ours: they cannot add frontmatter, which is above.
+    ...(skill.instructions?.trim() ? ["## The skill's instructions", "", skill.instructions.trim(), ""] : []),
   ].join("\n");
 }
 
 /**
- * Writes one AgentSkills folder per registry skill into `dir` (a skills dir of the plugin's manifest), each gated
- * on adb and telling the agent how to run it through the tools; removes folders it wrote before for skills the
- * registry no longer has. Entries that are not skills are skipped.
+ * Writes one AgentSkills folder per skill the agent may use into `dir` (a skills dir of the plugin's manifest), each
+ * gated on adb, telling the agent how to run it through the tools and carrying the skill's own instructions; removes
+ * folders it wrote before for skills no longer there. Entries that are not skills are skipped.
  */
 export async function syncRegistrySkills(skillsList: unknown, dir: string): Promise<{ written: string[] }> {
   const entries = SkillsList.parse(skillsList).skills.flatMap((entry) => {

@@ -99,7 +99,9 @@ export default definePlugin({
       {
         method: "GET",
         path: "/events",
-        description: "Server-Sent Events: heartbeat, clawperator:execution, clawperator:result",
+        description:
+          "Server-Sent Events: heartbeat, clawperator:execution, clawperator:result, clawperator:skills-changed, " +
+          "clawperator:skills-install-progress",
         schemas: schemas("eventsSchemas"),
         load: () => import("./routes/events.js"),
       },

@@ -107,7 +107,8 @@ export const eventsSchemas: RouteSchemas = {
     .string()
     .describe(
       'Events: `heartbeat` ({code: "CONNECTED"} on connect, then {code: "HEARTBEAT"} periodically), ' +
-        "`clawperator:result` ({deviceId, envelope}) and `clawperator:execution` ({deviceId, input, result}); " +
-        "data is JSON",
+        "`clawperator:result` ({deviceId, envelope}), `clawperator:execution` ({deviceId, input, result}), " +
+        "`clawperator:skills-changed` ({version, reason}) and `clawperator:skills-install-progress` " +
+        "({name, installId, line}); data is JSON",
     ),
 };

@@ -1,23 +1,28 @@
 import { type CommandContribution, defineCommand } from "../../core/kernel/index.ts";
 import {
+  agentArg,
+  allowlistArgs,
   compileArgs,
+  configureArgs,
   forAppArgs,
-  repoArgs,
+  getArgs,
+  installArgs,
+  installDepsArgs,
+  listArgs,
+  nameArg,
   runArgs,
   searchArgs,
-  skillIdArg,
   syncArgs,
+  updateArgs,
   validateArgs,
 } from "./command-args.ts";
-
-const repo = (action: "install" | "update" | "sync") => () =>
-  import("./commands/repo.js").then((m) => ({ default: m.repoCommand(action) }));
 
 /** Every command of the skills plugin, as data: `--help` lists them without loading their code. */
 export const SKILLS_COMMANDS: CommandContribution[] = [
   defineCommand({
     path: ["skills", "list"],
-    description: "List the skills (registry and skill folders) with their count",
+    description: "List the skills the agent may use (--all: every skill) with their count",
+    args: listArgs,
     load: () => import("./commands/list.js"),
   }),
   defineCommand({
@@ -34,8 +39,8 @@ export const SKILLS_COMMANDS: CommandContribution[] = [
   }),
   defineCommand({
     path: ["skills", "get"],
-    description: "Show one skill's registry entry",
-    args: skillIdArg,
+    description: "Show one skill: its registry entry, inputs and instructions ({baseDir} replaced)",
+    args: getArgs,
     load: () => import("./commands/get.js"),
   }),
   defineCommand({
@@ -46,8 +51,27 @@ export const SKILLS_COMMANDS: CommandContribution[] = [
   }),
   defineCommand({
     path: ["skills", "status"],
-    description: "Eligibility of every skill: requirements met, or why it is blocked",
+    description: "Every skill's status (OpenClaw's fields): eligible, or what it misses, and how to install it",
+    args: agentArg,
     load: () => import("./commands/status.js"),
+  }),
+  defineCommand({
+    path: ["skills", "check"],
+    description: "Which skills are ready, visible to the model, hidden, or missing requirements",
+    args: agentArg,
+    load: () => import("./commands/check.js"),
+  }),
+  defineCommand({
+    path: ["skills", "bins"],
+    description: "The programs the skills require or install",
+    args: agentArg,
+    load: () => import("./commands/bins.js"),
+  }),
+  defineCommand({
+    path: ["skills", "prompt"],
+    description: "The skills prompt block an agent's system prompt gets",
+    args: agentArg,
+    load: () => import("./commands/prompt.js"),
   }),
   defineCommand({
     path: ["skills", "compile-artifact"],
@@ -63,21 +87,45 @@ export const SKILLS_COMMANDS: CommandContribution[] = [
     load: () => import("./commands/run.js"),
   }),
   defineCommand({
+    path: ["skills", "install-deps"],
+    description: "Install a skill's dependency (brew, npm, go, uv or a download) from its metadata",
+    args: installDepsArgs,
+    load: () => import("./commands/install-deps.js"),
+  }),
+  defineCommand({
+    path: ["skills", "configure"],
+    description: "Set skills.entries.<key> (enabled, apiKey, env) in the JSON config",
+    args: configureArgs,
+    load: () => import("./commands/configure.js"),
+  }),
+  defineCommand({
+    path: ["skills", "allowlist"],
+    description: "Set which skills an agent may use (agents.list[].skills)",
+    args: allowlistArgs,
+    load: () => import("./commands/allowlist.js"),
+  }),
+  defineCommand({
+    path: ["skills", "remove"],
+    description: "Delete a managed or workspace skill's folder",
+    args: nameArg,
+    load: () => import("./commands/remove.js"),
+  }),
+  defineCommand({
     path: ["skills", "install"],
-    description: "Clone the skills repository to ~/.clawperator/skills",
-    args: repoArgs,
-    load: repo("install"),
+    description: "Install a skill folder or git URL into ~/.clawperator/skills; without one, clone the registry",
+    args: installArgs,
+    load: () => import("./commands/repo.js").then((m) => ({ default: m.installCommand })),
   }),
   defineCommand({
     path: ["skills", "update"],
-    description: "Fetch the latest skills (optionally pinned with --ref)",
-    args: repoArgs,
-    load: repo("update"),
+    description: "Update a managed skill from its source; without one, fetch the registry (--ref to pin)",
+    args: updateArgs,
+    load: () => import("./commands/repo.js").then((m) => ({ default: m.updateCommand })),
   }),
   defineCommand({
     path: ["skills", "sync"],
-    description: "Pin the skills clone to a git ref (--ref required)",
+    description: "Pin the registry clone to a git ref (--ref required)",
     args: syncArgs,
-    load: repo("sync"),
+    load: () => import("./commands/repo.js").then((m) => ({ default: m.syncCommand })),
   }),
 ];

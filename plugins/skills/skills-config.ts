@@ -4,7 +4,7 @@ import type { SkillEntryConfig } from "./gating/eligibility.ts";
 export interface SkillsConfig {
   /** An explicit registry path (spec/000's first resolution step). */
   registry?: string;
-  /** Where `skills install` clones (default ~/.clawperator/skills). */
+  /** Where `skills install|update|sync` keep the registry clone (default ~/.clawperator/registry). */
   dir?: string;
   /** The skills repository to clone (default the public clawperator-skills). */
   repo?: string;
@@ -17,8 +17,11 @@ export interface SkillsConfig {
   /** What `skills run` keeps of each output stream, the last bytes (default DEFAULT_MAX_OUTPUT_BYTES). */
   maxOutputBytes?: number;
   allowBundled?: string[];
-  load?: { extraDirs?: string[] };
+  load?: { extraDirs?: string[]; watch?: boolean; watchDebounceMs?: number };
+  install?: { preferBrew?: boolean; nodeManager?: "npm" | "pnpm" | "yarn" | "bun" };
   entries?: Record<string, SkillEntryConfig>;
 }
 
 export const DEFAULT_SKILLS_REPO = "https://github.com/clawperator/clawperator-skills";
+/** How long the watcher lets changes settle before a long-lived host rebuilds its skills (spec/002). */
+export const DEFAULT_WATCH_DEBOUNCE_MS = 250;

@@ -3,6 +3,7 @@ import type { AgentTool } from "./agent-tool.ts";
 import { COMMAND_TOOLS } from "./command-tools.ts";
 import { DEVICE_TOOLS } from "./device-tools.ts";
 import { RECORDING_TOOLS } from "./recording-tools.ts";
+import { SKILLS_ADMIN_TOOLS } from "./skills-admin-tools.ts";
 import { SKILLS_TOOLS } from "./skills-tools.ts";
 
 /** Every agent tool, in the order an agent's observe -> act -> verify loop meets them. */
@@ -11,5 +12,6 @@ export const TOOL_CATALOGUE: readonly AgentTool[] = [
   ...ACTION_TOOLS,
   ...COMMAND_TOOLS,
   ...SKILLS_TOOLS,
+  ...SKILLS_ADMIN_TOOLS,
   ...RECORDING_TOOLS,
 ];

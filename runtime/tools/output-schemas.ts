@@ -41,7 +41,11 @@ const RegistrySkill = z.looseObject({ id: z.string(), applicationId: z.string(),
 
 export const SkillListDetails = z.looseObject({ skills: z.array(RegistrySkill), count: z.number().int() });
 
-export const SkillDetails = RegistrySkill;
+export const SkillDetails = RegistrySkill.extend({
+  instructions: z.string().describe("SKILL.md's body, {baseDir} replaced by the skill's folder"),
+  baseDir: z.string(),
+  filePath: z.string(),
+});
 
 export const SkillRunDetails = z.looseObject({
   status: z.enum(["success", "indeterminate"]),

@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
-import { Skills, type SkillList, type SkillsService } from "../../core/services/skills.ts";
+import { Skills, type SkillList, type SkillScope, type SkillsService } from "../../core/services/skills.ts";
 import type { Clawperator } from "../create-clawperator.ts";
-import { ACT, DeviceTarget, zodTool, type AgentTool, type ToolHints } from "./agent-tool.ts";
+import { ACT, DeviceTarget, type AgentTool, type ToolContext, type ToolHints, zodTool } from "./agent-tool.ts";
 import { SkillDetails, SkillListDetails, SkillRunDetails } from "./output-schemas.ts";
 
-/** Reading the local skills registry: nothing changes, nothing outside this host is touched. */
-const LOOKUP: ToolHints = { readOnly: true, destructive: false, idempotent: true, openWorld: false };
+/** Reading the local skills: nothing changes, nothing outside this host is touched. */
+export const LOOKUP: ToolHints = { readOnly: true, destructive: false, idempotent: true, openWorld: false };
 
 /** The skills runtime of the shared kernel; absent when the skills plugin is disabled. */
-function skillsOf(clawperator: Clawperator): SkillsService {
+export async function skillsOf(ctx: ToolContext): Promise<SkillsService> {
+  const clawperator: Clawperator = await ctx.clawperator();
   if (!clawperator.kernel.services.isRegistered(Skills)) {
     throw new ClawperatorError("USAGE", "skills are not available: the skills plugin is disabled", {
       hint: 'Remove "skills" from `disablePlugins` in the Clawperator config.',
@@ -18,10 +19,30 @@ function skillsOf(clawperator: Clawperator): SkillsService {
   return clawperator.kernel.services.resolve(Skills);
 }
 
+/** The agent the front end says the call is for: its allowlist applies. */
+export const scopeOf = (ctx: ToolContext): SkillScope => ({
+  ...(ctx.agentId ? { agentId: ctx.agentId } : {}),
+  ...(ctx.lenientAgent ? { lenientAgent: true } : {}),
+});
+
 const listText = (list: SkillList) =>
   list.count === 0
     ? "No matching skills."
     : list.skills.map((skill) => `${skill.id} (${skill.applicationId}): ${skill.summary}`).join("\n");
+
+export const skillsListTool = zodTool({
+  name: "clawperator_skills_list",
+  description:
+    "List the Clawperator skills this agent may use (ready-made flows for specific apps, and instructions): " +
+    "each with its id, Android app and summary.",
+  input: z.strictObject({}),
+  output: SkillListDetails,
+  hints: LOOKUP,
+  async run(ctx) {
+    const list = await (await skillsOf(ctx)).list(scopeOf(ctx));
+    return { text: listText(list), details: list };
+  },
+});
 
 export const skillsSearchTool = zodTool({
   name: "clawperator_skills_search",
@@ -40,7 +61,7 @@ export const skillsSearchTool = zodTool({
   output: SkillListDetails,
   hints: LOOKUP,
   async run(ctx, query) {
-    const list = await skillsOf(await ctx.clawperator()).search(query);
+    const list = await (await skillsOf(ctx)).search(query, scopeOf(ctx));
     return { text: listText(list), details: list };
   },
 });
@@ -48,13 +69,18 @@ export const skillsSearchTool = zodTool({
 export const skillsGetTool = zodTool({
   name: "clawperator_skills_get",
   description:
-    "Show one skill: what it does, its app, its scripts and artifacts, and its input contract when it declares one.",
+    "Show one skill: what it does, its app, its scripts and artifacts, its input contract when it declares one, " +
+    "and its instructions (SKILL.md).",
   input: z.strictObject({ skillId: z.string().min(1).describe("the skill's id, from clawperator_skills_search") }),
   output: SkillDetails,
   hints: LOOKUP,
   async run(ctx, { skillId }) {
-    const skill = await skillsOf(await ctx.clawperator()).get(skillId);
-    return { text: JSON.stringify(skill, null, 2), details: skill };
+    const skills = await skillsOf(ctx);
+    const scope = { ...scopeOf(ctx), invoker: "model" as const };
+    const skill = await skills.get(skillId, scope);
+    const { instructions, baseDir, filePath } = await skills.instructions(skillId, scope);
+    const text = [JSON.stringify(skill, null, 2), ...(instructions.trim() ? ["", instructions.trim()] : [])].join("\n");
+    return { text, details: { ...skill, filePath, baseDir, instructions } };
   },
 });
 
@@ -77,13 +103,16 @@ export const skillsRunTool = zodTool({
   output: SkillRunDetails,
   hints: ACT,
   async run(ctx, { skillId, args, deviceId, receiverPackage, timeoutMs, expectContains }) {
-    const clawperator = await ctx.clawperator();
+    const skills = await skillsOf(ctx);
     const { onProgress, signal } = ctx;
     let chunks = 0;
     // The skills service defaults the device and the operator package from the config.
-    const outcome = await skillsOf(clawperator).run({
+    const outcome = await skills.run({
       skillId,
       validate: true,
+      invoker: "model",
+      ...(ctx.agentId ? { agentId: ctx.agentId } : {}),
+      ...(ctx.lenientAgent ? { lenientAgent: true } : {}),
       ...(signal ? { signal } : {}),
       // Each piece of the script's output is a step forward; its last line says what the skill is doing.
       ...(onProgress
@@ -110,4 +139,4 @@ export const skillsRunTool = zodTool({
   },
 });
 
-export const SKILLS_TOOLS: readonly AgentTool[] = [skillsSearchTool, skillsGetTool, skillsRunTool];
+export const SKILLS_TOOLS: readonly AgentTool[] = [skillsListTool, skillsSearchTool, skillsGetTool, skillsRunTool];

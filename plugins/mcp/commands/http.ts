@@ -38,7 +38,7 @@ export async function serveHttp(
     });
   }
   ctx.services.register(RouteRegistry, { useValue: onlyMcp(routes) });
-  const { http: _http, ...serveArgs } = ctx.args;
+  const { http: _http, agent: _agent, ...serveArgs } = ctx.args;
   const handler = (await serve.value.load()).default;
   await handler.run({ ...ctx, args: serveArgs as never });
 }

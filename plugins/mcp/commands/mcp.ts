@@ -1,3 +1,4 @@
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { OperatorDispatcher } from "../../../core/execution/dispatcher.ts";
 import { type CommandHandler, RouteRegistry } from "../../../core/kernel/index.ts";
 import { HostInfo } from "../../../core/services/host-info.ts";
@@ -14,8 +15,12 @@ const mcpCommand: CommandHandler<typeof mcpArgs> = {
     const { args, services, logger } = ctx;
     // This process lives on: the dispatcher (built on first use, after this) keeps one result stream per device.
     services.register(HostInfo, { useValue: { longLived: true } });
+    if (args.http && args.agent !== undefined)
+      throw new ClawperatorError("USAGE", "mcp --http serves many clients: each names its agent with /mcp?agent=<id>", {
+        hint: "Or send the X-Clawperator-Agent header with the initialize request.",
+      });
     if (args.http) await serveHttp(ctx, services.resolve(RouteRegistry));
-    else await serveStdio(services, logger);
+    else await serveStdio(services, logger, args.agent);
     if (services.isRegistered(OperatorDispatcher)) await services.resolve(OperatorDispatcher).dispose();
     return undefined;
   },

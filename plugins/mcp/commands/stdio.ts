@@ -1,7 +1,13 @@
 import type { Logger } from "../../../core/services/logger.ts";
 import type { ServiceAccess } from "../../../core/kernel/index.ts";
+import { Skills } from "../../../core/services/skills.ts";
 import { createMcpServer } from "../server/create-mcp-server.ts";
 import { CheckedStdioTransport } from "../stdio/checked-stdio.ts";
+
+/** An unknown --agent fails before the session starts (AGENT_NOT_FOUND), not at the client's first skills call. */
+async function checkAgent(services: ServiceAccess, agentId: string): Promise<void> {
+  if (services.isRegistered(Skills)) await services.resolve(Skills).bins({ agentId });
+}
 
 /** Resolves when the client is gone (stdin ended or closed) or the process is asked to stop. */
 function untilClientLeaves(transportClosed: Promise<void>): Promise<string> {
@@ -20,8 +26,9 @@ function untilClientLeaves(transportClosed: Promise<void>): Promise<string> {
  * their real end (an execution the device is doing, within its own timeout), unanswered, before this returns: the
  * device's lock is released when the device is done, and the process may end.
  */
-export async function serveStdio(services: ServiceAccess, logger: Logger): Promise<void> {
-  const session = await createMcpServer(services, logger);
+export async function serveStdio(services: ServiceAccess, logger: Logger, agentId?: string): Promise<void> {
+  if (agentId !== undefined) await checkAgent(services, agentId);
+  const session = await createMcpServer(services, logger, agentId === undefined ? {} : { agentId });
   const transport = new CheckedStdioTransport(process.stdin, process.stdout);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;

@@ -17,7 +17,7 @@ export function rpcResponse(status: number, reply: object, headers: Record<strin
 /**
  * A POST /mcp body, read by the one body reader (serve's media type and size limits) and checked as JSON-RPC, every
  * refusal in JSON-RPC's shape with the HTTP status the catalogue gives its cause: text that is not JSON is a parse
- * error (-32700, 400); a body too large or not sent as JSON an invalid request (-32600, 413 or 415) whose `data.code`
+ * error (-32700, 400, INVALID_JSON behind it); a body too large or not sent as JSON an invalid request (-32600, 413 or 415) whose `data.code`
  * is our code; anything else `checkMessage` refuses.
  */
 export async function readRpcBody(event: H3Event): Promise<Checked | Response> {
@@ -27,7 +27,7 @@ export async function readRpcBody(event: H3Event): Promise<Checked | Response> {
   } catch (error) {
     if (!(error instanceof ClawperatorError)) throw error;
     const status = httpStatusOf(error.code);
-    if (error.code === "EXECUTION_VALIDATION_FAILED")
+    if (error.code === "INVALID_JSON")
       return rpcResponse(status, rpcError(ErrorCode.ParseError, "Parse error: the body is not valid JSON"));
     const reply = rpcError(ErrorCode.InvalidRequest, `Invalid Request: ${error.message}`);
     return rpcResponse(status, { ...reply, error: { ...reply.error, data: { code: error.code } } });

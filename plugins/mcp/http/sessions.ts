@@ -56,7 +56,7 @@ export class McpSessions {
   }
 
   /** A new session's transport, before its `initialize` is handled; MCP_SESSION_LIMIT_REACHED when full. */
-  async open(context: RouteRequestContext): Promise<Live> {
+  async open(context: RouteRequestContext, agentId?: string): Promise<Live> {
     this.sweep();
     if (this.#live.size + this.#opening >= this.limits.max) {
       throw new ClawperatorError(
@@ -72,7 +72,7 @@ export class McpSessions {
     }
     this.#opening++;
     try {
-      const session = await createMcpServer(context.services, context.logger);
+      const session = await createMcpServer(context.services, context.logger, agentId ? { agentId } : {});
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {

@@ -132,7 +132,9 @@ export default defineHandler(async (event: H3Event) => {
         ),
       );
     }
-    return await handle(event, sessions, { open: () => sessions.open(context) }, parsedBody);
+    // The agent a session speaks for is named once, when it starts: ?agent= or the X-Clawperator-Agent header.
+    const agentId = event.url.searchParams.get("agent") ?? event.req.headers.get("x-clawperator-agent") ?? undefined;
+    return await handle(event, sessions, { open: () => sessions.open(context, agentId || undefined) }, parsedBody);
   } catch (error) {
     if (error instanceof ClawperatorError) return refusal(error);
     throw error;

@@ -8,8 +8,10 @@ import type { Logger } from "../../../core/services/logger.ts";
 import { Transport } from "../../../core/services/transport.ts";
 import type { ServiceAccess } from "../../../core/kernel/index.ts";
 import { OPERATE_ANDROID } from "../prompts/operate-android.ts";
+import { Skills } from "../../../core/services/skills.ts";
 import { CallsInFlight } from "./calls-in-flight.ts";
 import { serveResources } from "./resources.ts";
+import { serveSkillsResources } from "./skills-resources.ts";
 import { serveTools } from "./tool-handlers.ts";
 
 /**
@@ -36,9 +38,13 @@ export interface McpSession {
 
 /**
  * One MCP server (one client session) over the kernel's services: the tool catalogue as tools, the devices and
- * their screens as resources, the `operate-android` prompt.
+ * their screens and the session agent's skills as resources, the `operate-android` and `skills` prompts.
  */
-export async function createMcpServer(services: ServiceAccess, logger: Logger): Promise<McpSession> {
+export async function createMcpServer(
+  services: ServiceAccess,
+  logger: Logger,
+  session: { agentId?: string } = {},
+): Promise<McpSession> {
   const tools = await services.resolve(AgentTools).list();
   const server = new McpServer(
     { name: "clawperator", version: packageVersion() },
@@ -51,12 +57,22 @@ export async function createMcpServer(services: ServiceAccess, logger: Logger): 
   );
   const events = services.resolve(EventBus);
   const calls = new CallsInFlight();
-  serveTools(server.server, tools, logger, calls);
-  const stopResources = serveResources(server, {
-    tools,
-    transport: () => services.resolve(Transport),
-    events,
-  });
+  serveTools(server.server, tools, logger, calls, session.agentId);
+  const subscribed = new Set<string>();
+  const stopResources = serveResources(
+    server,
+    { tools, transport: () => services.resolve(Transport), events },
+    subscribed,
+  );
+  const stopSkills = serveSkillsResources(
+    server,
+    {
+      skills: () => (services.isRegistered(Skills) ? services.resolve(Skills) : undefined),
+      events,
+      ...(session.agentId ? { agentId: session.agentId } : {}),
+    },
+    subscribed,
+  );
   server.registerPrompt(
     "operate-android",
     {
@@ -70,6 +86,7 @@ export async function createMcpServer(services: ServiceAccess, logger: Logger): 
     calls,
     async close() {
       stopResources();
+      stopSkills();
       await server.close();
     },
   };

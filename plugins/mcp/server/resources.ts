@@ -56,9 +56,12 @@ async function read(tool: AgentToolEntry, input: unknown) {
  * device's screen hears `notifications/resources/updated` whenever an execution on that device ends (its screen
  * may have changed); a change in the device list is `notifications/resources/list_changed`.
  */
-export function serveResources(mcp: McpServer, sources: ResourceSources): () => void {
+export function serveResources(
+  mcp: McpServer,
+  sources: ResourceSources,
+  subscribed: Set<string> = new Set(),
+): () => void {
   const { tools, events } = sources;
-  const subscribed = new Set<string>();
   let serials = "";
 
   const listDevices = async () => {

@@ -4,6 +4,7 @@ import { OperatorDispatcher } from "../../../core/execution/dispatcher.ts";
 import { createStreamSlots, StreamSlots } from "../../../core/http/stream-slots.ts";
 import { EventBus } from "../../../core/services/event-bus.ts";
 import { HostInfo } from "../../../core/services/host-info.ts";
+import { Skills } from "../../../core/services/skills.ts";
 import type { serveArgs } from "../command-args.ts";
 import { packageVersion } from "../../../core/package-version.ts";
 import { bannerJson, bannerPretty } from "../server/banner.ts";
@@ -64,6 +65,12 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
           "through this server; give it one with --token-file or CLAWPERATOR_SERVE_TOKEN",
       );
     services.resolve(EventBus).emit("clawperator:serve-listening", { url: server.url });
+    // Once listening: the skills snapshot is kept and rebuilt by its watcher (skills.load.watch, default on).
+    if (services.isRegistered(Skills))
+      void services
+        .resolve(Skills)
+        .watch()
+        .catch((error: unknown) => logger.warn(`skills: not watching: ${(error as Error).message}`));
 
     await runUntilStopped(server, lifecycle, logger);
     if (services.isRegistered(OperatorDispatcher)) await services.resolve(OperatorDispatcher).dispose();

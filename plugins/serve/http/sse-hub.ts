@@ -2,7 +2,12 @@ import { EventStream, getRequestIP, type H3Event } from "h3";
 import type { StreamSlots } from "../../../core/http/stream-slots.ts";
 import type { EventBus, EventName } from "../../../core/services/event-bus.ts";
 
-const FORWARDED: readonly EventName[] = ["clawperator:result", "clawperator:execution"];
+const FORWARDED: readonly EventName[] = [
+  "clawperator:result",
+  "clawperator:execution",
+  "clawperator:skills-changed",
+  "clawperator:skills-install-progress",
+];
 
 export interface SseHubOptions {
   bus: EventBus;

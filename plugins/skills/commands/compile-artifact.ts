@@ -14,7 +14,7 @@ const handler: CommandHandler<typeof compileArgs> = {
       );
     }
     // `{ execution }` as the reference CLI prints it; `execute --execution -` takes it as it is.
-    return { execution: await skillsRuntime(ctx).compile(skillId, ctx.args.artifact, ctx.args.vars) };
+    return { execution: await (await skillsRuntime(ctx)).compile(skillId, ctx.args.artifact, ctx.args.vars) };
   },
 };
 

@@ -1,16 +1,18 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { CommandHandler } from "../../../core/kernel/contributions.ts";
-import type { skillIdArg } from "../command-args.ts";
+import type { getArgs } from "../command-args.ts";
+import { instructionsOf } from "../service/skills-service.ts";
 import { renderSkill } from "./render.ts";
-import { skillsRuntime } from "./runtime.ts";
+import { scopeOf, skillsRuntime } from "./runtime.ts";
 
-const handler: CommandHandler<typeof skillIdArg> = {
+const handler: CommandHandler<typeof getArgs> = {
   async run(ctx) {
     if (!ctx.args.skill_id) throw new ClawperatorError("USAGE", "skills get <skill_id>");
-    const runtime = skillsRuntime(ctx);
-    // `{ skill }` as the reference prints it, and what to pass to it.
-    const record = runtime.record(ctx.args.skill_id);
-    return { skill: record.entry, inputs: await runtime.inputs(record) };
+    const runtime = await skillsRuntime(ctx);
+    // `{ skill }` as the reference prints it, what to pass to it, and its instructions ({baseDir} replaced).
+    const record = runtime.usable(ctx.args.skill_id, scopeOf(ctx.args));
+    const { instructions, filePath, baseDir } = instructionsOf(record);
+    return { skill: record.entry, inputs: await runtime.inputs(record), filePath, baseDir, instructions };
   },
   pretty: renderSkill,
 };

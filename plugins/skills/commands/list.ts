@@ -1,9 +1,11 @@
 import type { CommandHandler } from "../../../core/kernel/contributions.ts";
+import type { listArgs } from "../command-args.ts";
 import { renderSkillList } from "./render.ts";
-import { skillsRuntime } from "./runtime.ts";
+import { scopeOf, skillsRuntime } from "./runtime.ts";
 
-const handler: CommandHandler = {
-  run: (ctx) => skillsRuntime(ctx).list(),
+/** The skills the agent may use (eligible, allowed, visible to the model); `--all` every one. */
+const handler: CommandHandler<typeof listArgs> = {
+  run: async (ctx) => (await skillsRuntime(ctx)).list(scopeOf(ctx.args)),
   pretty: renderSkillList,
 };
 

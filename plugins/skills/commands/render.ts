@@ -1,4 +1,5 @@
 import type { RegistrySkill, SkillList, SkillStatusReport } from "../../../core/services/skills.ts";
+import { describeMissing } from "../service/not-eligible.ts";
 import type { SkillInputs } from "../usage/skill-inputs.ts";
 
 /** Columns padded to their widest cell. */
@@ -56,40 +57,23 @@ function renderInputs(skillId: string, inputs: SkillInputs): string[] {
   return lines;
 }
 
-const describeMissing = (m: SkillStatusReport["skills"][number]["missing"][number]): string => {
-  switch (m.kind) {
-    case "disabled":
-      return "disabled in config";
-    case "notAllowedBundled":
-      return "not in skills.allowBundled";
-    case "os":
-      return `os ${m.required.join("/")} (this is ${m.actual})`;
-    case "bins":
-      return `bins: ${m.names.join(", ")}`;
-    case "anyBins":
-      return `one of: ${m.names.join(", ")}`;
-    case "env":
-      return `env: ${m.names.join(", ")}`;
-    case "config":
-      return `config: ${m.paths.join(", ")}`;
-    case "packages":
-      return `not installed on ${m.deviceId}: ${m.names.join(", ")}`;
-  }
-};
-
 /** The eligibility table of `skills status --output pretty`. */
 export function renderStatus(result: unknown): string {
   const report = result as SkillStatusReport;
   if (report.count === 0) return "no skills";
   const rows = report.skills.map((s) => [
-    s.eligible ? "eligible" : "blocked",
-    s.id,
-    s.origin.precedence,
-    s.missing.map(describeMissing).join("; ") || (s.always ? "always" : ""),
+    s.blockedByAgentFilter && s.readiness === "ready" ? "excluded" : s.readiness,
+    `${s.emoji ? `${s.emoji} ` : ""}${s.name}`,
+    s.source,
+    s.invalid
+      ? `${s.invalid.reason}${s.invalid.line ? ` (line ${s.invalid.line})` : ""}`
+      : describeMissing(s.missing) ||
+        (s.always ? "always" : s.modelVisible || !s.eligible ? "" : "hidden from the model"),
   ]);
   const device = report.deviceId ? ` (packages checked on ${report.deviceId})` : "";
+  const agent = report.agentId ? ` for agent ${report.agentId}` : "";
   return (
     `${table([["STATUS", "SKILL", "SOURCE", "MISSING"], ...rows])}\n` +
-    `${report.eligible} eligible, ${report.blocked} blocked${device}`
+    `${report.eligible} eligible, ${report.blocked} blocked${agent}${device}`
   );
 }

@@ -25,10 +25,11 @@ const handler: CommandHandler<typeof runArgs> = {
     const pretty = ctx.globals.output === "pretty";
     if (pretty) process.stdout.write(`── skill ${skillId} ──\n`);
     try {
-      return await skillsRuntime(ctx).run({
+      return await (await skillsRuntime(ctx)).run({
         skillId,
         args: ctx.args._,
         validate: ctx.args["skip-validate"] !== true,
+        ...(ctx.args.agent !== undefined ? { agentId: ctx.args.agent } : {}),
         ...(ctx.globals.deviceId ? { deviceId: ctx.globals.deviceId } : {}),
         ...(ctx.globals.receiverPackage ? { operatorPackage: ctx.globals.receiverPackage } : {}),
         ...(ctx.globals.timeoutMs === undefined ? {} : { timeoutMs: ctx.globals.timeoutMs }),

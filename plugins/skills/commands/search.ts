@@ -2,10 +2,10 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { CommandHandler } from "../../../core/kernel/contributions.ts";
 import type { searchArgs } from "../command-args.ts";
 import { renderSkillList } from "./render.ts";
-import { skillsRuntime } from "./runtime.ts";
+import { scopeOf, skillsRuntime } from "./runtime.ts";
 
 const handler: CommandHandler<typeof searchArgs> = {
-  run(ctx) {
+  async run(ctx) {
     const { app, intent, keyword } = ctx.args;
     if (!app && !intent && !keyword) {
       throw new ClawperatorError(
@@ -17,11 +17,14 @@ const handler: CommandHandler<typeof searchArgs> = {
         },
       );
     }
-    return skillsRuntime(ctx).search({
-      ...(app ? { app } : {}),
-      ...(intent ? { intent } : {}),
-      ...(keyword ? { keyword } : {}),
-    });
+    return (await skillsRuntime(ctx)).search(
+      {
+        ...(app ? { app } : {}),
+        ...(intent ? { intent } : {}),
+        ...(keyword ? { keyword } : {}),
+      },
+      scopeOf(ctx.args),
+    );
   },
   pretty: renderSkillList,
 };

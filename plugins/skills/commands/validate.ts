@@ -4,15 +4,15 @@ import type { validateArgs } from "../command-args.ts";
 import { skillsRuntime } from "./runtime.ts";
 
 const handler: CommandHandler<typeof validateArgs> = {
-  run(ctx) {
+  async run(ctx) {
     const dryRun = ctx.args["dry-run"] === true;
     if (ctx.args.all) {
       if (ctx.args.skill_id) throw new ClawperatorError("USAGE", "skills validate takes a skill id or --all, not both");
-      return skillsRuntime(ctx).validateAll({ dryRun });
+      return (await skillsRuntime(ctx)).validateAll({ dryRun });
     }
     if (!ctx.args.skill_id)
       throw new ClawperatorError("USAGE", "skills validate <skill_id> [--dry-run] | skills validate --all [--dry-run]");
-    return skillsRuntime(ctx).validate(ctx.args.skill_id, { dryRun });
+    return (await skillsRuntime(ctx)).validate(ctx.args.skill_id, { dryRun });
   },
   pretty(result) {
     const r = result as {

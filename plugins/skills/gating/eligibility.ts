@@ -1,6 +1,6 @@
 import type { SkillPrecedence } from "../../../core/kernel/contributions.ts";
-import type { MissingReason } from "../../../core/services/skills.ts";
-import type { GatingMetadata } from "./gating-metadata.ts";
+import type { SkillMissing, SkillRequirements } from "../../../core/services/skills.ts";
+import type { SkillMetadata } from "../sources/skill-metadata.ts";
 
 /** `skills.entries.<key>` of the config (spec/002 "Config overrides"). */
 export interface SkillEntryConfig {
@@ -11,10 +11,11 @@ export interface SkillEntryConfig {
 }
 
 export interface EligibilityInput {
-  gating: GatingMetadata;
+  metadata: SkillMetadata;
   precedence: SkillPrecedence;
-  /** The skill's name (registry id or frontmatter name); `skills.allowBundled` lists names. */
+  /** The skill's name and key: `skills.allowBundled` may list either. */
   name: string;
+  skillKey: string;
   entry?: SkillEntryConfig;
   allowBundled?: readonly string[];
   /** The whole validated config, for `requires.config` paths. */
@@ -30,54 +31,99 @@ export interface EligibilityInput {
 
 export interface Eligibility {
   eligible: boolean;
-  missing: MissingReason[];
+  disabled: boolean;
+  blockedByAllowlist: boolean;
+  platformIncompatible: boolean;
+  requirements: SkillRequirements;
+  missing: SkillMissing;
   configChecks: { path: string; satisfied: boolean }[];
   packages: { name: string; installed: boolean | null }[];
 }
 
-/** The value at a dotted path of the config, truthy or not (never returned to the caller). */
-function truthyAt(config: unknown, path: string): boolean {
+const BLOCKED_KEYS = new Set(["__proto__", "prototype", "constructor"]);
+
+/** OpenClaw's truthiness of a config value: a non-blank string, a non-zero number, true, or any object. */
+function isTruthy(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return value !== 0;
+  if (typeof value === "string") return value.trim().length > 0;
+  return true;
+}
+
+/** Whether the value at a dotted path of the config is truthy (the value itself never leaves this function). */
+export function configPathTruthy(config: unknown, path: string): boolean {
   let value: unknown = config;
-  for (const key of path.split(".")) {
-    if (typeof value !== "object" || value === null) return false;
+  for (const key of path.split(".").filter(Boolean)) {
+    if (typeof value !== "object" || value === null || BLOCKED_KEYS.has(key)) return false;
     value = (value as Record<string, unknown>)[key];
   }
-  return Boolean(value);
+  return isTruthy(value);
+}
+
+const filled = (v: unknown) => typeof v === "string" && v.trim() !== "";
+const osName = (p: string) => {
+  const n = p.trim().toLowerCase();
+  return n === "macos" ? "darwin" : n;
+};
+
+/** Whether a required variable is there: in the environment, in `entries.env`, or as the apiKey of `primaryEnv`. */
+export function envSatisfied(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  entry: SkillEntryConfig | undefined,
+  primaryEnv: string | undefined,
+): boolean {
+  return filled(env[name]) || filled(entry?.env?.[name]) || (primaryEnv === name && filled(entry?.apiKey));
+}
+
+/** `skills.allowBundled` applies to bundled skills only; an empty list allows every one. */
+export function allowedBundled(input: Pick<EligibilityInput, "precedence" | "name" | "skillKey" | "allowBundled">) {
+  const list = (input.allowBundled ?? []).map((n) => n.trim()).filter(Boolean);
+  if (input.precedence !== "bundled" || list.length === 0) return true;
+  return list.includes(input.skillKey) || list.includes(input.name);
 }
 
 /**
- * spec/004 section 5: disabled by config or outside `allowBundled` blocks outright; otherwise the requirements
- * (os, bins, anyBins, env, config, and the Android packages on the selected device) must hold unless `always`.
+ * Eligibility as OpenClaw 2026.9.6 decides it (spec/004 section 5): `enabled: false` and `skills.allowBundled` block
+ * outright; the OS must match (`always` does not lift that); `always` lifts the other requirements: every bin, one
+ * of `anyBins`, each env (environment, `entries.env`, or apiKey for `primaryEnv`), each config path truthy; and our
+ * Android packages on the selected device.
  */
 export function evaluateEligibility(input: EligibilityInput): Eligibility {
-  const { gating, entry } = input;
-  const missing: MissingReason[] = [];
-  if (entry?.enabled === false) missing.push({ kind: "disabled" });
-  if (input.precedence === "bundled" && input.allowBundled && !input.allowBundled.includes(input.name))
-    missing.push({ kind: "notAllowedBundled" });
-
-  const requirements: MissingReason[] = [];
-  if (gating.os && !gating.os.includes(input.platform))
-    requirements.push({ kind: "os", required: gating.os, actual: input.platform });
-  const bins = gating.bins.filter((b) => !input.hasBin(b));
-  if (bins.length) requirements.push({ kind: "bins", names: bins });
-  if (gating.anyBins.length && !gating.anyBins.some((b) => input.hasBin(b)))
-    requirements.push({ kind: "anyBins", names: gating.anyBins });
-  const env = gating.env.filter((name) => {
-    if (input.env[name]) return false;
-    if (entry?.env?.[name]) return false;
-    return !(entry?.apiKey && gating.primaryEnv === name);
-  });
-  if (env.length) requirements.push({ kind: "env", names: env });
-  const configChecks = gating.config.map((path) => ({ path, satisfied: truthyAt(input.config, path) }));
-  const unmet = configChecks.filter((c) => !c.satisfied).map((c) => c.path);
-  if (unmet.length) requirements.push({ kind: "config", paths: unmet });
-
-  const wanted = [...new Set([...(input.registryPackages ?? []), ...gating.packages])];
+  const { metadata: m, entry } = input;
+  const disabled = entry?.enabled === false;
+  const blockedByAllowlist = !allowedBundled(input);
+  const platform = osName(input.platform);
+  const os = [...new Set(m.osGates.flat())];
+  const missingOs = [...new Set(m.osGates.filter((gate) => !gate.map(osName).includes(platform)).flat())];
+  const configChecks = m.config.map((path) => ({ path, satisfied: configPathTruthy(input.config, path) }));
+  const wanted = [...new Set([...(input.registryPackages ?? []).filter(Boolean), ...m.packages])];
   const packages = wanted.map((name) => ({ name, installed: input.device ? input.device.packages.has(name) : null }));
-  const absent = packages.filter((p) => p.installed === false).map((p) => p.name);
-  if (absent.length && input.device) requirements.push({ kind: "packages", names: absent, deviceId: input.device.id });
-
-  if (!gating.always) missing.push(...requirements);
-  return { eligible: missing.length === 0, missing, configChecks, packages };
+  const lifted = m.always;
+  const missing: SkillMissing = {
+    bins: lifted ? [] : m.bins.filter((b) => !input.hasBin(b)),
+    anyBins: lifted || m.anyBins.length === 0 || m.anyBins.some((b) => input.hasBin(b)) ? [] : m.anyBins,
+    env: lifted ? [] : m.env.filter((name) => !envSatisfied(name, input.env, entry, m.primaryEnv)),
+    config: lifted ? [] : configChecks.filter((c) => !c.satisfied).map((c) => c.path),
+    os: missingOs,
+    packages: lifted || !input.device ? [] : packages.filter((p) => p.installed === false).map((p) => p.name),
+  };
+  const requirementsMet =
+    missing.os.length === 0 &&
+    missing.bins.length === 0 &&
+    missing.anyBins.length === 0 &&
+    missing.env.length === 0 &&
+    missing.config.length === 0 &&
+    missing.packages.length === 0;
+  return {
+    eligible: !disabled && !blockedByAllowlist && requirementsMet,
+    disabled,
+    blockedByAllowlist,
+    platformIncompatible: missing.os.length > 0,
+    requirements: { bins: m.bins, anyBins: m.anyBins, env: m.env, config: m.config, os, packages: wanted },
+    missing,
+    configChecks,
+    packages,
+  };
 }

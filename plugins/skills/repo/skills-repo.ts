@@ -11,7 +11,7 @@ import { DEFAULT_REPO_TRANSPORTS, repoTransport } from "./repo-url.ts";
 export const DEFAULT_GIT_TIMEOUT_MS = 300_000;
 
 export interface RepoOptions {
-  /** The clone: ~/.clawperator/skills unless configured. */
+  /** The clone: ~/.clawperator/registry unless configured (skills.dir). */
   dir: string;
   url: string;
   ref?: string;
@@ -35,7 +35,7 @@ export interface RepoResult {
   export: string;
 }
 
-interface GitCall {
+export interface GitCall {
   cwd?: string;
   onProgress?: (line: string) => void;
   what: string;
@@ -48,7 +48,11 @@ interface GitCall {
  * askpass, no credential manager UI), only the allowed transports are reachable (GIT_ALLOW_PROTOCOL also covers
  * redirects and an existing clone's origin), and git with everything it started is killed at the time limit.
  */
-async function git(args: readonly string[], call: GitCall, options: RepoOptions): Promise<string> {
+export async function git(
+  args: readonly string[],
+  call: GitCall,
+  options: Pick<RepoOptions, "allowedTransports" | "timeoutMs">,
+): Promise<string> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   const { child, release } = guardGroup(() =>
     execa("git", args, {
@@ -108,7 +112,7 @@ async function git(args: readonly string[], call: GitCall, options: RepoOptions)
 }
 
 /** USAGE for a ref git would not take as a name, or a repository URL whose transport is not allowed. */
-function checkInputs(options: RepoOptions): void {
+export function checkInputs(options: Pick<RepoOptions, "url" | "ref" | "allowedTransports">): void {
   const problem = options.ref === undefined ? undefined : gitRefProblem(options.ref);
   if (problem) {
     throw new ClawperatorError("USAGE", `${JSON.stringify(options.ref)} is not a valid git ref: it ${problem}`, {

@@ -1,13 +1,13 @@
 import { defineHandler } from "h3";
 import { ListQuerySchema } from "./route-schemas.ts";
-import { badRequest, skillsOf } from "./route-services.ts";
+import { queryOf, scopeOf, skillsOf } from "./route-services.ts";
 
-/** GET /skills: every skill, or those matching ?app= / ?intent= / ?keyword= (spec/000 ranking). */
+/** GET /skills: the skills the agent may use, or those matching ?app= / ?intent= / ?keyword= (spec/000 ranking). */
 export default defineHandler(async (event) => {
-  const query = ListQuerySchema.safeParse(Object.fromEntries(event.url.searchParams));
-  if (!query.success) throw badRequest("query", query.error.issues);
+  const { app, intent, keyword, ...rest } = queryOf(event, ListQuerySchema);
   const skills = skillsOf(event);
-  const { app, intent, keyword } = query.data;
-  const result = app || intent || keyword ? await skills.search(query.data) : await skills.list();
+  const scope = scopeOf(event, rest);
+  const query = { ...(app ? { app } : {}), ...(intent ? { intent } : {}), ...(keyword ? { keyword } : {}) };
+  const result = app || intent || keyword ? await skills.search(query, scope) : await skills.list(scope);
   return { ok: true, ...result };
 });

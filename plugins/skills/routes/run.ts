@@ -13,7 +13,11 @@ import { badRequest, skillsOf } from "./route-services.ts";
 export default defineHandler(async (event) => {
   const params = SkillParamsSchema.safeParse(getRouterParams(event, { decode: true }));
   if (!params.success) throw badRequest("path", params.error.issues);
-  const { deviceId, args, operatorPackage, timeoutMs, expectContains } = await readJsonBody(event, RunBodySchema);
+  const { deviceId, args, operatorPackage, timeoutMs, expectContains, agent } = await readJsonBody(
+    event,
+    RunBodySchema,
+  );
+  const agentId = agent ?? event.req.headers.get("x-clawperator-agent") ?? undefined;
   try {
     const outcome = await skillsOf(event).run({
       skillId: params.data.skillId,
@@ -22,6 +26,7 @@ export default defineHandler(async (event) => {
       ...(operatorPackage ? { operatorPackage } : {}),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(expectContains === undefined ? {} : { expectContains }),
+      ...(agentId ? { agentId } : {}),
       signal: event.req.signal,
     });
     return { ok: outcome.status === "success" ? true : null, ...outcome };

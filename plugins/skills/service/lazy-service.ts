@@ -1,18 +1,48 @@
 import type { SkillsService } from "../../../core/services/skills.ts";
 import type { SkillsRuntime, SkillsServiceDeps } from "./skills-service.ts";
 
+type Methods = { [K in keyof SkillsService]: SkillsService[K] };
+
 /**
  * The Skills service as registered at boot: a shell whose first call imports the runtime, so booting the CLI
- * (every command, `--help`) never loads the skills code.
+ * (every command, `--help`) never loads the skills code. One runtime per kernel: in a long-lived host it starts its
+ * watcher on first use, so the snapshot it keeps is rebuilt when skills or the config change.
  */
-export function lazySkillsService(deps: SkillsServiceDeps): SkillsService {
+export function lazySkillsService(
+  deps: SkillsServiceDeps,
+): SkillsService & { runtime(): Promise<SkillsRuntime>; dispose(): Promise<void> } {
   let runtime: Promise<SkillsRuntime> | undefined;
-  const load = () => (runtime ??= import("./skills-service.js").then((m) => new m.SkillsRuntime(deps)));
+  const load = () =>
+    (runtime ??= import("./skills-service.js").then(async (m) => {
+      const created = new m.SkillsRuntime(deps);
+      // A long-lived host (serve, mcp, createClawperator, the OpenClaw plugin) keeps a watched snapshot.
+      if (deps.longLived?.())
+        await created.watch().catch((error: unknown) => deps.logger.warn(`skills: not watching: ${String(error)}`));
+      return created;
+    }));
+  const call = <K extends keyof Methods>(name: K): Methods[K] =>
+    (async (...args: unknown[]) => ((await load())[name] as (...a: unknown[]) => unknown)(...args)) as Methods[K];
   return {
-    list: async () => (await load()).list(),
-    search: async (query) => (await load()).search(query),
-    get: async (skillId) => (await load()).get(skillId),
-    run: async (request) => (await load()).run(request),
-    status: async (options) => (await load()).status(options),
+    runtime: load,
+    // The kernel disposes what its services built: the watcher stops with the host.
+    dispose: async () => {
+      if (runtime) await (await runtime).close();
+    },
+    list: call("list"),
+    search: call("search"),
+    get: call("get"),
+    instructions: call("instructions"),
+    run: call("run"),
+    status: call("status"),
+    check: call("check"),
+    bins: call("bins"),
+    prompt: call("prompt"),
+    installDependency: call("installDependency"),
+    updateEntry: call("updateEntry"),
+    updateAllowlist: call("updateAllowlist"),
+    remove: call("remove"),
+    install: call("install"),
+    update: call("update"),
+    watch: call("watch"),
   };
 }

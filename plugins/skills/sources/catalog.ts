@@ -1,14 +1,14 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { dirname } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { SKILL_PRECEDENCE } from "../../../core/kernel/contributions.ts";
+import { SKILL_PRECEDENCE, type SkillPrecedence } from "../../../core/kernel/contributions.ts";
 import type { RegistrySkill, SkillOrigin } from "../../../core/services/skills.ts";
 import { loadRegistry, type LoadedRegistry } from "../registry/load-registry.ts";
-import { resolveInside } from "../run/safe-path.ts";
 import type { RegistryChoice } from "../registry/registry-path.ts";
-import { parseFrontmatter, type SkillFrontmatter } from "./frontmatter.ts";
+import type { FrontmatterProblem, SkillFrontmatter } from "./frontmatter.ts";
 import { scanSkillFolders } from "./scan-folders.ts";
 import type { SourceDir } from "./source-dirs.ts";
+import { readRegistryFrontmatter } from "./registry-frontmatter.ts";
 
 /** One skill as the runtime sees it: its registry-shaped entry, the root its paths are relative to, its origin. */
 export interface SkillRecord {
@@ -16,33 +16,48 @@ export interface SkillRecord {
   root: string;
   origin: SkillOrigin;
   fromRegistry: boolean;
-  /** Read on first use for registry skills (gating needs it; listing does not). */
+  /** Read on first use for registry skills (gating needs it; listing a registry alone does not). */
   frontmatter?: SkillFrontmatter;
+  problem?: FrontmatterProblem;
+}
+
+/** Two skills of one name: the one that ranks higher wins (spec/004 section 4). */
+export interface SkillCollision {
+  name: string;
+  winner: { source: SkillPrecedence; path: string };
+  loser: { source: SkillPrecedence; path: string };
 }
 
 export interface Catalog {
   registry?: LoadedRegistry;
   /** The winner of each name: registry skills first in registry order, then folder skills by source. */
   entries(): RegistrySkill[];
-  /** The same, with roots and origins (status, validate --all). */
+  /** The same, with roots and origins. */
   records(): SkillRecord[];
+  /** Folders whose SKILL.md cannot be used: reported by status, never loaded. */
+  invalid(): SkillRecord[];
+  collisions: SkillCollision[];
   find(id: string): SkillRecord | undefined;
+  /** The source folders scanned (what a watcher watches). */
+  sources: readonly SourceDir[];
 }
 
-const rank = (r: { origin: { precedence: SkillOrigin["precedence"] } }) =>
-  SKILL_PRECEDENCE.indexOf(r.origin.precedence);
+const rank = (r: { origin: { precedence: SkillPrecedence } }) => SKILL_PRECEDENCE.indexOf(r.origin.precedence);
+const skillPath = (r: SkillRecord) => join(r.root, String(r.entry.skillFile ?? join(r.entry.path, "SKILL.md")));
 
 /**
- * Merges the active registry with the AgentSkills folders of every source (spec/004 section 4): the same name
- * in several places resolves to the highest precedence; at equal precedence the registry entry wins, and within
- * the registry the first entry. A registry found through the managed clone ranks as managed; any other (explicit,
- * env, ./skills) as workspace. Registry records are made only when asked for: listing and searching a
- * 10,000-skill registry touches its entries and nothing else.
+ * Merges the active registry with the AgentSkills folders of every source (spec/004 section 4): the same name in
+ * several places resolves to the highest tier, the last writer of equal tier winning; at equal tier the registry
+ * entry wins, and within the registry the first entry. A registry from the managed clone ranks as managed; any
+ * other (explicit, env, ./skills) as workspace. Registry records are made only when asked for: listing and
+ * searching a 10,000-skill registry touches its entries and nothing else.
  */
 export function loadCatalog(input: {
   choice: RegistryChoice;
-  managedDir: string;
+  /** Registry files that are the managed clone's (the clone, and the path the reference runtime used). */
+  managedRegistries: readonly string[];
   sources: readonly SourceDir[];
+  onSkip?: (path: string, reason: string) => void;
 }): Catalog {
   let registry: LoadedRegistry | undefined;
   let registryError: ClawperatorError | undefined;
@@ -61,10 +76,15 @@ export function loadCatalog(input: {
 
   const registryDir = registry ? dirname(registry.path) : undefined;
   const folders: SkillRecord[] = [];
+  const invalid: SkillRecord[] = [];
   for (const source of input.sources) {
     if (source.dir === registryDir) continue;
-    for (const folder of scanSkillFolders(source.dir)) {
-      folders.push({
+    const scan = scanSkillFolders(source.dir, {
+      allowOutside: source.allowOutside,
+      ...(input.onSkip ? { onSkip: input.onSkip } : {}),
+    });
+    for (const folder of scan) {
+      const record: SkillRecord = {
         entry: folder.entry,
         root: folder.root,
         fromRegistry: false,
@@ -75,13 +95,18 @@ export function loadCatalog(input: {
           dir: join(folder.root, folder.entry.path),
           ...(source.plugin ? { plugin: source.plugin } : {}),
         },
-      });
+        ...(folder.problem ? { problem: folder.problem } : {}),
+      };
+      (folder.problem ? invalid : folders).push(record);
     }
   }
-  if (!registry && folders.length === 0) throw registryError!;
+  // Skills this package ships are no skills of the user's: with nothing else, the registry's error stands (spec/000).
+  const usersOwn = [...folders, ...invalid].some(
+    (r) => r.origin.plugin !== undefined || !/^bundled(:\d+)?$/.test(r.origin.sourceId),
+  );
+  if (!registry && !usersOwn) throw registryError!;
 
-  const precedence =
-    registry?.path === join(input.managedDir, "skills", "skills-registry.json") ? "managed" : "workspace";
+  const precedence = registry && input.managedRegistries.includes(registry.path) ? "managed" : "workspace";
   const registryRank = SKILL_PRECEDENCE.indexOf(precedence);
   const toRecord = (entry: RegistrySkill): SkillRecord => ({
     entry,
@@ -89,34 +114,65 @@ export function loadCatalog(input: {
     fromRegistry: true,
     origin: { sourceId: "registry", precedence, dir: join(registry!.root, String(entry.path ?? "")) },
   });
-  // The folder skill that wins each name, and whether it also beats the registry's entry of that name.
+  // The folder skill that wins each name (sources come lowest tier first: the last of a tier wins, as OpenClaw).
+  const collisions: SkillCollision[] = [];
+  const collide = (winner: SkillRecord, loser: SkillRecord) => {
+    if (skillPath(winner) === skillPath(loser)) return;
+    collisions.push({
+      name: winner.entry.id,
+      winner: { source: winner.origin.precedence, path: skillPath(winner) },
+      loser: { source: loser.origin.precedence, path: skillPath(loser) },
+    });
+  };
   const folderWinners = new Map<string, SkillRecord>();
   for (const record of folders) {
     const current = folderWinners.get(record.entry.id);
-    if (!current || rank(record) > rank(current)) folderWinners.set(record.entry.id, record);
+    if (current && rank(record) < rank(current)) {
+      collide(current, record);
+      continue;
+    }
+    if (current) collide(record, current);
+    folderWinners.set(record.entry.id, record);
   }
   const registrySkills = registry?.skills ?? [];
-  const registryIds = new Set<string>();
+  // The first entry of each id, the one that counts.
+  const registryById = new Map<string, RegistrySkill>();
   const registryEntries: RegistrySkill[] = [];
   for (const entry of registrySkills) {
-    if (registryIds.has(entry.id)) continue;
-    registryIds.add(entry.id);
+    if (registryById.has(entry.id)) continue;
+    registryById.set(entry.id, entry);
     const folder = folderWinners.get(entry.id);
-    registryEntries.push(folder && rank(folder) > registryRank ? folder.entry : entry);
+    if (folder && rank(folder) > registryRank) {
+      collide(folder, toRecord(entry));
+      registryEntries.push(folder.entry);
+    } else {
+      if (folder) collide(toRecord(entry), folder);
+      registryEntries.push(entry);
+    }
   }
-  const folderOnly = [...folderWinners.values()].filter((r) => !registryIds.has(r.entry.id));
+  const folderOnly = [...folderWinners.values()].filter((r) => !registryById.has(r.entry.id));
+  const registryRecords = new Map<string, SkillRecord>();
+  const recordOf = (entry: RegistrySkill) => {
+    const folder = folderWinners.get(entry.id);
+    if (folder?.entry === entry) return folder;
+    const known = registryRecords.get(entry.id);
+    if (known) return known;
+    const record = toRecord(entry);
+    registryRecords.set(entry.id, record);
+    return record;
+  };
 
   return {
     ...(registry ? { registry } : {}),
+    collisions,
+    sources: input.sources,
     entries: () => [...registryEntries, ...folderOnly.map((r) => r.entry)],
-    records: () => [
-      ...registryEntries.map((e) => (folderWinners.get(e.id)?.entry === e ? folderWinners.get(e.id)! : toRecord(e))),
-      ...folderOnly,
-    ],
+    records: () => [...registryEntries.map(recordOf), ...folderOnly],
+    invalid: () => invalid,
     find(id) {
       const folder = folderWinners.get(id);
-      const entry = registryIds.has(id) ? registrySkills.find((e) => e.id === id) : undefined;
-      if (entry && !(folder && rank(folder) > registryRank)) return toRecord(entry);
+      const entry = registryById.get(id);
+      if (entry && !(folder && rank(folder) > registryRank)) return recordOf(entry);
       return folder;
     },
   };
@@ -125,18 +181,12 @@ export function loadCatalog(input: {
 /** The SKILL.md frontmatter of a record, read once. */
 export function frontmatterOf(record: SkillRecord): SkillFrontmatter {
   if (!record.frontmatter) {
-    let text = "";
-    try {
-      const file = resolveInside(
-        record.root,
-        String(record.entry.skillFile ?? join(record.entry.path, "SKILL.md")),
-        record.entry.id,
-      );
-      text = readFileSync(file, "utf8");
-    } catch {
-      // No readable SKILL.md inside the root means no gating metadata; validation reports the file or the path.
-    }
-    record.frontmatter = parseFrontmatter(text);
+    const relative = String(record.entry.skillFile ?? join(record.entry.path, "SKILL.md"));
+    record.frontmatter = readRegistryFrontmatter(record.root, relative, record.entry.id);
+    if (record.frontmatter.problem && !record.problem) record.problem = record.frontmatter.problem;
   }
   return record.frontmatter;
 }
+
+/** The absolute path of a record's SKILL.md. */
+export const skillFileOf = skillPath;

@@ -27,6 +27,8 @@ const events: { [E in keyof ClawperatorEvents]: ClawperatorEvents[E][] } = {
   "clawperator:result": [],
   "clawperator:device-removed": [],
   "clawperator:serve-listening": [],
+  "clawperator:skills-changed": [],
+  "clawperator:skills-install-progress": [],
 };
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +6,12 @@ import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildManifest } from "../../../plugins/openclaw/manifest.ts";
-import type { OpenClawPluginApi, OpenClawTool, OpenClawToolResult } from "../../../plugins/openclaw/openclaw-api.ts";
+import type {
+  OpenClawPluginApi,
+  OpenClawTool,
+  OpenClawToolContext,
+  OpenClawToolResult,
+} from "../../../plugins/openclaw/openclaw-api.ts";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
 import { FIXTURE_SKILLS, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
@@ -14,6 +19,8 @@ import { virtualSession } from "../../helpers/virtual-session.ts";
 /** A recording stand-in for OpenClaw's plugin API: what the entry registers, and the hooks it listens to. */
 function fakeApi(pluginConfig: unknown = {}, rootDir = REPO_ROOT) {
   const tools = new Map<string, OpenClawTool>();
+  /** What OpenClaw calls per agent run: each tool's factory, given the run's context. */
+  const factories = new Map<string, (ctx: OpenClawToolContext) => OpenClawTool>();
   const hooks = new Map<string, () => Promise<void> | void>();
   const warnings: string[] = [];
   const api: OpenClawPluginApi = {
@@ -21,10 +28,15 @@ function fakeApi(pluginConfig: unknown = {}, rootDir = REPO_ROOT) {
     registrationMode: "full",
     rootDir,
     logger: { warn: (message) => warnings.push(message), info: () => {} },
-    registerTool: (tool) => tools.set(tool.name, tool),
+    registerTool: (tool, opts) => {
+      const make = typeof tool === "function" ? tool : () => tool;
+      const name = opts?.name ?? (tool as OpenClawTool).name;
+      factories.set(name, make);
+      tools.set(name, make({}));
+    },
     on: (hook, handler) => hooks.set(hook, handler),
   };
-  return { api, tools, hooks, warnings };
+  return { api, tools, factories, hooks, warnings };
 }
 
 const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "openclaw.plugin.json"), "utf8"));
@@ -93,7 +105,13 @@ describe("OpenClaw tool calls against a virtual device", () => {
     serial = (await session.startDevice()).serial;
     const { registry } = await writeSkillsRepo(join(home, "skills-repo"));
     // The installed plugin's root: the skills bridge writes the registry's skills under it.
-    registered = fakeApi({ deviceId: serial, skillsRegistry: registry }, join(home, "plugin-root"));
+    // A Clawperator config with an agent allowed one skill (the registry comes from the plugin's own config).
+    const configPath = join(home, "clawperator.config.json");
+    writeFileSync(
+      configPath,
+      JSON.stringify({ agents: { list: [{ id: "narrow", skills: [FIXTURE_SKILLS.echo.id] }] } }),
+    );
+    registered = fakeApi({ deviceId: serial, skillsRegistry: registry, configPath }, join(home, "plugin-root"));
     (await loadEntry()).register(registered.api);
   });
 
@@ -254,12 +272,33 @@ describe("OpenClaw tool calls against a virtual device", () => {
     expect(noFilter.details).toMatchObject({ ok: false, error: { code: "EXECUTION_VALIDATION_FAILED" } });
   });
 
+  it("applies the skills allowlist of the agent OpenClaw names; an agent the config lacks gets the defaults", async () => {
+    // The Clawperator config names agent "narrow" allowed one skill; "main" is OpenClaw's and not listed here.
+    const asAgent = (agentId: string) => registered.factories.get("clawperator_skills_search")!({ agentId });
+    const ids = async (agentId: string) =>
+      (
+        (await asAgent(agentId).execute("call", { app: "com.example.app" })).details as { skills: { id: string }[] }
+      ).skills.map((s) => s.id);
+    expect(await ids("narrow")).toEqual([FIXTURE_SKILLS.echo.id]);
+    expect((await ids("main")).length).toBeGreaterThan(1);
+    const blocked = await registered.factories.get("clawperator_skills_run")!({ agentId: "narrow" }).execute("call", {
+      skillId: FIXTURE_SKILLS.shell.id,
+    });
+    expect(blocked.details).toMatchObject({
+      ok: false,
+      error: { code: "SKILL_NOT_ELIGIBLE", details: { blockedByAgentFilter: true } },
+    });
+  });
+
   it("bridges the registry's skills to OpenClaw skills when the gateway starts", async () => {
     await registered.hooks.get("gateway_start")!();
     const generated = join(home, "plugin-root", "plugins", "openclaw", "generated-skills");
     const markdown = readFileSync(join(generated, "clawperator-com-android-settings-read-title", "SKILL.md"), "utf8");
     expect(markdown).toContain(`"skillId":"${FIXTURE_SKILLS.device.id}"`);
     expect(markdown).toMatch(/metadata: .*"bins":\["adb"\]/);
+    // The skill's own instructions come along; a skill the default agent may not use (gated) does not.
+    expect(markdown).toContain(`# ${FIXTURE_SKILLS.device.id}`);
+    expect(readdirSync(generated)).not.toContain("clawperator-com-example-app-needs-key");
     expect(registered.warnings).toEqual([]);
   });
 

@@ -58,7 +58,8 @@ describe("skills on a virtual device, through real adb", () => {
     expect(byId.get(S.echo.id)).toMatchObject({
       eligible: false,
       packages: [{ name: "com.example.app", installed: false }],
-      missing: [{ kind: "packages", names: ["com.example.app"], deviceId: device.serial }],
+      readiness: "needs-setup",
+      missing: { bins: [], anyBins: [], env: [], config: [], os: [], packages: ["com.example.app"] },
     });
   });
 
@@ -67,7 +68,7 @@ describe("skills on a virtual device, through real adb", () => {
     expect(exitCode).toBe(1);
     expect(body).toMatchObject({
       code: "SKILL_NOT_ELIGIBLE",
-      details: { skillId: S.echo.id, missing: [{ kind: "packages", names: ["com.example.app"] }] },
+      details: { skillId: S.echo.id, missing: { packages: ["com.example.app"] } },
     });
   });
 });

@@ -20,14 +20,23 @@ beforeAll(async () => {
   env = { CLAWPERATOR_SKILLS_REGISTRY: registry };
 });
 
+/** The fixture's skills in a list, without the skills this package itself ships (bundled: the clawperator skill). */
+const own = (list: SkillList) =>
+  list.skills.map((s: { id: string }) => s.id).filter((id: string) => id !== "clawperator");
+/** The fixture skills the agent may use: all but the gated one, whose env the test leaves unset. */
+const USABLE = Object.values(S)
+  .filter((s) => s !== S.gated)
+  .map((s) => s.id);
+
 const skills = (args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) =>
   cli.run(["skills", ...args], { env: options.env ?? env, ...(options.cwd ? { cwd: options.cwd } : {}) });
 
 describe("skills discovery", () => {
-  it("list returns the registry entries as they are, with optional fields, and the count", async () => {
+  it("list returns the registry entries the agent may use as they are, with optional fields, and the count", async () => {
     const body = json<SkillList>(await skills(["list"]));
-    expect(body.count).toBe(Object.keys(S).length);
+    expect(own(body)).toEqual(USABLE);
     expect(body.skills).toHaveLength(body.count);
+    expect(own(json<SkillList>(await skills(["list", "--all"])))).toEqual(Object.values(S).map((s) => s.id));
     expect(body.skills[0]).toEqual(S.echo);
     expect(body.skills[0]!.keywords).toEqual(["parrot", "say back"]);
   });
@@ -35,6 +44,9 @@ describe("skills discovery", () => {
   it("get wraps one entry under skill; for-app and search --app/--intent filter exactly", async () => {
     expect(json(await skills(["get", S.recipe.id]))).toEqual({
       skill: S.recipe,
+      filePath: join(repo, S.recipe.skillFile),
+      baseDir: join(repo, S.recipe.path),
+      instructions: `\n# ${S.recipe.id}\n\n${S.recipe.summary}.\n`,
       // What to pass: the recipe's variable (COMMAND_ID and TASK_ID are derived).
       inputs: {
         declared: {},
@@ -116,28 +128,33 @@ describe("registry resolution (spec/000)", () => {
   it("defaults: ./skills/skills-registry.json, then ../../skills/..., then the managed clone", async () => {
     const cwdRepo = await makeDir();
     await writeSkillsRepo(cwdRepo);
-    expect(json<SkillList>(await skills(["list"], { env: {}, cwd: cwdRepo })).count).toBe(Object.keys(S).length);
+    expect(own(json<SkillList>(await skills(["list", "--all"], { env: {}, cwd: cwdRepo })))).toEqual(
+      Object.values(S).map((s) => s.id),
+    );
 
     const parent = await makeDir({
       "skills/skills-registry.json": JSON.stringify({ skills: [S.echo] }),
       "apps/node/.keep": "",
     });
-    expect(
-      json<SkillList>(await skills(["list"], { env: {}, cwd: join(parent, "apps", "node") })).skills.map(
-        (s: { id: string }) => s.id,
-      ),
-    ).toEqual([S.echo.id]);
+    expect(own(json<SkillList>(await skills(["list"], { env: {}, cwd: join(parent, "apps", "node") })))).toEqual([
+      S.echo.id,
+    ]);
 
+    // The clone `skills install` makes (~/.clawperator/registry), and where the reference runtime made it.
+    const cloned = await makeDir();
+    await mkdir(join(cloned, "registry", "skills"), { recursive: true });
+    await writeFile(join(cloned, "registry", "skills", "skills-registry.json"), JSON.stringify({ skills: [S.recipe] }));
+    expect(
+      own(json<SkillList>(await skills(["list"], { env: { CLAWPERATOR_HOME: cloned }, cwd: await makeDir() }))),
+    ).toEqual([S.recipe.id]);
     const home = await makeDir();
     const managed = join(home, "skills", "skills");
     await mkdir(managed, { recursive: true });
     await writeFile(join(managed, "skills-registry.json"), JSON.stringify({ skills: [S.shell] }));
     const elsewhere = await makeDir();
-    expect(
-      json<SkillList>(await skills(["list"], { env: { CLAWPERATOR_HOME: home }, cwd: elsewhere })).skills.map(
-        (s: { id: string }) => s.id,
-      ),
-    ).toEqual([S.shell.id]);
+    expect(own(json<SkillList>(await skills(["list"], { env: { CLAWPERATOR_HOME: home }, cwd: elsewhere })))).toEqual([
+      S.shell.id,
+    ]);
 
     const nowhere = json<ErrorOutput>(await skills(["list"], { env: { CLAWPERATOR_HOME: elsewhere }, cwd: elsewhere }));
     expect(nowhere.code).toBe("REGISTRY_READ_FAILED");
@@ -263,19 +280,27 @@ describe("skills validate, status, compile-artifact", () => {
     expect(gated).toMatchObject({
       eligible: false,
       primaryEnv: "NEEDS_KEY_TOKEN",
-      missing: [{ kind: "env", names: ["NEEDS_KEY_TOKEN"] }],
+      readiness: "needs-setup",
+      missing: { bins: [], anyBins: [], env: ["NEEDS_KEY_TOKEN"], config: [], os: [], packages: [] },
       packages: [{ name: "com.example.app", installed: null }],
     });
     expect(body.skills.find((s: { id: string }) => s.id === S.echo.id)).toMatchObject({
       eligible: true,
-      missing: [],
+      readiness: "ready",
+      source: "workspace",
       origin: { sourceId: "registry", precedence: "workspace" },
     });
-    expect(body).toMatchObject({ count: Object.keys(S).length, blocked: 1 });
+    const fixture = body.skills.filter((s) => s.source !== "bundled");
+    expect(fixture.map((s) => s.name).sort()).toEqual(
+      Object.values(S)
+        .map((s) => s.id)
+        .sort(),
+    );
+    expect(fixture.filter((s) => !s.eligible).map((s) => s.name)).toEqual([S.gated.id]);
     const pretty = await skills(["status", "--output", "pretty"]);
     expect(pretty.stdout).toMatch(/^STATUS\s+SKILL\s+SOURCE\s+MISSING\n/);
-    expect(pretty.stdout).toMatch(/blocked\s+com\.example\.app\.needs-key\s+workspace\s+env: NEEDS_KEY_TOKEN/);
-    expect(pretty.stdout).toContain(`${Object.keys(S).length - 1} eligible, 1 blocked`);
+    expect(pretty.stdout).toMatch(/needs-setup\s+com\.example\.app\.needs-key\s+workspace\s+env: NEEDS_KEY_TOKEN/);
+    expect(pretty.stdout).toMatch(/\d+ eligible, \d+ blocked\n?$/);
   });
 
   it("compile-artifact fills {{VAR}}s, derives stable ids, and marks the mode", async () => {

@@ -1,4 +1,4 @@
-import type { SkillList } from "../../../core/services/skills.ts";
+import type { SkillList, SkillStatusReport } from "../../../core/services/skills.ts";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, stat, writeFile } from "node:fs/promises";
 import { createServer, type Socket } from "node:net";
@@ -46,34 +46,36 @@ beforeAll(async () => {
 });
 
 describe("skills install / update / sync (git through execa, from a local bare repository)", () => {
-  it("install clones into the managed dir, prints the export line, and discovery finds the registry there", async () => {
+  it("install clones into its own dir (not the managed skills folder), prints the export line, and discovery finds the registry there", async () => {
     const home = await makeDir();
     const env = { CLAWPERATOR_HOME: home };
     const installed = await cli.run(["skills", "install", "--repo", bare], { env });
     expect(installed.exitCode, installed.stdout + installed.stderr).toBe(0);
-    const registryPath = join(home, "skills", "skills", "skills-registry.json");
+    const registryPath = join(home, "registry", "skills", "skills-registry.json");
     expect(json(installed)).toMatchObject({
       ok: true,
       action: "installed",
-      dir: join(home, "skills"),
+      dir: join(home, "registry"),
       url: bare,
       ref: "main",
       commit: head,
       registryPath,
       export: `export CLAWPERATOR_SKILLS_REGISTRY="${registryPath}"`,
     });
-    expect((await stat(join(home, "skills"))).mode & 0o777).toBe(0o700);
-    const listed = json<SkillList>(await cli.run(["skills", "list"], { env, cwd: await makeDir() }));
-    expect(listed.count).toBe(Object.keys(S).length);
+    expect((await stat(join(home, "registry"))).mode & 0o777).toBe(0o700);
+    const listed = json<SkillList>(await cli.run(["skills", "list", "--all"], { env, cwd: await makeDir() }));
+    expect(listed.skills.map((s) => s.id).filter((id) => id !== "clawperator")).toEqual(
+      Object.values(S).map((s) => s.id),
+    );
 
     const synced = json(
       await cli.run(["skills", "sync", "--ref", "v1"], { env: { ...env, CLAWPERATOR_SKILLS_REPO: bare } }),
     );
     expect(synced).toMatchObject({ action: "synced", ref: "v1", commit: v1 });
     expect(
-      json<SkillList>(await cli.run(["skills", "list"], { env, cwd: await makeDir() })).skills.map(
-        (s: { id: string }) => s.id,
-      ),
+      json<SkillList>(await cli.run(["skills", "list"], { env, cwd: await makeDir() }))
+        .skills.map((s: { id: string }) => s.id)
+        .filter((id: string) => id !== "clawperator"),
     ).toEqual([S.shell.id]);
 
     const updated = json(await cli.run(["skills", "update"], { env }));
@@ -87,7 +89,7 @@ describe("skills install / update / sync (git through execa, from a local bare r
       env: { CLAWPERATOR_HOME: home },
     });
     expect(result.exitCode).toBe(0);
-    expect(result.stderr).toContain(`Installing skills from ${bare} into ${join(home, "skills")}`);
+    expect(result.stderr).toContain(`Installing skills from ${bare} into ${join(home, "registry")}`);
     expect(result.stderr).toMatch(/Cloning into/);
     expect(result.stdout).toContain("add to your shell profile:");
   });
@@ -147,7 +149,7 @@ describe("skills install / update / sync: hostile refs and repositories (issue 2
     });
     expect(result.exitCode).toBe(1);
     expect(json(result)).toMatchObject({ code: "USAGE", message: expect.stringContaining("is not a valid git ref") });
-    expect(existsSync(join(home, "skills"))).toBe(false);
+    expect(existsSync(join(home, "registry"))).toBe(false);
   });
 
   it("a bad ref on an existing clone leaves it where it was", async () => {
@@ -161,8 +163,8 @@ describe("skills install / update / sync: hostile refs and repositories (issue 2
         json<{ code: string }>(await cli.run(["skills", "sync", "--repo", bare, "--ref", ref], { env })).code,
       ).toBe("USAGE");
     }
-    expect(await git(join(home, "skills"), ["rev-parse", "HEAD"])).toBe(v1);
-    expect(await git(join(home, "skills"), ["branch", "--list", "evil"])).toBe("");
+    expect(await git(join(home, "registry"), ["rev-parse", "HEAD"])).toBe(v1);
+    expect(await git(join(home, "registry"), ["branch", "--list", "evil"])).toBe("");
   });
 
   it.each([
@@ -179,7 +181,7 @@ describe("skills install / update / sync: hostile refs and repositories (issue 2
       code: "USAGE",
       message: expect.stringContaining(`transport '${transport}' is not allowed`),
     });
-    expect(existsSync(join(home, "skills"))).toBe(false);
+    expect(existsSync(join(home, "registry"))).toBe(false);
     expect(existsSync("/tmp/clawperator-ext-pwned")).toBe(false);
   });
 
@@ -256,5 +258,89 @@ describe("skills install: an interrupt (issue 21, item 6)", () => {
     } finally {
       if (await stillRunning(pid)) process.kill(pid, "SIGKILL");
     }
+  });
+});
+
+describe("the registry clone and the managed skills folder live side by side", () => {
+  const skillMd = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\nbody\n`;
+
+  it("a skill the user put in ~/.clawperator/skills no longer stops skills install --repo", async () => {
+    const home = await makeDir({ "skills/my-skill/SKILL.md": skillMd("my-skill", "Mine, in the managed folder") });
+    const env = { CLAWPERATOR_HOME: home };
+    const installed = await cli.run(["skills", "install", "--repo", bare], { env });
+    expect(installed.exitCode, installed.stdout).toBe(0);
+    const status = json<SkillStatusReport>(await cli.run(["skills", "status"], { env, cwd: await makeDir() }));
+    const byName = new Map(status.skills.map((s) => [s.name, s]));
+    expect(byName.get("my-skill")).toMatchObject({ source: "managed", eligible: true });
+    expect(byName.get(S.echo.id)).toMatchObject({ source: "managed", origin: { sourceId: "registry" } });
+  });
+
+  it("an old clone in ~/.clawperator/skills is moved to ~/.clawperator/registry; the paths users exported still work", async () => {
+    const home = await makeDir();
+    const legacy = join(home, "skills");
+    await git(home, ["clone", "-q", bare, legacy]);
+    // A skill the user had put beside the old clone stays in the managed folder.
+    await mkdir(join(legacy, "mine"), { recursive: true });
+    await writeFile(join(legacy, "mine", "SKILL.md"), skillMd("mine", "Kept in the managed folder"));
+    const exported = join(legacy, "skills", "skills-registry.json");
+    const env = { CLAWPERATOR_HOME: home, CLAWPERATOR_SKILLS_REGISTRY: exported };
+    const listed = json<SkillList>(await cli.run(["skills", "list", "--all"], { env, cwd: await makeDir() }));
+    expect(listed.skills.map((s) => s.id)).toEqual(expect.arrayContaining([S.echo.id, "mine"]));
+    expect(existsSync(join(home, "registry", ".git"))).toBe(true);
+    expect(existsSync(join(home, "registry", "skills", "skills-registry.json"))).toBe(true);
+    expect(existsSync(join(legacy, "mine", "SKILL.md"))).toBe(true);
+    expect(existsSync(join(legacy, ".git"))).toBe(false);
+    expect(await git(join(home, "registry"), ["rev-parse", "HEAD"])).toBe(head);
+    // The registry is read from its new place; the old path in the variable resolves there.
+    const ran = json<{ status: string }>(await cli.run(["skills", "run", S.shell.id], { env, cwd: await makeDir() }));
+    expect(ran).toMatchObject({ status: "success" });
+    const updated = json(await cli.run(["skills", "update"], { env: { CLAWPERATOR_HOME: home } }));
+    expect(updated).toMatchObject({ action: "updated", dir: join(home, "registry") });
+  });
+
+  it("skills install <dir|git url> puts one skill into the managed folder; update reinstalls it from its source", async () => {
+    const home = await makeDir();
+    const env = { CLAWPERATOR_HOME: home };
+    const source = await makeDir({
+      "SKILL.md": skillMd("local-skill", "Installed from a folder"),
+      "scripts/run.sh": "#!/bin/sh\necho hi\n",
+      ".git/HEAD": "ref: refs/heads/main\n",
+    });
+    const installed = json(await cli.run(["skills", "install", source], { env }));
+    expect(installed).toMatchObject({
+      ok: true,
+      action: "installed",
+      name: "local-skill",
+      dir: join(home, "skills", "local-skill"),
+    });
+    expect(existsSync(join(home, "skills", "local-skill", "scripts", "run.sh"))).toBe(true);
+    expect(existsSync(join(home, "skills", "local-skill", ".git"))).toBe(false);
+    const again = json<ErrorOutput>(await cli.run(["skills", "install", source], { env }));
+    expect(again.code).toBe("SKILL_ALREADY_INSTALLED");
+    await writeFile(join(source, "SKILL.md"), skillMd("local-skill", "Changed at its source"));
+    expect(json(await cli.run(["skills", "update", "local-skill"], { env }))).toMatchObject({ action: "updated" });
+    const status = json<SkillStatusReport>(await cli.run(["skills", "status"], { env, cwd: await makeDir() }));
+    expect(status.skills.find((s) => s.name === "local-skill")).toMatchObject({
+      description: "Changed at its source",
+      source: "managed",
+      removable: true,
+    });
+    // A git URL: the repository's top holds the skill.
+    const repo = await makeDir({ "SKILL.md": skillMd("git-skill", "From git") });
+    await git(repo, ["init", "-q"]);
+    await git(repo, ["add", "-A"]);
+    await git(repo, ["commit", "-qm", "skill"]);
+    const fromGit = json(await cli.run(["skills", "install", `file://${repo}`], { env }));
+    expect(fromGit).toMatchObject({
+      action: "installed",
+      name: "git-skill",
+      commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+    });
+    const refused = json<ErrorOutput>(await cli.run(["skills", "install", "ext::sh -c true"], { env }));
+    expect(refused.code).toBe("USAGE");
+    const notSkill = json<ErrorOutput>(
+      await cli.run(["skills", "install", await makeDir({ "README.md": "x" })], { env }),
+    );
+    expect(notSkill.code).toBe("SKILL_VALIDATION_FAILED");
   });
 });

@@ -198,7 +198,7 @@ describe("skills run", () => {
     const blocked = json(await run([S.gated.id]));
     expect(blocked).toMatchObject({
       code: "SKILL_NOT_ELIGIBLE",
-      details: { missing: [{ kind: "env", names: ["NEEDS_KEY_TOKEN"] }] },
+      details: { missing: { env: ["NEEDS_KEY_TOKEN"] }, blockedByAgentFilter: false },
     });
     const config =
       `export default { skills: { entries: { "${S.gated.id}": { apiKey: "sekret-value", env: { PATH: "/evil", ` +

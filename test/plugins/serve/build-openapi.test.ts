@@ -42,7 +42,7 @@ describe("OpenAPI error responses, from the error catalogue and each route's dec
     expect(run.responses["404"]!.description).toBe("DEVICE_NOT_FOUND, NO_DEVICES");
     expect(codesAt(run, "423")).toEqual(["EXECUTION_CONFLICT_IN_FLIGHT"]);
     // The body reader's codes, because the route takes a body; the server's own, because every route can get them.
-    expect(codesAt(run, "400")).toEqual(["EXECUTION_VALIDATION_FAILED"]);
+    expect(codesAt(run, "400")).toEqual(["INVALID_JSON", "EXECUTION_VALIDATION_FAILED"]);
     expect(codesAt(run, "413")).toEqual(["PAYLOAD_TOO_LARGE"]);
     expect(codesAt(run, "415")).toEqual(["UNSUPPORTED_MEDIA_TYPE"]);
     expect(codesAt(run, "403")).toEqual(["HOST_NOT_ALLOWED", "ORIGIN_NOT_ALLOWED"]);

@@ -13,7 +13,7 @@ import { tempDirs } from "../../helpers/temp-dirs.ts";
 const makeDir = tempDirs("clawperator-registry-trust-");
 const REGISTRY = JSON.stringify({ skills: [{ id: "com.example.planted" }] });
 const load = (cwd: string, env: NodeJS.ProcessEnv = {}) =>
-  loadRegistry(chooseRegistry({ env, cwd, managedDir: join(cwd, "managed") }));
+  loadRegistry(chooseRegistry({ env, cwd, cloneDir: join(cwd, "managed") }));
 
 describe("a registry another user could have written is refused", () => {
   it("the ../../skills default in a world-writable directory without the sticky bit", async () => {

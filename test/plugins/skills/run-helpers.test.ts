@@ -1,5 +1,6 @@
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { chooseRegistry } from "../../../plugins/skills/registry/registry-path.ts";
+import { chooseRegistry, legacyCloneDir } from "../../../plugins/skills/registry/registry-path.ts";
 import { keywordRank } from "../../../plugins/skills/registry/search.ts";
 import { chooseScript } from "../../../plugins/skills/run/choose-script.ts";
 import { isDangerousEnvName, skillEnv } from "../../../plugins/skills/run/skill-env.ts";
@@ -75,19 +76,25 @@ describe("script choice and registry resolution", () => {
         explicit: "r.json",
         env: { CLAWPERATOR_SKILLS_REGISTRY: "/e.json" },
         cwd: "/w",
-        managedDir: "/m",
+        cloneDir: "/m",
       }),
     ).toEqual({ kind: "explicit", path: "/w/r.json" });
-    expect(chooseRegistry({ env: { CLAWPERATOR_SKILLS_REGISTRY: "/e.json" }, cwd: "/w", managedDir: "/m" })).toEqual({
+    expect(chooseRegistry({ env: { CLAWPERATOR_SKILLS_REGISTRY: "/e.json" }, cwd: "/w", cloneDir: "/m" })).toEqual({
       kind: "env",
       path: "/e.json",
     });
-    expect(chooseRegistry({ env: {}, cwd: "/a/b/c", managedDir: "/m" })).toEqual({
+    expect(chooseRegistry({ env: {}, cwd: "/a/b/c", cloneDir: "/m" })).toEqual({
       kind: "defaults",
-      paths: ["/a/b/c/skills/skills-registry.json", "/a/skills/skills-registry.json", "/m/skills/skills-registry.json"],
+      // The clone's place, then the reference runtime's (~/.clawperator/skills), which an old install still has.
+      paths: [
+        "/a/b/c/skills/skills-registry.json",
+        "/a/skills/skills-registry.json",
+        "/m/skills/skills-registry.json",
+        join(legacyCloneDir(), "skills", "skills-registry.json"),
+      ],
     });
     expect(
-      await caught(() => chooseRegistry({ env: { CLAWPERATOR_SKILLS_REGISTRY: " " }, cwd: "/w", managedDir: "/m" })),
+      await caught(() => chooseRegistry({ env: { CLAWPERATOR_SKILLS_REGISTRY: " " }, cwd: "/w", cloneDir: "/m" })),
     ).toMatchObject({ code: "REGISTRY_READ_FAILED" });
   });
 });

@@ -1,0 +1,224 @@
+import { createHash } from "node:crypto";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { clawperatorHome } from "../../../core/host/clawperator-home.ts";
+import { findOnPath } from "../../../core/host/executables.ts";
+import { privateDir } from "../../../core/host/private-files.ts";
+import type { EventBus } from "../../../core/services/event-bus.ts";
+import type { SkillDependencyOutcome, SkillDependencyRequest } from "../../../core/services/skills.ts";
+import type { SkillsRuntime } from "../service/skills-service.ts";
+import { frontmatterOf } from "../sources/catalog.ts";
+import { type InstallSpec, installIdOf } from "../sources/install-spec.ts";
+import { skillMetadata } from "../sources/skill-metadata.ts";
+import {
+  type InstallPreferences,
+  installPreferences,
+  preferredSpec,
+  specsForPlatform,
+} from "../status/install-options.ts";
+import { installDownload } from "./download.ts";
+import { runInstaller } from "./run-installer.ts";
+
+/** OpenClaw's limits on an install's time: 300000 ms unless asked, between 1000 and 900000. */
+export const DEFAULT_INSTALL_TIMEOUT_MS = 300_000;
+const clampTimeout = (ms: number | undefined) => Math.min(Math.max(ms ?? DEFAULT_INSTALL_TIMEOUT_MS, 1_000), 900_000);
+
+const SAFE = {
+  brew: /^[a-z0-9][a-z0-9+._@-]*(\/[a-z0-9][a-z0-9+._@-]*){0,2}$/,
+  node: /^(@[a-z0-9._-]+\/)?[a-z0-9._-]+(@[a-z0-9^~>=<.*|-]+)?$/,
+  go: /^[a-zA-Z0-9][a-zA-Z0-9._/-]*@[a-z0-9v._-]+$/,
+  uv: /^[a-z0-9][a-z0-9._-]*(\[[a-z0-9,._-]+\])?(([><=!~]=?|===?)[a-z0-9.*_-]+)?$/i,
+};
+
+const unsupported = (message: string, details: Record<string, unknown> = {}) =>
+  new ClawperatorError("SKILL_INSTALL_UNSUPPORTED", message, { details });
+
+function safe(value: string, kind: keyof typeof SAFE): string {
+  const v = value.trim();
+  if (!v || v.startsWith("-") || !SAFE[kind].test(v))
+    throw unsupported(`the ${kind} install names ${JSON.stringify(value)}, which is not a safe ${kind} package name`);
+  return v;
+}
+
+/** A folder name for a skill key (OpenClaw's tools/<key>): the key when it is plain, else a slug and a hash. */
+export function toolsFolder(skillKey: string): string {
+  if (/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(skillKey) && !skillKey.includes("..")) return skillKey;
+  const slug =
+    skillKey
+      .replace(/[^A-Za-z0-9._-]+/g, "-")
+      .replace(/^[-.]+|[-.]+$/g, "")
+      .slice(0, 48) || "skill";
+  return `${slug}-${createHash("sha256").update(skillKey).digest("hex").slice(0, 10)}`;
+}
+
+/** The command of a package-manager install, what it needs on PATH, and where it puts programs. */
+function command(
+  spec: InstallSpec,
+  prefs: InstallPreferences,
+): { argv: string[]; env?: Record<string, string>; binDir?: string } {
+  switch (spec.kind) {
+    case "brew":
+      return { argv: ["brew", "install", safe(spec.formula!, "brew")] };
+    case "node": {
+      const pkg = safe(spec.package!, "node");
+      if (prefs.nodeManager === "pnpm") return { argv: ["pnpm", "add", "-g", "--ignore-scripts", pkg] };
+      if (prefs.nodeManager === "yarn") return { argv: ["yarn", "global", "add", "--ignore-scripts", pkg] };
+      if (prefs.nodeManager === "bun") return { argv: ["bun", "add", "-g", "--ignore-scripts", pkg] };
+      // npm's "global" goes to a prefix of ours, as OpenClaw's does: no root needed, nothing else overwritten.
+      const prefix = join(clawperatorHome(), "tools", "node", "npm");
+      privateDir(prefix);
+      return {
+        argv: ["npm", "install", "-g", "--ignore-scripts", pkg],
+        env: { NPM_CONFIG_PREFIX: prefix, npm_config_prefix: prefix },
+        binDir: join(prefix, "bin"),
+      };
+    }
+    case "go": {
+      const bin = join(homedir(), ".local", "bin");
+      return { argv: ["go", "install", safe(spec.module!, "go")], env: { GOBIN: bin }, binDir: bin };
+    }
+    case "uv":
+      return { argv: ["uv", "tool", "install", safe(spec.package!, "uv")] };
+    default:
+      throw unsupported(`no command for a ${spec.kind} install`);
+  }
+}
+
+/** The option asked for (by id), else the preferred one, among those this OS may run. */
+function chooseSpec(runtime: SkillsRuntime, name: string, installId: string | undefined, prefs: InstallPreferences) {
+  const record = runtime.record(name);
+  const metadata = skillMetadata(frontmatterOf(record));
+  const usable = specsForPlatform(metadata, runtime.platform);
+  const hasBin = (b: string) => findOnPath(b, runtime.env) !== undefined;
+  const ids = metadata.install.map((spec, index) => installIdOf(spec, index));
+  if (installId !== undefined) {
+    const index = ids.indexOf(installId.trim());
+    if (index < 0)
+      throw unsupported(`skill ${name} has no install option "${installId}"`, { skillId: name, options: ids });
+    const chosen = usable.find((u) => u.index === index);
+    if (!chosen) {
+      const os = [...new Set([...metadata.osGates.flat(), ...(metadata.install[index]!.os ?? [])])];
+      throw unsupported(
+        `install option "${installId}" of ${name} is for ${os.join("/") || "another OS"}, not ${runtime.platform}`,
+        {
+          skillId: name,
+          os,
+          platform: runtime.platform,
+        },
+      );
+    }
+    return { record, metadata, spec: chosen.spec, installId: ids[index]! };
+  }
+  const preferred = preferredSpec(
+    usable.map((u) => u.spec),
+    prefs,
+    hasBin,
+  );
+  if (!preferred)
+    throw unsupported(`skill ${name} has no install option for ${runtime.platform}`, { skillId: name, options: ids });
+  return { record, metadata, spec: preferred, installId: ids[metadata.install.indexOf(preferred)]! };
+}
+
+/**
+ * OpenClaw's `skills.install`: runs one of a skill's `metadata.install[]` options, refusing one for another OS or
+ * naming an unsafe package: `brew install`, a global npm/pnpm/yarn/bun install (npm into
+ * ~/.clawperator/tools/node/npm), `go install` (GOBIN ~/.local/bin), `uv tool install`, or a download verified and
+ * extracted into ~/.clawperator/tools/<skillKey>. Each line of output goes to `onProgress` and the event bus; the
+ * installer runs in its own process group, killed at the time limit; what it printed comes back capped.
+ */
+export async function installDependency(
+  runtime: SkillsRuntime,
+  request: SkillDependencyRequest,
+  host: { events?: () => EventBus | undefined } = {},
+): Promise<SkillDependencyOutcome> {
+  const prefs = installPreferences(runtime.skillsConfig.install);
+  const { record, metadata, spec, installId } = chooseSpec(runtime, request.name, request.installId, prefs);
+  const name = record.entry.id;
+  const skillKey = metadata.skillKey ?? name;
+  const timeoutMs = clampTimeout(request.timeoutMs);
+  const events = host.events?.();
+  const onLine = (line: string) => {
+    request.onProgress?.(line);
+    events?.emit("clawperator:skills-install-progress", { name, installId, line });
+  };
+  const warnings: string[] = [];
+  if (
+    record.origin.precedence !== "bundled" &&
+    record.origin.precedence !== "managed" &&
+    record.origin.precedence !== "extra"
+  )
+    warnings.push(`${name} is a ${record.origin.precedence} skill: check that its install recipe is one you trust`);
+  const base = { ok: true as const, name, skillKey, installId, kind: spec.kind, warnings };
+
+  if (spec.kind === "download") {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const signal = request.signal ? AbortSignal.any([controller.signal, request.signal]) : controller.signal;
+    try {
+      const done = await installDownload({
+        spec: spec as InstallSpec & { url: string },
+        toolsRoot: join(clawperatorHome(), "tools", toolsFolder(skillKey)),
+        timeoutMs,
+        signal,
+        env: runtime.env,
+        onLine,
+      });
+      return {
+        ...base,
+        message: done.extracted ? `Downloaded and extracted to ${done.targetDir}` : `Downloaded to ${done.targetDir}`,
+        url: spec.url!,
+        targetDir: done.targetDir,
+        stdout: `downloaded=${done.bytes} sha256=${done.sha256}`,
+        stderr: "",
+      };
+    } catch (error) {
+      if (controller.signal.aborted)
+        throw new ClawperatorError("SKILL_INSTALL_TIMEOUT", `download of ${spec.url} took over ${timeoutMs} ms`, {
+          details: { name, installId, timeoutMs },
+        });
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  const { argv, env, binDir } = command(spec, prefs);
+  if (findOnPath(argv[0]!, runtime.env) === undefined) {
+    throw new ClawperatorError("SKILL_INSTALL_FAILED", `${argv[0]} is not installed (not on PATH)`, {
+      hint: `Install ${argv[0]} first, or choose another install option of ${name} (skills status lists them).`,
+      details: { name, installId, command: argv },
+    });
+  }
+  onLine(`$ ${argv.join(" ")}`);
+  const run = await runInstaller(argv, {
+    timeoutMs,
+    baseEnv: runtime.env,
+    ...(env ? { env } : {}),
+    onLine,
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
+  const output = {
+    stdout: run.stdout,
+    stderr: run.stderr,
+    ...(run.truncated ? { truncated: run.truncated } : {}),
+  };
+  if (run.timedOut)
+    throw new ClawperatorError("SKILL_INSTALL_TIMEOUT", `${argv.join(" ")} took over ${timeoutMs} ms; it was stopped`, {
+      details: { name, installId, command: argv, timeoutMs, ...output },
+    });
+  if (run.exitCode !== 0) {
+    const last = (run.stderr || run.stdout)
+      .split("\n")
+      .filter((l) => l.trim())
+      .at(-1);
+    throw new ClawperatorError(
+      "SKILL_INSTALL_FAILED",
+      `${argv.join(" ")} failed (${run.aborted ? "cancelled" : run.exitCode === undefined ? (run.startError ?? "did not start") : `exit ${run.exitCode}`})${last ? `: ${last.slice(0, 200)}` : ""}`,
+      { details: { name, installId, command: argv, exitCode: run.exitCode ?? null, ...output } },
+    );
+  }
+  if (binDir && !(runtime.env.PATH ?? "").split(":").includes(binDir))
+    warnings.push(`the programs went to ${binDir}: add it to PATH so the skill finds them`);
+  return { ...base, message: "Installed", command: argv, ...(binDir ? { binDir } : {}), ...output };
+}
