@@ -1,18 +1,31 @@
 // Fuzz benchmark (issue 11): 10,000 generated `execute --execution` inputs through the CLI entry in-process, and
 // 200 of them through the real CLI process; the same 10,000 through both validators, the CLI's hot path and the
 // zod schemas, which must answer alike (issue 21); prints the figures for bench/RESULTS.md.
-// Run: npm run build && node bench/fuzz.mjs   (CLAWPERATOR_FUZZ_RUNS / CLAWPERATOR_FUZZ_PROCESS_RUNS override)
+// Then MCP message fuzzing (bench/fuzz-mcp.mjs): 10,000 random JSON-RPC shapes over stdio and over HTTP.
+// Run: npm run build && node bench/fuzz.mjs   (CLAWPERATOR_FUZZ_RUNS / CLAWPERATOR_FUZZ_PROCESS_RUNS override;
+// CLAWPERATOR_FUZZ_MCP_MESSAGES the MCP count, CLAWPERATOR_FUZZ_SEED its seed, CLAWPERATOR_FUZZ_ONLY=mcp only that)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fuzzMcp } from "./fuzz-mcp.mjs";
 
 const runs = process.env.CLAWPERATOR_FUZZ_RUNS ?? "10000";
 const processRuns = process.env.CLAWPERATOR_FUZZ_PROCESS_RUNS ?? "200";
 const dir = mkdtempSync(join(tmpdir(), "clawperator-fuzz-bench-"));
 const report = join(dir, "report.json");
 const started = Date.now();
+const mcpMessages = Number(process.env.CLAWPERATOR_FUZZ_MCP_MESSAGES ?? 10_000);
+const mcpSeed = Number(process.env.CLAWPERATOR_FUZZ_SEED ?? Date.now() % 2 ** 31);
 try {
+  if (process.env.CLAWPERATOR_FUZZ_ONLY !== "mcp") executionInput();
+  await fuzzMcp(mcpMessages, mcpSeed);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** The execution input's fuzz cases (test/fuzz/), their figures printed. */
+function executionInput() {
   // The suite's own properties with more runs; a crash, a hang or a disagreement fails them, and a hang cannot
   // outlast the timeout.
   execFileSync("npx", ["vitest", "run", "test/fuzz/"], {
@@ -42,6 +55,4 @@ try {
       .map(([code, n]) => `${code} ${n}`)
       .join(", ")}`,
   );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
-import { checkDeviceSerial } from "../core/contracts/device-serial.ts";
+import { defaultDevice } from "../config/default-device.ts";
 import type { GlobalOptions } from "../core/kernel/index.ts";
 
 type Key = "deviceId" | "receiverPackage" | "output" | "timeoutMs" | "verbose" | "configPath" | "help" | "version";
@@ -31,6 +31,8 @@ export const GLOBAL_FLAGS: Readonly<Record<string, FlagSpec>> = {
 
 export interface ExtractedGlobals {
   options: GlobalOptions;
+  /** `--device-id` as given (the runtime's default device beats the environment and the config with it). */
+  deviceFlag?: string;
   /** Whether --output or CLAWPERATOR_OUTPUT chose the output; otherwise the config's `output` may. */
   outputChosen: boolean;
   help: boolean;
@@ -83,12 +85,8 @@ export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv):
       throw usage(`--timeout-ms must be a whole number of milliseconds (got "${raw.timeoutMs}")`);
   }
 
-  // The serial reaches adb's argv, lock file names and skill scripts: only what adb itself prints passes.
-  const flagDevice = raw.deviceId as string | undefined;
-  if (flagDevice !== undefined) checkDeviceSerial(flagDevice, "--device-id");
-  const envDevice = flagDevice === undefined ? env.CLAWPERATOR_DEVICE_ID : undefined;
-  if (envDevice) checkDeviceSerial(envDevice, "CLAWPERATOR_DEVICE_ID");
-  const deviceId = flagDevice ?? envDevice;
+  // The config's deviceId comes last, once it is loaded (runtime/boot.ts, with the same defaultDevice).
+  const deviceId = defaultDevice({ flag: raw.deviceId as string | undefined, env });
   const receiverPackage =
     (raw.receiverPackage as string | undefined) ?? env.CLAWPERATOR_OPERATOR_PACKAGE ?? env.CLAWPERATOR_RECEIVER_PACKAGE;
   return {
@@ -100,6 +98,7 @@ export function extractGlobals(argv: readonly string[], env: NodeJS.ProcessEnv):
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(raw.configPath === undefined ? {} : { configPath: raw.configPath as string }),
     },
+    ...(raw.deviceId === undefined ? {} : { deviceFlag: raw.deviceId as string }),
     outputChosen: flagOutput !== undefined || envOutput !== undefined,
     help: raw.help === true,
     version: raw.version === true,

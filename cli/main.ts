@@ -37,6 +37,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       verbose: globals.options.verbose,
       progress: globals.options.output === "pretty",
       ...(globals.options.configPath ? { configPath: globals.options.configPath } : {}),
+      ...(globals.deviceFlag === undefined ? {} : { deviceId: globals.deviceFlag }),
     });
     if (!globals.outputChosen && kernel.config.output) {
       mode = kernel.config.output;

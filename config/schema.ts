@@ -54,6 +54,19 @@ export const ConfigSchema = z.strictObject({
       token: z.string().min(1).optional(),
       /** Web origins besides the server's own whose pages may call the API (`http://localhost:5173`). */
       allowedOrigins: z.array(z.string().min(1)).optional(),
+      /** Long-lived streams (GET /events and MCP's SSE streams) open at once, in all (default 256). */
+      maxStreams: z.number().int().min(1).max(100_000).optional(),
+      /** ... and to one client address (default 64). */
+      maxStreamsPerClient: z.number().int().min(1).max(100_000).optional(),
+    })
+    .optional(),
+  /** MCP over HTTP (`/mcp`). */
+  mcp: z
+    .strictObject({
+      /** Sessions live at once per server (default 64); an `initialize` over it is refused. */
+      maxSessions: z.number().int().min(1).max(100_000).optional(),
+      /** How long a session may go without a request before it expires (default 600000, 10 minutes). */
+      sessionIdleMs: z.number().int().min(1_000).max(86_400_000).optional(),
     })
     .optional(),
   skills: z

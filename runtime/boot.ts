@@ -3,6 +3,7 @@ import { AgentTools } from "../core/services/agent-tools.ts";
 import { ConfigSource } from "../core/services/config-source.ts";
 import type { HostInfo } from "../core/services/host-info.ts";
 import { createStderrLogger } from "../core/services/logger.ts";
+import { defaultDevice } from "../config/default-device.ts";
 import { loadConfig } from "../config/load-config.ts";
 import type { ClawperatorConfig } from "../config/schema.ts";
 import { resolvePlugins } from "../config/resolve-plugins.ts";
@@ -20,6 +21,10 @@ export interface BootOptions {
   host?: HostInfo;
   /** Settings given in code by a front end, laid over the config file's. */
   overrides?: ConfigOverrides;
+  /** `--device-id`: the default device, before CLAWPERATOR_DEVICE_ID and the config's (`defaultDevice`). */
+  deviceId?: string;
+  /** Where CLAWPERATOR_DEVICE_ID is read (default: this process's environment). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -32,11 +37,21 @@ export async function bootRuntime(options: BootOptions = {}): Promise<Kernel> {
   return bootWithConfig(await loadRuntimeConfig(options), options);
 }
 
-/** The config a runtime of `options` boots with: the file found from its cwd (or named), then the overrides. */
+/**
+ * The config a runtime of `options` boots with: the file found from its cwd (or named), then the overrides; its
+ * `deviceId` is the default device every front end uses (`defaultDevice`: flag, environment, config).
+ */
 export async function loadRuntimeConfig(options: BootOptions): Promise<ClawperatorConfig> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadConfig({ cwd, ...(options.configPath ? { configPath: options.configPath } : {}) });
-  return options.overrides ? applyConfigOverrides(loaded, options.overrides) : loaded;
+  const config = options.overrides ? await applyConfigOverrides(loaded, options.overrides) : loaded;
+  const deviceId = defaultDevice({
+    flag: options.deviceId ?? options.overrides?.deviceId,
+    env: options.env ?? process.env,
+    config: loaded.deviceId,
+  });
+  const { deviceId: _configured, ...rest } = config;
+  return deviceId === undefined ? rest : { ...rest, deviceId };
 }
 
 /** Boots the kernel for a config `loadRuntimeConfig` gave: the built-in plugins, then the config's. */

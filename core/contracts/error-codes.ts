@@ -126,6 +126,8 @@ export const ERROR_CATALOGUE = {
   INVALID_DEVICE_ID: host(400),
   INVALID_OPERATOR_PACKAGE: host(400),
   INVALID_PATH: host(400),
+  // A path an agent named (a tool's or a route's argument) outside the directories such paths may name.
+  PATH_NOT_ALLOWED: host(403),
   BAD_REQUEST: host(400),
   UNAUTHORIZED: host(401),
   HOST_NOT_ALLOWED: host(403),
@@ -135,6 +137,11 @@ export const ERROR_CATALOGUE = {
   REQUEST_TIMEOUT: host(408),
   UNSUPPORTED_MEDIA_TYPE: host(415),
   SERVER_SHUTTING_DOWN: host(503),
+  // Caps that keep one client from taking the server from everyone else: long-lived streams (GET /events and MCP's
+  // SSE streams, total and per client address) and MCP sessions; an MCP session that expired or was never opened.
+  STREAM_LIMIT_REACHED: host(503),
+  MCP_SESSION_LIMIT_REACHED: host(503),
+  MCP_SESSION_NOT_FOUND: host(404),
   SERVE_TOKEN_REQUIRED: host(400),
   SERVE_LISTEN_FAILED: host(500),
   // Skills codes spec/000 names beyond spec/001's table, and the eligibility gate of spec/002 and spec/004.

@@ -31,6 +31,9 @@ function shown(value: unknown): string {
   return JSON.stringify(value)?.slice(0, 80) ?? String(value);
 }
 
+/** zod's names of types, in the words of JSON. */
+const EXPECTED: Readonly<Record<string, string>> = { int: "integer", record: "object" };
+
 const article = (noun: string): string => `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 
 /** The reason part of a message, phrased so an agent knows what to send instead. */
@@ -40,7 +43,7 @@ function reason(issue: Issue, input: unknown): string {
     case "invalid_type":
       return got === undefined
         ? "is required"
-        : `must be ${article(issue.expected === "int" ? "integer" : issue.expected)} (got ${shown(got)})`;
+        : `must be ${article(EXPECTED[issue.expected] ?? issue.expected)} (got ${shown(got)})`;
     case "invalid_value":
       return issue.values.length === 1
         ? `must be ${shown(issue.values[0])} (got ${shown(got)})`

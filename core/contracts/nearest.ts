@@ -13,7 +13,10 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The closest candidate within a third of the word's length (at least 2 edits), or undefined. */
+/**
+ * The closest candidate within a third of the word's length (at least 2 edits), else one the word is the first
+ * dash-separated part of (`token` → `token-file`), or undefined.
+ */
 export function nearest(word: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
@@ -24,5 +27,8 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
       bestDistance = d;
     }
   }
-  return best;
+  if (best !== undefined) return best;
+  const prefix = `${word.toLowerCase()}-`;
+  for (const candidate of candidates) if (candidate.toLowerCase().startsWith(prefix)) return candidate;
+  return undefined;
 }

@@ -14,7 +14,17 @@ export interface RuntimeConfig {
   operator?: { downloadUrl?: string };
   transport?: string;
   pluginSetupTimeoutMs?: number;
-  serve?: { host?: string; port?: number; token?: string; allowedOrigins?: string[] };
+  serve?: {
+    host?: string;
+    port?: number;
+    token?: string;
+    allowedOrigins?: string[];
+    /** Long-lived streams (GET /events, MCP's SSE streams) open at once: in all, and to one client address. */
+    maxStreams?: number;
+    maxStreamsPerClient?: number;
+  };
+  /** MCP over HTTP: sessions live at once, and how long one may go without a request before it expires. */
+  mcp?: { maxSessions?: number; sessionIdleMs?: number };
   skills?: Record<string, unknown>;
   /** Agents and their skill allowlists (`list[]` of `{ id, default?, skills? }`, `defaults.skills`). */
   agents?: {

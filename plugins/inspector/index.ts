@@ -5,7 +5,8 @@ import { inspectArgs } from "./command-args.ts";
 /**
  * The inspector (issue 27): a web page of `serve` that shows a device as the agent sees it and acts on it through
  * the same public routes agents use. Its files are static (no build step); they answer without the token, which
- * the page then asks for once and keeps in an HttpOnly cookie (POST /inspector/session).
+ * the page then gets once (a one-time code from `inspect`'s URL, or the token typed) and keeps in an HttpOnly
+ * cookie (POST /inspector/sign-in, POST /inspector/session).
  */
 export default definePlugin({
   name: "inspector",
@@ -30,6 +31,14 @@ export default definePlugin({
         errors: RUN_ERRORS,
         schemas: async () => (await import("./routes/route-schemas.js")).matchersSchemas,
         load: () => import("./routes/matchers.js"),
+      },
+      {
+        method: "POST",
+        path: "/inspector/sign-in",
+        description: "Spends a one-time code `inspect` printed: keeps the server's token in the page's HttpOnly cookie",
+        errors: ["UNAUTHORIZED"],
+        public: true,
+        load: () => import("./routes/sign-in.js"),
       },
       {
         method: "POST",

@@ -19,8 +19,11 @@ export const mcpArgs = {
     type: "string",
     description: "With --http: address to bind (default 127.0.0.1); anything but loopback needs a token",
   },
-  token: {
+  "token-file": {
     type: "string",
-    description: "With --http: bearer token /mcp requires (default: $CLAWPERATOR_SERVE_TOKEN, else config serve.token)",
+    description:
+      "With --http: file holding the bearer token /mcp requires (default: $CLAWPERATOR_SERVE_TOKEN, else config " +
+      "serve.token); a path with no file gets a new token",
+    valueHint: "path",
   },
 } as const satisfies ArgsDef;

@@ -11,11 +11,12 @@ export const serveArgs = {
     type: "string",
     description: "Address to bind (default: config serve.host, else 127.0.0.1); anything but loopback needs a token",
   },
-  token: {
+  "token-file": {
     type: "string",
     description:
-      "Bearer token every route but /health requires, at least 16 characters " +
-      "(default: $CLAWPERATOR_SERVE_TOKEN, else config serve.token)",
+      "File holding the bearer token every route but /health requires (16+ characters; yours, mode 0600); a path " +
+      "with no file gets a new token written there (default: $CLAWPERATOR_SERVE_TOKEN, else config serve.token)",
+    valueHint: "path",
   },
   "allowed-hosts": {
     type: "string",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { allowedDirsOf, confinePath } from "../../core/host/allowed-paths.ts";
 import type { CommandOutcome } from "../run-command.ts";
 import { DeviceTarget, zodTool, type AgentTool, type ToolHints, type ToolOutput } from "./agent-tool.ts";
 import { ExecutionDetails, RecordingPullDetails } from "./output-schemas.ts";
@@ -54,6 +55,9 @@ export const recordStopTool = zodTool({
   },
 });
 
+/** Where `record pull` writes by default (the reference's folder, under the working directory). */
+const DEFAULT_PULL_DIR = "./recordings/";
+
 export const recordPullTool = zodTool({
   name: "clawperator_record_pull",
   description:
@@ -62,14 +66,26 @@ export const recordPullTool = zodTool({
   input: z.strictObject({
     ...DeviceTarget,
     sessionId: SessionId,
-    out: z.string().min(1).optional().describe("local directory for the file (default ./recordings/)"),
+    out: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "local directory for the file (default ./recordings/); must lie in the allowed directories " +
+          "(screenshots.allowedDirs: by default the working directory and the OS temp directory)",
+      ),
   }),
   output: RecordingPullDetails,
   // Reads the device; writes a file on this machine, the same file again for the same session.
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
-  async run(ctx, { deviceId, receiverPackage, sessionId, out }) {
+  async run(ctx, { deviceId, receiverPackage, sessionId, out = DEFAULT_PULL_DIR }) {
     const clawperator = await ctx.clawperator();
-    const args = { ...(sessionId === undefined ? {} : { "session-id": sessionId }), ...(out ? { out } : {}) };
+    // An agent names this directory: it gets the confinement of every path an agent names.
+    const { config } = clawperator.kernel;
+    const cwd = process.cwd();
+    const allowedDirs = allowedDirsOf(config.screenshots?.allowedDirs, config.filepath, cwd);
+    const dir = confinePath(out, { allowedDirs, cwd, names: "directory" }, "out");
+    const args = { ...(sessionId === undefined ? {} : { "session-id": sessionId }), out: dir };
     const outcome = await clawperator.command(["record", "pull"], args, { deviceId, receiverPackage });
     return recordingOutput("clawperator_record_pull", outcome);
   },

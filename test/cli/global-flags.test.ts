@@ -18,6 +18,8 @@ describe("extractGlobals", () => {
     ]);
     expect(result).toEqual({
       options: { output: "json", verbose: true, deviceId: "emulator-5554", timeoutMs: 9_000 },
+      deviceFlag: "emulator-5554",
+      outputChosen: false,
       help: false,
       version: false,
       rest: ["execute", "--execution", "x.json"],

@@ -12,12 +12,12 @@ export interface VirtualSession {
   /** Runs the built CLI against this session's private adb server, HOME and Clawperator home. */
   cli(
     args: readonly string[],
-    options?: { input?: string; env?: Record<string, string>; node?: string },
+    options?: { input?: string; env?: Record<string, string>; cwd?: string; node?: string },
   ): Promise<CliResult>;
   /** Like `cli`, parsing stdout as JSON. */
   json<T = unknown>(
     args: readonly string[],
-    options?: { input?: string; env?: Record<string, string> },
+    options?: { input?: string; env?: Record<string, string>; cwd?: string },
   ): Promise<{ exitCode: number; body: T; stderr: string }>;
   /** Starts the CLI in the same environment and returns the running process (a command that runs until stopped). */
   spawn(
@@ -49,8 +49,13 @@ export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): V
   });
 
   /** The CLI's environment: the session's HOME (and so its Clawperator home) and its private adb server. */
-  const inSession = (options: { input?: string; env?: Record<string, string>; node?: string }): CliProcessOptions => ({
-    cwd: harness!.home,
+  const inSession = (options: {
+    input?: string;
+    env?: Record<string, string>;
+    node?: string;
+    cwd?: string;
+  }): CliProcessOptions => ({
+    cwd: options.cwd ?? harness!.home,
     env: { TMPDIR: harness!.home, ...harness!.env, ...options.env },
     ...(options.input === undefined ? {} : { input: options.input }),
     ...(options.node === undefined ? {} : { node: options.node }),
@@ -69,7 +74,6 @@ export function virtualSession(options: { emulatorDiscovery?: boolean } = {}): V
     spawn(args, options = {}) {
       return spawnCli(args, {
         ...inSession(options),
-        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
         ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
       });
     },

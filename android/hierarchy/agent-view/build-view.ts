@@ -4,12 +4,13 @@ import { HierarchyIndex } from "../hierarchy-index.ts";
 import type { UiHierarchy, UiNode } from "../types.ts";
 import { clickMatcher, uniqueMatcher } from "../unique-matcher.ts";
 import { outlineLines, type OutlineLine } from "./outline.ts";
+import { word } from "./text.ts";
 import { visibleNodes } from "./visible.ts";
 
 const INDENT = "  ";
 
 function render(line: OutlineLine, indent: string): string {
-  const name = line.labels.length === 0 && line.idName !== undefined ? [`#${line.idName}`] : [];
+  const name = line.labels.length === 0 && line.idName !== undefined ? [`#${word(line.idName)}`] : [];
   const parts = [line.kind, ...line.labels, ...name, ...line.fields, ...line.states];
   if (line.ref) parts.push(`[ref=${line.ref}]`);
   return indent + INDENT.repeat(line.depth) + parts.join(" ");
@@ -48,7 +49,7 @@ export function buildAgentView(hierarchy: UiHierarchy | HierarchyIndex, id: stri
       const root = index.ancestors(line.node).at(-1) ?? line.node;
       if (root !== window) {
         window = root;
-        text.push(`window ${root.attributes.package ?? ""}`);
+        text.push(`window ${word(root.attributes.package ?? "")}`);
       }
     }
     text.push(render(line, several ? INDENT : ""));

@@ -77,24 +77,35 @@ function idName(node: UiNode): string | undefined {
   return at < 0 ? id : id.slice(at + 4);
 }
 
-/** The label and fields of a node's own line. An editable field's text is its value; its label is what names it. */
-function ownTexts(node: UiNode, index: HierarchyIndex): { labels: string[]; fields: string[] } {
+/**
+ * The label and fields of a node's own line, and the texts they show (on one line each, for telling what a line
+ * already shows). An editable field's text is its value; its label is what names it.
+ */
+function ownTexts(node: UiNode, index: HierarchyIndex): { labels: string[]; fields: string[]; texts: string[] } {
   const text = node.attributes.text ?? "";
   const desc = node.attributes["content-desc"] ?? "";
   const hint = node.attributes.hint ?? "";
   if (editable(node, index)) {
     const name = [desc, hint].find((v) => !blank(v));
-    const value = !blank(text) && oneLine(text) !== oneLine(hint) ? [`value=${quoted(text)}`] : [];
-    return { labels: name ? [quoted(name)] : [], fields: value };
+    const value = !blank(text) && oneLine(text) !== oneLine(hint) ? [text] : [];
+    return {
+      labels: name ? [quoted(name)] : [],
+      fields: value.map((v) => `value=${quoted(v)}`),
+      texts: [...(name ? [name] : []), ...value].map(oneLine),
+    };
   }
-  if (blank(text)) return { labels: blank(desc) ? [] : [quoted(desc)], fields: [] };
-  const extra = !blank(desc) && oneLine(desc) !== oneLine(text) ? [`desc=${quoted(desc)}`] : [];
-  return { labels: [quoted(text)], fields: extra };
+  if (blank(text)) return { labels: blank(desc) ? [] : [quoted(desc)], fields: [], texts: [oneLine(desc)] };
+  const extra = !blank(desc) && oneLine(desc) !== oneLine(text) ? [desc] : [];
+  return {
+    labels: [quoted(text)],
+    fields: extra.map((d) => `desc=${quoted(d)}`),
+    texts: [text, ...extra].map(oneLine),
+  };
 }
 
-/** The label texts a node shows, on one line each. */
+/** The label texts a node shows, as they are. */
 const labelTexts = (node: UiNode) =>
-  [node.attributes.text, node.attributes["content-desc"]].filter((v) => !blank(v)).map((v) => oneLine(v!));
+  [node.attributes.text, node.attributes["content-desc"]].filter((v): v is string => !blank(v));
 
 const WORD = /[\p{L}\p{N}]/u;
 
@@ -128,17 +139,19 @@ export function outlineLines(index: HierarchyIndex, visible: ReadonlySet<UiNode>
     !hasInside(line.node, (n) => clickable(n, index));
 
   const newLine = (node: UiNode, depth: number, carried: readonly string[]): OutlineLine => {
+    const { labels, fields, texts } = ownTexts(node, index);
     const line: OutlineLine = {
       node,
       depth,
       kind: kindOf(node, index),
-      ...ownTexts(node, index),
+      labels,
+      fields,
       states: statesOf(node, carried),
     };
     const name = idName(node);
     if (name !== undefined) line.idName = name;
     lines.push(line);
-    shown.set(line, [...line.labels, ...line.fields].join(" "));
+    shown.set(line, texts.join(" "));
     if (absorbs(line)) absorbing.add(line);
     return line;
   };
@@ -152,7 +165,7 @@ export function outlineLines(index: HierarchyIndex, visible: ReadonlySet<UiNode>
       return;
     }
     const seen = parent ? shown.get(parent)! : "";
-    const fresh = labelTexts(node).filter((t) => !covered(seen, t));
+    const fresh = labelTexts(node).filter((t) => !covered(seen, oneLine(t)));
     if (fresh.length === 0) {
       for (const child of node.children) visit(child, parent, depth, passed);
       return;
@@ -160,7 +173,7 @@ export function outlineLines(index: HierarchyIndex, visible: ReadonlySet<UiNode>
     if (parent && absorbing.has(parent) && !hasInside(node, (n) => actionable(n, index))) {
       parent.labels.push(...fresh.map((t) => quoted(t)));
       for (const state of passed) if (!parent.states.includes(state)) parent.states.unshift(state);
-      shown.set(parent, `${seen} ${fresh.join(" ")}`);
+      shown.set(parent, `${seen} ${fresh.map(oneLine).join(" ")}`);
       for (const child of node.children) visit(child, parent, depth, []);
       return;
     }

@@ -38,6 +38,17 @@ export async function signIn(token) {
   return response.ok;
 }
 
+/** Spends the one-time code `inspect`'s link carries (`#signin=<code>`) for the cookie; false when it is not valid. */
+export async function signInWithCode(code) {
+  const response = await fetch("/inspector/sign-in", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code }),
+    credentials: "same-origin",
+  });
+  return response.ok;
+}
+
 /** A one-step execution for the selected device. */
 export function execution(action) {
   const id = `inspector-${Date.now()}`;

@@ -1,4 +1,4 @@
-import { execution, request, screenshot, signIn, Unauthorized } from "./api.js";
+import { execution, request, screenshot, signIn, signInWithCode, Unauthorized } from "./api.js";
 import { byId, copyButton, el } from "./dom.js";
 import { observesOnly, startEventLog } from "./events.js";
 import { clickCommand, selectorParams } from "./matchers.js";
@@ -254,4 +254,14 @@ byId("login").addEventListener("submit", async (event) => {
   } else status("That token is not the server's");
 });
 
-start().catch(handle);
+/** The link `inspect` printed signs in once; the code leaves the address bar (and the history) at once. */
+async function begin() {
+  const code = /^#signin=([0-9a-f]+)$/.exec(location.hash)?.[1];
+  if (code) {
+    history.replaceState(null, "", location.pathname + location.search);
+    if (!(await signInWithCode(code))) status("That sign-in link was used already: sign in with the token");
+  }
+  await start();
+}
+
+begin().catch(handle);

@@ -9,6 +9,7 @@ import { Transport } from "../../../core/services/transport.ts";
 import type { ServiceAccess } from "../../../core/kernel/index.ts";
 import { OPERATE_ANDROID } from "../prompts/operate-android.ts";
 import { Skills } from "../../../core/services/skills.ts";
+import { CallsInFlight } from "./calls-in-flight.ts";
 import { serveResources } from "./resources.ts";
 import { serveSkillsResources } from "./skills-resources.ts";
 import { serveTools } from "./tool-handlers.ts";
@@ -29,6 +30,8 @@ function lazyValidator(): jsonSchemaValidator {
 
 export interface McpSession {
   server: McpServer;
+  /** The tool calls running; they run to their end whether or not the client still waits. */
+  calls: CallsInFlight;
   /** Stops listening to the runtime's events; the transport is closed by whoever opened it. */
   close(): Promise<void>;
 }
@@ -53,7 +56,8 @@ export async function createMcpServer(
     },
   );
   const events = services.resolve(EventBus);
-  serveTools(server.server, tools, logger, session.agentId);
+  const calls = new CallsInFlight();
+  serveTools(server.server, tools, logger, calls, session.agentId);
   const subscribed = new Set<string>();
   const stopResources = serveResources(
     server,
@@ -79,6 +83,7 @@ export async function createMcpServer(
   );
   return {
     server,
+    calls,
     async close() {
       stopResources();
       stopSkills();

@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { toClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { AgentToolEntry, ToolCallOptions } from "../../../core/services/agent-tools.ts";
 import type { Logger } from "../../../core/services/logger.ts";
+import type { CallsInFlight } from "./calls-in-flight.ts";
 import { toCallResult, toErrorResult, toMcpTool } from "./tool-results.ts";
 
 /**
@@ -12,11 +13,17 @@ import { toCallResult, toErrorResult, toMcpTool } from "./tool-results.ts";
  * where registerTool would re-derive the schemas from zod and answer with its own message. An unknown tool is a
  * protocol error (-32602), as the specification asks. Every call is made for the session's agent, when it has one.
  */
-export function serveTools(server: Server, tools: readonly AgentToolEntry[], logger: Logger, agentId?: string): void {
+export function serveTools(
+  server: Server,
+  tools: readonly AgentToolEntry[],
+  logger: Logger,
+  calls: CallsInFlight,
+  agentId?: string,
+): void {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   server.registerCapabilities({ tools: {} });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(toMcpTool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const { name, arguments: input = {}, _meta } = request.params;
     const tool = byName.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${name}"`);
@@ -27,27 +34,31 @@ export function serveTools(server: Server, tools: readonly AgentToolEntry[], log
         void extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...progress } });
       };
     }
-    // The SDK sends no answer to a cancelled request: what became of the call goes to the log. The Operator APK
-    // cannot stop an execution midway, so one already sent holds its device's lock until the device is done (spec
-    // 003 "In-Flight Semantics"): released earlier, the next execution would run interleaved with it.
+    // The SDK sends no answer to a cancelled request, nor to any once the client has gone: what became of the call
+    // goes to the log. The Operator APK cannot stop an execution midway, so one already sent holds its device's
+    // lock until the device is done (spec 003 "In-Flight Semantics"): released earlier, the next execution would run
+    // interleaved with it.
     const onCancel = () =>
       logger.warn(
-        `${name}: cancelled by the client; no result will be reported. It stops what it can (a skill's script); an ` +
-          "execution already sent to the device runs to its end, holding the device's lock until then",
+        `${name}: no longer awaited by the client (cancelled, or the client left); its answer will not be sent. It ` +
+          "stops what it can (a skill's script); an execution already sent to the device runs to its end, holding " +
+          "the device's lock until then",
       );
     extra.signal.addEventListener("abort", onCancel, { once: true });
-    let outcome = "it failed";
-    try {
-      const output = await tool.call(input, options);
-      outcome = output.failure ? `it failed (${output.failure.code})` : "it succeeded";
-      return toCallResult(output);
-    } catch (error) {
-      outcome = `it failed (${toClawperatorError(error).code})`;
-      return toErrorResult(error);
-    } finally {
-      extra.signal.removeEventListener("abort", onCancel);
-      if (extra.signal.aborted)
-        logger.warn(`${name}: ended after its cancellation (${outcome}; not reported); its device lock is released`);
-    }
+    const run = async () => {
+      let outcome = "it failed";
+      try {
+        const output = await tool.call(input, options);
+        outcome = output.failure ? `it failed (${output.failure.code})` : "it succeeded";
+        return toCallResult(output);
+      } catch (error) {
+        outcome = `it failed (${toClawperatorError(error).code})`;
+        return toErrorResult(error);
+      } finally {
+        extra.signal.removeEventListener("abort", onCancel);
+        if (extra.signal.aborted) logger.warn(`${name}: ended unawaited: ${outcome}; its answer was not sent`);
+      }
+    };
+    return calls.track(run());
   });
 }

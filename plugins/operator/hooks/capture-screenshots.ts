@@ -3,12 +3,8 @@ import { join } from "node:path";
 import type { ResultEnvelope, StepResult } from "../../../core/contracts/envelope.ts";
 import type { AfterResultContext, ExecutionHook } from "../../../core/execution/hooks.ts";
 import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
-import {
-  allowedDirsOf,
-  screenshotTarget,
-  ScreenshotFailure,
-  type ScreenshotTarget,
-} from "../screenshots/screenshot-target.ts";
+import { allowedDirsOf } from "../../../core/host/allowed-paths.ts";
+import { screenshotTarget, ScreenshotFailure, type ScreenshotTarget } from "../screenshots/screenshot-target.ts";
 import { writeScreenshot } from "../screenshots/write-screenshot.ts";
 
 /** A default screenshot's file name; ids are the caller's, so anything but a safe character is replaced. */

@@ -1,6 +1,7 @@
-import { lstatSync, openSync, readSync, closeSync, realpathSync, statSync, type Stats } from "node:fs";
-import { homedir, tmpdir } from "node:os";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { closeSync, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
+import { resolve } from "node:path";
+import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { confinePath } from "../../../core/host/allowed-paths.ts";
 
 /**
  * Who chose a screenshot path: an execution payload (an agent, maybe steered by an untrusted screen) or a person's CLI
@@ -35,27 +36,6 @@ export interface TargetPolicy {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/**
- * The default allowed directories (the working directory and the OS temp directory), or the config's
- * `screenshots.allowedDirs`, relative ones resolved from the config file's folder and `~/` from the home.
- */
-export function allowedDirsOf(
-  configured: readonly string[] | undefined,
-  configFile: string | undefined,
-  cwd: string,
-): string[] {
-  if (configured === undefined) return [cwd, tmpdir()];
-  const base = configFile ? dirname(configFile) : cwd;
-  return configured.map((dir) =>
-    dir === "~" || dir.startsWith("~/") ? resolve(homedir(), dir.slice(2)) : resolve(base, dir),
-  );
-}
-
-const inside = (dir: string, path: string) => {
-  const rel = relative(dir, path);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
-};
-
 function realOrSelf(path: string): string {
   try {
     return realpathSync(path);
@@ -86,16 +66,12 @@ const refused = (message: string) => new ScreenshotFailure("SCREENSHOT_PATH_REFU
 export function screenshotTarget(requested: string, policy: TargetPolicy): ScreenshotTarget {
   const path = resolve(policy.cwd, requested);
   if (policy.origin === "payload") {
-    const allowed = policy.allowedDirs.filter((dir) => inside(dir, path));
-    if (allowed.length === 0) {
-      throw refused(
-        `${requested} is outside the directories a payload may write to (${policy.allowedDirs.join(", ")}); ` +
-          `set screenshots.allowedDirs in the config to allow more`,
-      );
+    try {
+      confinePath(requested, { allowedDirs: policy.allowedDirs, cwd: policy.cwd, names: "file" }, "screenshot path");
+    } catch (error) {
+      if (error instanceof ClawperatorError) throw refused(error.message);
+      throw error;
     }
-    const parent = realOrSelf(dirname(path));
-    if (!allowed.some((dir) => inside(realOrSelf(dir), parent)))
-      throw refused(`${requested} leads out of the allowed directories through a symbolic link`);
   }
 
   const link = lstatSync(path, { throwIfNoEntry: false });

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { loadSource, type RecordingSource } from "./load-source.ts";
+import { recipeJson } from "./placeholder.ts";
 import { planSteps } from "./plan-steps.ts";
 import { buildRecipes, type WrittenStep } from "./recipe.ts";
 import { runScript } from "./run-script.ts";
@@ -128,8 +129,7 @@ export function newSkillFromSource(input: { skillId: string; source: RecordingSo
     "skill.json": `${JSON.stringify(entry, null, 2)}\n`,
     "scripts/run.js": runScript({ skillId, artifacts: recipes.map((r) => r.name), inputs }),
   };
-  for (const recipe of recipes)
-    files[`artifacts/${recipe.name}.recipe.json`] = `${JSON.stringify(recipe.template, null, 2)}\n`;
+  for (const recipe of recipes) files[`artifacts/${recipe.name}.recipe.json`] = `${recipeJson(recipe.template)}\n`;
 
   mkdirSync(join(root, "skills"), { recursive: true });
   // The folder is made exclusively: two runs with one id cannot both write it.

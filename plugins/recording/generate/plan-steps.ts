@@ -4,6 +4,7 @@ import {
   type MatcherFields,
   type UiNode,
 } from "../../../android/hierarchy/index.ts";
+import { literal, word } from "../../../android/hierarchy/agent-view/text.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
 import type {
@@ -15,6 +16,7 @@ import type {
 } from "../parse/recording-events.ts";
 import type { RecordingSource } from "./load-source.ts";
 import { readTarget } from "./result-target.ts";
+import { Placeholder } from "./placeholder.ts";
 import { Screens } from "./screens.ts";
 import { SkillInputs } from "./skill-inputs.ts";
 import { clickTarget, nodeMatcher, onScreen } from "./targets.ts";
@@ -56,17 +58,17 @@ function what(event: RecordingEvent, inputs: SkillInputs): string {
   switch (event.type) {
     case "click": {
       const label = event.text ?? event.contentDesc;
-      const named = label && label.length <= 40 && !inputs.isVariable(label) ? ` on "${label}"` : "";
-      return `tap${named} in ${event.packageName}`;
+      const named = label && label.length <= 40 && !inputs.isVariable(label) ? ` on ${literal(label)}` : "";
+      return `tap${named} in ${word(event.packageName)}`;
     }
     case "text_change":
-      return `typing in ${event.packageName}`;
+      return `typing in ${word(event.packageName)}`;
     case "scroll":
-      return `scroll in ${event.packageName}`;
+      return `scroll in ${word(event.packageName)}`;
     case "press_key":
       return "Back";
     case "window_change":
-      return `window ${event.packageName}`;
+      return `window ${word(event.packageName)}`;
   }
 }
 
@@ -164,7 +166,7 @@ export class StepPlanner {
     for (const event of events.slice(0, from))
       if (event.type !== "window_change")
         this.#warnings.push(
-          `seq ${event.seq}: ${what(event, this.#inputs)} before ${applicationId} opened: replaced by open_app`,
+          `seq ${event.seq}: ${what(event, this.#inputs)} before ${word(applicationId)} opened: replaced by open_app`,
         );
     if (first.type === "window_change") this.#latest = this.#screens.of(first.snapshot);
     return { applicationId, seq: first.seq, from: first.type === "window_change" ? from + 1 : from };
@@ -186,7 +188,7 @@ export class StepPlanner {
   }
 
   #window(pkg: string, seq: number, snapshot: string | null): void {
-    if (pkg === SYSTEM_UI) this.#warnings.push(`seq ${seq}: window ${pkg} (a system gesture?) not replayed`);
+    if (pkg === SYSTEM_UI) this.#warnings.push(`seq ${seq}: window ${word(pkg)} (a system gesture?) not replayed`);
     else if (isLauncher(pkg)) this.#warnings.push(`seq ${seq}: the home screen was shown: not replayed`);
     if (isSystemSurface(pkg)) return;
     const screen = this.#screens.of(snapshot);
@@ -294,7 +296,7 @@ export class StepPlanner {
     this.#waitFor(field.matcher, [run[0]!.seq]);
     this.#push({
       type: "enter_text",
-      params: { matcher: field.matcher, text: `{{${input.placeholder}}}`, ...(submit ? { submit: true } : {}) },
+      params: { matcher: field.matcher, text: new Placeholder(input.placeholder), ...(submit ? { submit: true } : {}) },
       seqs: run.map((e) => e.seq),
     });
     this.#previous = this.#latest;

@@ -1,9 +1,10 @@
 import type { MatcherFields } from "../../../android/hierarchy/index.ts";
 import { LIMITS } from "../../../core/contracts/limits.ts";
+import { Placeholder } from "./placeholder.ts";
 import type { Plan } from "./plan-steps.ts";
 import { describeStep } from "./words.ts";
 
-/** One action of a recipe, as written (placeholders in place of user-specific values). */
+/** One action of a recipe, as written (placeholders in place of user-specific values; `recipeJson` writes it). */
 export interface RecipeAction {
   id: string;
   type: string;
@@ -14,8 +15,8 @@ export interface Recipe {
   /** The artifact's file name stem, e.g. `open-display` (a long skill has `open-display-2`, ...). */
   name: string;
   template: {
-    commandId: "{{COMMAND_ID}}";
-    taskId: "{{TASK_ID}}";
+    commandId: Placeholder;
+    taskId: Placeholder;
     source: string;
     timeoutMs: number;
     actions: RecipeAction[];
@@ -71,8 +72,8 @@ export function buildRecipes(plan: Plan, name: string): { recipes: Recipe[]; ste
     recipes.push({
       name: at === 0 ? name : `${name}-${at / LIMITS.MAX_EXECUTION_ACTIONS + 1}`,
       template: {
-        commandId: "{{COMMAND_ID}}",
-        taskId: "{{TASK_ID}}",
+        commandId: new Placeholder("COMMAND_ID"),
+        taskId: new Placeholder("TASK_ID"),
         source: "clawperator-skill",
         timeoutMs: timeoutFor(chunk),
         actions: chunk,

@@ -1,4 +1,8 @@
 import type { MatcherFields } from "../../../android/hierarchy/index.ts";
+import { Placeholder } from "./placeholder.ts";
+
+/** A matcher as a recipe writes it: a field that held a user-specific value holds its placeholder instead. */
+export type WrittenMatcher = { [K in keyof MatcherFields]: MatcherFields[K] | Placeholder };
 
 /** A value the skill takes instead of what the recording held (spec/001 "PII and User-Specific Variable Policy"). */
 export interface SkillInput {
@@ -97,15 +101,15 @@ export class SkillInputs {
   }
 
   /** The matcher with every user-specific text field replaced by its placeholder. */
-  scrub(matcher: MatcherFields): MatcherFields {
-    const out: MatcherFields = { ...matcher };
+  scrub(matcher: MatcherFields): WrittenMatcher {
+    const out: WrittenMatcher = { ...matcher };
     for (const [field, partial] of TEXT_FIELDS) {
       const value = matcher[field];
       if (value === undefined || value === "") continue;
       const variable = this.#variable(value);
       if (!variable) continue;
       delete out[field];
-      out[variable.whole ? field : partial] = `{{${variable.input.placeholder}}}`;
+      out[variable.whole ? field : partial] = new Placeholder(variable.input.placeholder);
     }
     return out;
   }

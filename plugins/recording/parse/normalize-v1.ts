@@ -1,13 +1,14 @@
-import { type Bounds, inSeqOrder, type RecordingFile } from "./recording-events.ts";
+import { type Bounds, inSeqOrder, type RecordingEvent, type RecordingFile } from "./recording-events.ts";
 
-export interface OpenAppStep {
+/** A step's screen: the snapshot's text, or (`S`) where to read it when the log is written. */
+export interface OpenAppStep<S = string | null> {
   seq: number;
   type: "open_app";
   packageName: string;
-  uiStateBefore: string | null;
+  uiStateBefore: S;
 }
 
-export interface ClickStep {
+export interface ClickStep<S = string | null> {
   seq: number;
   type: "click";
   packageName: string;
@@ -15,14 +16,14 @@ export interface ClickStep {
   text: string | null;
   contentDesc: string | null;
   bounds: Bounds;
-  uiStateBefore: string | null;
+  uiStateBefore: S;
 }
 
 /** The reference's `.steps.json` (RECORDING.md section 4, "Output shape"): tools written for it read ours. */
-export interface RecordingStepLog {
+export interface RecordingStepLog<S = string | null> {
   sessionId: string;
   schemaVersion: number;
-  steps: Array<OpenAppStep | ClickStep>;
+  steps: Array<OpenAppStep<S> | ClickStep<S>>;
   /** Present only when there is a warning. */
   _warnings?: string[];
 }
@@ -32,13 +33,23 @@ export interface RecordingStepLog {
  * emit nothing), every click a `click` with its raw fields, scrolls are dropped with a warning each (after the
  * snapshot warnings), text changes and back presses are dropped silently. No matcher is built.
  */
-export function normalizeV1(recording: RecordingFile): RecordingStepLog {
-  const steps: RecordingStepLog["steps"] = [];
+export function normalizeV1(recording: RecordingFile): RecordingStepLog;
+export function normalizeV1<S>(recording: RecordingFile, snapshotOf: (event: RecordingEvent) => S): RecordingStepLog<S>;
+export function normalizeV1<S>(
+  recording: RecordingFile,
+  snapshotOf: (event: RecordingEvent) => S = (event) => event.snapshot as S,
+): RecordingStepLog<S> {
+  const steps: RecordingStepLog<S>["steps"] = [];
   const dropped: string[] = [];
   let openAppInferred = false;
   for (const event of inSeqOrder(recording.events)) {
     if (event.type === "window_change" && !openAppInferred) {
-      steps.push({ seq: event.seq, type: "open_app", packageName: event.packageName, uiStateBefore: event.snapshot });
+      steps.push({
+        seq: event.seq,
+        type: "open_app",
+        packageName: event.packageName,
+        uiStateBefore: snapshotOf(event),
+      });
       openAppInferred = true;
     } else if (event.type === "click") {
       steps.push({
@@ -49,7 +60,7 @@ export function normalizeV1(recording: RecordingFile): RecordingStepLog {
         text: event.text,
         contentDesc: event.contentDesc,
         bounds: event.bounds,
-        uiStateBefore: event.snapshot,
+        uiStateBefore: snapshotOf(event),
       });
     } else if (event.type === "scroll") {
       dropped.push(`seq ${event.seq}: scroll event dropped (not extracted in v1)`);
@@ -70,7 +81,7 @@ const printable = (text: string) =>
   text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** The reference's stderr summary: `[<seq>] <type padded to 10> <details>`, one line per step. */
-export function summaryLines(log: RecordingStepLog): string[] {
+export function summaryLines(log: RecordingStepLog<unknown>): string[] {
   return log.steps.map((step) => {
     let details: string;
     if (step.type === "open_app") details = step.packageName;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { linesOfBuffer, type RecordingLine } from "./recording-lines.ts";
 
 /** Line 1 of a recording (RECORDING.md section 2, "Header"). */
 export interface RecordingHeader {
@@ -173,32 +174,37 @@ function json(line: string): unknown {
   }
 }
 
+/** What scanning a recording found besides its events, which it hands on one at a time. */
+export interface ScannedRecording {
+  header: RecordingHeader;
+  /** The reference's snapshot warnings, in file order. */
+  warnings: string[];
+}
+
 /**
  * Reads a recording's NDJSON with the reference's validation, in its order (RECORDING.md section 4, steps 1-6):
  * non-empty trimmed lines, the header, its schema version, then each event's common and per-type fields, and a
  * warning for each window_change or click without a snapshot. Every failure is RECORDING_PARSE_FAILED (or
- * RECORDING_SCHEMA_VERSION_UNSUPPORTED) naming the line, counted among the non-empty lines from 1.
+ * RECORDING_SCHEMA_VERSION_UNSUPPORTED) naming the line, counted among the non-empty lines from 1. Each event goes
+ * to `onEvent` with the line it came from as it is read: a caller keeps what it needs (memory is one line, not the
+ * file).
  */
-export function readRecording(text: string): RecordingFile {
-  const lines = text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line !== "");
-  if (lines.length === 0) throw failed("Empty recording file");
-  const header = HeaderSchema.safeParse(json(lines[0]!));
-  if (!header.success) throw failed("Missing or invalid recording header");
-  if (header.data.schemaVersion !== 1) {
-    throw new ClawperatorError(
-      "RECORDING_SCHEMA_VERSION_UNSUPPORTED",
-      `Unsupported recording schema version: ${header.data.schemaVersion}`,
-      { details: { schemaVersion: header.data.schemaVersion, supported: [1] } },
-    );
-  }
-  const events: RecordingEvent[] = [];
+export function scanRecording(
+  lines: Iterable<RecordingLine>,
+  onEvent: (event: RecordingEvent, line: RecordingLine) => void,
+): ScannedRecording {
+  let header: RecordingHeader | undefined;
   const warnings: string[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const at = i + 1;
-    const value = json(lines[i]!);
+  let at = 0;
+  for (const line of lines) {
+    const text = line.text.trim();
+    if (text === "") continue;
+    at++;
+    if (!header) {
+      header = headerOf(text);
+      continue;
+    }
+    const value = json(text);
     if (value === undefined) throw failed(`Malformed NDJSON at line ${at}`, { line: at });
     const common = EventSchema.safeParse(value);
     if (!common.success)
@@ -208,24 +214,42 @@ export function readRecording(text: string): RecordingFile {
     const known = type as EventType;
     if (!TYPES[known].schema.safeParse(value).success)
       throw failed(`Invalid ${known} event at line ${at}: ${TYPES[known].problem}`, { line: at, type: known });
-    const line = value as Record<string, unknown>;
+    const fields = value as Record<string, unknown>;
     // The reference warns on a null or missing snapshot; anything else that is not text is no snapshot either.
-    const snapshot = stringOrNull(line.snapshot);
+    const snapshot = stringOrNull(fields.snapshot);
     if (snapshot === null && (known === "window_change" || known === "click"))
       warnings.push(`seq ${seq}: snapshot missing on ${known} event (uiStateBefore null)`);
-    events.push(eventOf(known, line, { ts, seq, snapshot }));
+    onEvent(eventOf(known, fields, { ts, seq, snapshot }), line);
+  }
+  if (!header) throw failed("Empty recording file");
+  return { header, warnings };
+}
+
+function headerOf(text: string): RecordingHeader {
+  const header = HeaderSchema.safeParse(json(text));
+  if (!header.success) throw failed("Missing or invalid recording header");
+  if (header.data.schemaVersion !== 1) {
+    throw new ClawperatorError(
+      "RECORDING_SCHEMA_VERSION_UNSUPPORTED",
+      `Unsupported recording schema version: ${header.data.schemaVersion}`,
+      { details: { schemaVersion: header.data.schemaVersion, supported: [1] } },
+    );
   }
   return {
-    header: {
-      type: "recording_header",
-      schemaVersion: header.data.schemaVersion,
-      sessionId: header.data.sessionId,
-      startedAt: header.data.startedAt,
-      operatorPackage: header.data.operatorPackage,
-    },
-    events,
-    warnings,
+    type: "recording_header",
+    schemaVersion: header.data.schemaVersion,
+    sessionId: header.data.sessionId,
+    startedAt: header.data.startedAt,
+    operatorPackage: header.data.operatorPackage,
   };
+}
+
+/** A recording held in memory (pulled from a device, or a file read whole), its events kept with their snapshots. */
+export function readRecording(data: string | Buffer): RecordingFile {
+  const events: RecordingEvent[] = [];
+  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+  const { header, warnings } = scanRecording(linesOfBuffer(bytes), (event) => events.push(event));
+  return { header, events, warnings };
 }
 
 /** The events in the order they happened: by `seq`, stable (the reference never reads `ts`). */

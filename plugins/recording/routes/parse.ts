@@ -11,7 +11,7 @@ import { RecordingBodySchema } from "./route-schemas.ts";
  */
 export default defineHandler(async (event) => {
   const fetched = await fetchForRoute(event, await readJsonBody(event, RecordingBodySchema));
-  const stepLog = normalizeV1(readRecording(fetched.data.toString("utf8")));
+  const stepLog = normalizeV1(readRecording(fetched.data));
   return {
     ok: true,
     deviceId: fetched.deviceId,

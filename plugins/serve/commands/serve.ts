@@ -1,6 +1,7 @@
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import { RouteRegistry } from "../../../core/kernel/index.ts";
 import { OperatorDispatcher } from "../../../core/execution/dispatcher.ts";
+import { createStreamSlots, StreamSlots } from "../../../core/http/stream-slots.ts";
 import { EventBus } from "../../../core/services/event-bus.ts";
 import { HostInfo } from "../../../core/services/host-info.ts";
 import { Skills } from "../../../core/services/skills.ts";
@@ -29,6 +30,8 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
       },
     });
 
+    services.register(StreamSlots, { useValue: createStreamSlots(settings.streams) });
+
     const routes = services.resolve(RouteRegistry).entries();
     const lifecycle = new Lifecycle();
     const app = createServeApp({
@@ -52,9 +55,15 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
       host: settings.host,
       port: server.port,
       tokenRequired: settings.token !== undefined,
+      ...(settings.tokenFile ? { tokenFile: settings.tokenFile } : {}),
       routes,
     };
     process.stdout.write(`${globals.output === "pretty" ? bannerPretty(banner) : bannerJson(banner)}\n`);
+    if (settings.token === undefined)
+      logger.warn(
+        "serve: no token. Any local account, and any process of any user on this machine, can drive every device " +
+          "through this server; give it one with --token-file or CLAWPERATOR_SERVE_TOKEN",
+      );
     services.resolve(EventBus).emit("clawperator:serve-listening", { url: server.url });
     // Once listening: the skills snapshot is kept and rebuilt by its watcher (skills.load.watch, default on).
     if (services.isRegistered(Skills))

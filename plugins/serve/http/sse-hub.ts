@@ -1,4 +1,5 @@
-import { EventStream, type H3Event } from "h3";
+import { EventStream, getRequestIP, type H3Event } from "h3";
+import type { StreamSlots } from "../../../core/http/stream-slots.ts";
 import type { EventBus, EventName } from "../../../core/services/event-bus.ts";
 
 const FORWARDED: readonly EventName[] = [
@@ -11,6 +12,8 @@ const FORWARDED: readonly EventName[] = [
 export interface SseHubOptions {
   bus: EventBus;
   heartbeatMs: number;
+  /** The server's stream budget: each client holds a slot while its stream is open. */
+  slots: StreamSlots;
   /** Aborts when the server shuts down: every stream closes. */
   shutdown: AbortSignal;
 }
@@ -28,14 +31,19 @@ export class SseHub {
     options.shutdown.addEventListener("abort", () => this.close(), { once: true });
   }
 
+  /** A client's stream; STREAM_LIMIT_REACHED (thrown before anything is sent) when the budget has no slot for it. */
   open(event: H3Event): EventStream {
+    const slot = this.options.shutdown.aborted ? undefined : this.options.slots.take(getRequestIP(event) ?? "");
     const stream = new EventStream(event);
-    if (this.options.shutdown.aborted) {
+    if (!slot) {
       void stream.close();
       return stream;
     }
     this.#streams.add(stream);
-    stream.onClosed(() => this.#remove(stream));
+    stream.onClosed(() => {
+      slot.release();
+      this.#remove(stream);
+    });
     void stream.push({
       event: "heartbeat",
       data: JSON.stringify({ code: "CONNECTED", message: "Clawperator SSE stream active" }),

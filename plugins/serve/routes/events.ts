@@ -1,5 +1,6 @@
 import { defineHandler } from "h3";
 import type { ServiceAccess } from "../../../core/kernel/index.ts";
+import { StreamSlots } from "../../../core/http/stream-slots.ts";
 import { EventBus } from "../../../core/services/event-bus.ts";
 import { routeContext } from "../http/route-context.ts";
 import { SseHub } from "../http/sse-hub.ts";
@@ -16,6 +17,7 @@ export default defineHandler((event) => {
     hub = new SseHub({
       bus: services.resolve(EventBus),
       heartbeatMs: services.resolve(ServeOptions).heartbeatMs,
+      slots: services.resolve(StreamSlots),
       shutdown,
     });
     hubs.set(services, hub);

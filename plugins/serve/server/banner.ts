@@ -6,6 +6,8 @@ export interface BannerInput {
   host: string;
   port: number;
   tokenRequired: boolean;
+  /** The file the token is in, and whether it was written now (a new token). */
+  tokenFile?: { path: string; generated: boolean };
   routes: readonly Owned<RouteContribution>[];
 }
 
@@ -24,6 +26,7 @@ export function bannerJson(input: BannerInput): string {
     port: input.port,
     exposure: exposure(input),
     auth: input.tokenRequired ? "bearer" : "none",
+    ...(input.tokenFile ? { tokenFile: input.tokenFile.path, tokenGenerated: input.tokenFile.generated } : {}),
     routes: input.routes.map(({ plugin, value }) => ({ method: value.method, path: value.path, plugin })),
   });
 }
@@ -31,9 +34,12 @@ export function bannerJson(input: BannerInput): string {
 /** The start-up banner for people: where it listens, who can reach it, and every route. */
 export function bannerPretty(input: BannerInput): string {
   const width = Math.max(...input.routes.map((r) => `${r.value.method} ${r.value.path}`.length));
+  const where = input.tokenFile
+    ? ` (the token is in ${input.tokenFile.path}${input.tokenFile.generated ? ", written now" : ""})`
+    : "";
   const auth = input.tokenRequired
-    ? "Authorization: Bearer <token> on every route but GET /health"
-    : "none (loopback only)";
+    ? `Authorization: Bearer <token> on every route but GET /health${where}`
+    : "none: every local user and process on this machine can drive the devices";
   const lines = [
     `Clawperator API listening on ${input.url}`,
     `  reachable from: ${exposure(input)}`,

@@ -137,7 +137,9 @@ function checkToken(event: H3Event, token: string): void {
     "UNAUTHORIZED",
     header ? "the bearer token is not valid" : "this server requires Authorization: Bearer <token>",
     {
-      hint: "Send the token given to `clawperator serve` (--token, CLAWPERATOR_SERVE_TOKEN or config serve.token).",
+      hint:
+        "Send the token `clawperator serve` was given (--token-file, CLAWPERATOR_SERVE_TOKEN or config " +
+        "serve.token; `inspect` prints its own).",
     },
   );
 }

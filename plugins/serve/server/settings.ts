@@ -1,22 +1,29 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from "../../../core/http/stream-slots.ts";
 import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
 import { DEFAULT_HEARTBEAT_MS, DEFAULT_REQUEST_TIMEOUT_MS, MIN_TOKEN_LENGTH } from "../serve-options.ts";
 import { isLoopback, normalizeOrigin } from "./security.ts";
+import { readTokenFile } from "./token-file.ts";
 
 export interface ServeSettings {
   host: string;
   port: number;
   token?: string;
+  /** Where the token was read from, or written to when the file was new (`--token-file`). */
+  tokenFile?: { path: string; generated: boolean };
   allowedHosts: string[];
   /** Web origins besides the server's own that may call it, normalized (`http://localhost:5173`). */
   allowedOrigins: string[];
   heartbeatMs: number;
   requestTimeoutMs: number;
+  streams: StreamLimits;
 }
 
 export interface ServeFlags {
   port?: string;
   host?: string;
+  "token-file"?: string;
+  /** A token a front end gives in code (`inspect`'s, generated per start); never a command-line flag. */
   token?: string;
   "allowed-hosts"?: string;
   "allowed-origins"?: string;
@@ -41,14 +48,28 @@ const list = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** The token and where it came from: the flag beats the environment, which beats the config. */
-function tokenOf(flags: ServeFlags, config: RuntimeConfig, env: NodeJS.ProcessEnv): string | undefined {
-  const [token, source] =
-    flags.token !== undefined
-      ? [flags.token, "--token"]
-      : env.CLAWPERATOR_SERVE_TOKEN
-        ? [env.CLAWPERATOR_SERVE_TOKEN, "CLAWPERATOR_SERVE_TOKEN"]
-        : [config.serve?.token, "config serve.token"];
+/**
+ * The token and where it came from: a front end's in code, then `--token-file`, then the environment, then the
+ * config. Never argv: every local user reads another's command line (`ps`).
+ */
+function tokenOf(
+  flags: ServeFlags,
+  config: RuntimeConfig,
+  env: NodeJS.ProcessEnv,
+): { token?: string; tokenFile?: ServeSettings["tokenFile"] } {
+  let token: string | undefined;
+  let source: string;
+  let tokenFile: ServeSettings["tokenFile"];
+  if (flags.token !== undefined) [token, source] = [flags.token, "the token"];
+  else if (flags["token-file"] !== undefined) {
+    const read = readTokenFile(flags["token-file"]);
+    [token, source, tokenFile] = [
+      read.token,
+      `the token in ${read.path}`,
+      { path: read.path, generated: read.generated },
+    ];
+  } else if (env.CLAWPERATOR_SERVE_TOKEN) [token, source] = [env.CLAWPERATOR_SERVE_TOKEN, "CLAWPERATOR_SERVE_TOKEN"];
+  else [token, source] = [config.serve?.token, "config serve.token"];
   if (token !== undefined && token.trim().length < MIN_TOKEN_LENGTH) {
     throw new ClawperatorError(
       "USAGE",
@@ -57,7 +78,7 @@ function tokenOf(flags: ServeFlags, config: RuntimeConfig, env: NodeJS.ProcessEn
       { hint: "Generate one, e.g. `openssl rand -hex 16`.", details: { minLength: MIN_TOKEN_LENGTH } },
     );
   }
-  return token;
+  return { ...(token === undefined ? {} : { token }), ...(tokenFile ? { tokenFile } : {}) };
 }
 
 function originsOf(flags: ServeFlags, config: RuntimeConfig): string[] {
@@ -84,14 +105,14 @@ export function resolveSettings(
 ): ServeSettings {
   const host = flags.host ?? config.serve?.host ?? "127.0.0.1";
   const port = flags.port === undefined ? (config.serve?.port ?? 3000) : integer("port", flags.port, 0, 65_535);
-  const token = tokenOf(flags, config, env);
+  const { token, tokenFile } = tokenOf(flags, config, env);
   if (!isLoopback(host) && token === undefined) {
     throw new ClawperatorError(
       "SERVE_TOKEN_REQUIRED",
       `binding ${host} exposes the devices to the network; a token is required`,
       {
         hint:
-          "Pass --token <secret> (or set CLAWPERATOR_SERVE_TOKEN, or serve.token in the config), or bind " +
+          "Pass --token-file <path> (or set CLAWPERATOR_SERVE_TOKEN, or serve.token in the config), or bind " +
           "127.0.0.1.",
         details: { host },
       },
@@ -109,9 +130,14 @@ export function resolveSettings(
     host,
     port,
     ...(token === undefined ? {} : { token }),
+    ...(tokenFile ? { tokenFile } : {}),
     allowedHosts: list(flags["allowed-hosts"]),
     allowedOrigins: originsOf(flags, config),
     heartbeatMs,
     requestTimeoutMs,
+    streams: {
+      max: config.serve?.maxStreams ?? DEFAULT_STREAM_LIMITS.max,
+      perClient: config.serve?.maxStreamsPerClient ?? DEFAULT_STREAM_LIMITS.perClient,
+    },
   };
 }

@@ -115,6 +115,7 @@ describe("a code for every device failure", () => {
       source: "device_log",
       stepId: "k",
       actionType: "click",
+      hint: expect.stringContaining("observe view"),
     });
     expect(body.stepsFromDeviceLog?.failed).toMatchObject({ id: "k", failurePoint: "not_found" });
   });

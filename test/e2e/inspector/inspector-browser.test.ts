@@ -124,4 +124,28 @@ describe.skipIf(executable === undefined)("the inspector page in chromium", () =
     expect(await page.locator("#skill").textContent()).toContain("SKILL.md");
     expect(errors).toEqual([]);
   });
+
+  it("opens inspect's link signed in, and the one-time code leaves the address bar", async () => {
+    const child = session.spawn(["inspect", "--port", "0"]);
+    try {
+      let stderr = "";
+      const link = await new Promise<string>((resolve, reject) => {
+        child.stderr!.on("data", (chunk: Buffer) => {
+          stderr += chunk.toString();
+          const match = /Inspector: (\S+#signin=[0-9a-f]+)\n/.exec(stderr);
+          if (match) resolve(match[1]!);
+        });
+        void child.then((result) => reject(new Error(`inspect exited (${result.exitCode}): ${result.stderr}`)));
+      });
+      const signedIn = await browser.newPage();
+      await signedIn.goto(link);
+      await signedIn.getByText(device.serial).first().waitFor();
+      expect(new URL(signedIn.url()).hash).toBe("");
+      expect(await signedIn.locator("#login").isHidden()).toBe(true);
+      await signedIn.close();
+    } finally {
+      child.kill("SIGTERM");
+      await child;
+    }
+  });
 });

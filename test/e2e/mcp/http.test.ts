@@ -13,7 +13,7 @@ let serve: RunningServe;
 
 beforeAll(async () => {
   serial = (await session.startDevice()).serial;
-  serve = await startServe(session, ["--token", TOKEN]);
+  serve = await startServe(session, [], { env: { CLAWPERATOR_SERVE_TOKEN: TOKEN } });
 });
 afterAll(async () => {
   await serve?.stop();
@@ -99,7 +99,7 @@ describe("MCP over Streamable HTTP at serve's /mcp", () => {
   });
 
   it("`mcp --http` serves /mcp (and /health) alone, with the same token rule", async () => {
-    const child = session.spawn(["mcp", "--http", "--port", "0", "--token", TOKEN]);
+    const child = session.spawn(["mcp", "--http", "--port", "0"], { env: { CLAWPERATOR_SERVE_TOKEN: TOKEN } });
     try {
       const banner = await new Promise<{ port: number; routes: { path: string }[] }>((resolve, reject) => {
         let out = "";

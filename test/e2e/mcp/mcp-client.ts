@@ -10,11 +10,12 @@ import type { VirtualSession } from "../../helpers/virtual-session.ts";
 export async function stdioClient(
   session: VirtualSession,
   env: Record<string, string> = {},
+  options: { args?: readonly string[]; cwd?: string } = {},
 ): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI_BIN, "mcp"],
-    cwd: session.harness.home,
+    args: [CLI_BIN, "mcp", ...(options.args ?? [])],
+    cwd: options.cwd ?? session.harness.home,
     env: {
       PATH: process.env.PATH!,
       TMPDIR: session.harness.home,

@@ -1,3 +1,6 @@
+import { readFileSync, statSync } from "node:fs";
+import { chmod, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
@@ -15,6 +18,15 @@ beforeAll(async () => {
   device = await session.startDevice();
 });
 
+let files = 0;
+/** A token file as a user keeps one: theirs, 0600 unless `mode` says otherwise. */
+async function tokenFile(token: string, mode = 0o600): Promise<string> {
+  const path = join(session.harness.home, `token-${++files}`);
+  await writeFile(path, `${token}\n`, { mode });
+  await chmod(path, mode);
+  return path;
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -31,10 +43,10 @@ describe("serve: binding and the token", () => {
     expect(body).toMatchObject({ code: "SERVE_TOKEN_REQUIRED", details: { host: "0.0.0.0" } });
   });
 
-  describe("with --token", () => {
+  describe("with --token-file", () => {
     let serve: RunningServe;
     beforeAll(async () => {
-      serve = await startServe(session, ["--host", "0.0.0.0", "--token", TOKEN]);
+      serve = await startServe(session, ["--host", "0.0.0.0", "--token-file", await tokenFile(TOKEN)]);
     });
     afterAll(async () => {
       await serve?.stop();
@@ -74,10 +86,35 @@ describe("serve: binding and the token", () => {
   });
 
   it("a token under 16 characters is refused (USAGE, exit 1), and --help says so", async () => {
-    const { exitCode, body } = await session.json(["serve", "--port", "0", "--token", "x"]);
+    const { exitCode, body } = await session.json(["serve", "--port", "0", "--token-file", await tokenFile("x")]);
     expect(exitCode).toBe(1);
     expect(body).toMatchObject({ code: "USAGE", message: expect.stringContaining("at least 16 characters") });
-    expect((await session.cli(["serve", "--help"])).stdout).toMatch(/--token[^\n]*at least 16 characters/);
+    expect((await session.cli(["serve", "--help"])).stdout).toMatch(/--token-file[^\n]*16\+ characters/);
+  });
+
+  it("takes no token on its command line, where every local user reads it (`ps`)", async () => {
+    const { exitCode, body } = await session.json(["serve", "--port", "0", "--token", TOKEN]);
+    expect(exitCode).toBe(1);
+    expect(body).toMatchObject({ code: "USAGE", message: expect.stringContaining("--token-file") });
+  });
+
+  it("refuses a token file others may read, and writes a new token 0600 where there is no file", async () => {
+    const loose = await tokenFile(TOKEN, 0o644);
+    const { exitCode, body } = await session.json(["serve", "--port", "0", "--token-file", loose]);
+    expect(exitCode).toBe(1);
+    expect(body).toMatchObject({ code: "USAGE", message: expect.stringContaining("others may read it") });
+    const fresh = join(session.harness.home, `new-token-${process.pid}`);
+    const serve = await startServe(session, ["--token-file", fresh]);
+    try {
+      expect(serve.banner).toMatchObject({ auth: "bearer", tokenFile: fresh, tokenGenerated: true });
+      expect(statSync(fresh).mode & 0o777).toBe(0o600);
+      const token = readFileSync(fresh, "utf8").trim();
+      expect(token.length).toBeGreaterThanOrEqual(32);
+      expect((await serve.request("/devices")).status).toBe(401);
+      expect((await serve.request("/devices", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    } finally {
+      await serve.stop();
+    }
   });
 
   it("the token may come from CLAWPERATOR_SERVE_TOKEN", async () => {
@@ -151,7 +188,12 @@ describe("serve: Host and Origin (DNS rebinding)", () => {
   });
 
   it("with a token, another loopback origin is refused too; an origin allowed with --allowed-origins passes", async () => {
-    const guarded = await startServe(session, ["--token", TOKEN, "--allowed-origins", "http://localhost:5173"]);
+    const guarded = await startServe(session, [
+      "--token-file",
+      await tokenFile(TOKEN),
+      "--allowed-origins",
+      "http://localhost:5173",
+    ]);
     try {
       const auth = { authorization: `Bearer ${TOKEN}` };
       const port = guarded.banner.port;

@@ -2,8 +2,8 @@ import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { allowedDirsOf } from "../../../core/host/allowed-paths.ts";
 import {
-  allowedDirsOf,
   screenshotTarget,
   ScreenshotFailure,
   type TargetPolicy,
@@ -49,9 +49,9 @@ describe("screenshotTarget: a payload's path", () => {
   });
 
   it.each([
-    ["../escape.png", "is outside the directories a payload may write to"],
-    ["sub/../../escape.png", "is outside the directories a payload may write to"],
-    ["/etc/clawperator.png", "is outside the directories a payload may write to"],
+    ["../escape.png", "is outside the directories an agent's paths may name"],
+    ["sub/../../escape.png", "is outside the directories an agent's paths may name"],
+    ["/etc/clawperator.png", "is outside the directories an agent's paths may name"],
     ["out/x.png", "leads out of the allowed directories through a symbolic link"],
     ["link.png", "is a symbolic link"],
     ["notes.txt", "exists and is not a PNG; it was left untouched"],

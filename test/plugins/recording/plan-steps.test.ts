@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { loadSource } from "../../../plugins/recording/generate/load-source.ts";
 import { planSteps } from "../../../plugins/recording/generate/plan-steps.ts";
+import { recipeJson } from "../../../plugins/recording/generate/placeholder.ts";
 import { buildRecipes } from "../../../plugins/recording/generate/recipe.ts";
 import { inSeqOrder, readRecording } from "../../../plugins/recording/parse/recording-events.ts";
 import { caught } from "../../helpers/caught.ts";
@@ -14,7 +15,9 @@ const makeDir = tempDirs("clawperator-plan-steps-");
 const generate = (recording: RecordingBuilder) => {
   const plan = planSteps(inSeqOrder(readRecording(recording.text()).events));
   const { recipes, steps } = buildRecipes(plan, "flow");
-  return { plan, recipes, steps, actions: recipes.flatMap((r) => r.template.actions) };
+  // The actions as the artifact file holds them (placeholders written as "{{NAME}}").
+  const actions = recipes.flatMap((r) => JSON.parse(recipeJson(r.template)).actions);
+  return { plan, recipes, steps, actions };
 };
 const wait = (matcher: Record<string, string>) => ({ matcher, timeoutMs: 10_000 });
 
@@ -231,7 +234,7 @@ describe("skills new: steps from a recording", () => {
     const dir = await makeDir({ "flow.steps.json": JSON.stringify({ sessionId: "flow", schemaVersion: 1, steps }) });
     const source = loadSource(join(dir, "flow.steps.json"));
     const plan = planSteps(source.events, source.kind);
-    const actions = buildRecipes(plan, "flow").recipes.flatMap((r) => r.template.actions);
+    const actions = buildRecipes(plan, "flow").recipes.flatMap((r) => JSON.parse(recipeJson(r.template)).actions);
     expect(actions.map((a) => a.id)).toEqual(["1-close", "2-open", "3-wait", "4-tap"]);
     expect(actions.map((a) => a.type)).not.toContain("read_text");
     expect(plan.warnings).toEqual([

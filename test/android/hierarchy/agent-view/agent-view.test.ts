@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildAgentView } from "../../../../android/hierarchy/agent-view/index.ts";
+import { literal } from "../../../../android/hierarchy/agent-view/text.ts";
 import { boundsOf, contains, findAll, HierarchyIndex, parseHierarchy } from "../../../../android/hierarchy/index.ts";
 import { FIXTURES, loadFixture } from "../fixtures.ts";
 
@@ -34,13 +35,13 @@ describe.each(FIXTURES)("the agent view of %s", (file) => {
     );
   });
 
-  it("loses no visible label: each shows on a line, up to where long texts are cut", () => {
+  it("loses no visible label: each shows on a line as it is (escaped), up to where long texts are cut", () => {
     for (const node of onScreen) {
       for (const label of [node.attributes.text, node.attributes["content-desc"]]) {
-        const shown = Array.from(oneLine(label ?? ""))
-          .slice(0, 80)
-          .join("");
-        if (shown !== "") expect(flat, `${file}: ${JSON.stringify(shown)}`).toContain(shown);
+        if (oneLine(label ?? "") === "") continue;
+        const shown = literal(Array.from(label!).slice(0, 80).join("")).slice(1, -1);
+        const covered = flat.includes(oneLine(label!));
+        expect(view.outline.includes(shown) || covered, `${file}: ${JSON.stringify(label)}`).toBe(true);
       }
     }
   });
