@@ -1,57 +1,44 @@
 /**
- * The package root: what a plugin author (definePlugin, the contributions, the service tokens) and an embedder
- * (createClawperator, the execution types, the errors) need. Everything else is behind a named subpath
- * (`clawperator/kernel`, `clawperator/contracts`, `clawperator/config`, `clawperator/testing`,
- * `clawperator/virtual`) or private, so it can change. test/architecture/public-surface.test.ts pins this list.
+ * The package root: what a plugin author (definePlugin, the contributions, the check results, the service tokens)
+ * and an embedder (createClawperator, the execution and its result, the config) need. The rest is behind a named
+ * subpath: `clawperator/kernel` (registries, for plugins that consume others' contributions), `clawperator/contracts`
+ * (schemas, limits, the skills service's types), `clawperator/errors` (the codes, exit codes and HTTP statuses),
+ * `clawperator/testing`, `clawperator/config`, `clawperator/virtual`, `clawperator/http`.
+ * test/architecture/public-surface.test.ts pins this list.
  */
-export type { ArgsDef, ParsedArgs } from "citty";
 
-// Plugins: the definition helper, the context, what can be contributed, typed tokens.
+// Plugins: the definition helpers, the context, what can be contributed, typed tokens.
 export type {
   CheckContribution,
   CommandArgs,
-  CommandContribution,
   CommandDefinition,
-  CommandGroupContribution,
   CommandHandler,
   CommandRunContext,
   DoctorCheck,
   DoctorCheckContext,
+  DoctorCheckOutcome,
   DoctorCheckResult,
-  DoctorFlags,
-  DoctorPhase,
   ExecutionHookContribution,
   GlobalOptions,
-  HttpMethod,
-  Lazy,
-  NoArgs,
   RouteContribution,
   RouteHandler,
   RouteRequestContext,
-  RouteSchemas,
-  SkillPrecedence,
   SkillSourceContribution,
   TransportContribution,
   TransportFactory,
   TransportFactoryContext,
 } from "./core/kernel/contributions.ts";
-export {
-  type ClawperatorPlugin,
-  definePlugin,
-  type OptionsIssue,
-  type OptionsSchema,
-  type PluginContext,
-} from "./core/kernel/define-plugin.ts";
-export type { ServiceAccess, ServiceProvider } from "./core/kernel/service-access.ts";
-export { defineCommand } from "./core/kernel/define-command.ts";
+export { type ClawperatorPlugin, definePlugin, type PluginContext } from "./core/kernel/define-plugin.ts";
+export { defineCliCommand, defineCommandHandler } from "./core/kernel/define-command.ts";
+export type { ServiceAccess } from "./core/kernel/service-access.ts";
 export { createToken, type Token } from "./core/kernel/token.ts";
+export { fail, ok, skip, warn } from "./core/doctor/check-results.ts";
 
 // Services core provides, each a token beside its interface, and the execution runner a plugin provides.
 export {
   type CallOptions,
   type ClawperatorEvents,
   EventBus,
-  type EventName,
   HostInfo,
   type LineStream,
   Logger,
@@ -60,53 +47,29 @@ export {
   RuntimeConfig,
   type ShellResult,
   Skills,
+  type SkillsService,
   Transport,
-} from "./core/services/index.ts";
-export type {
-  RegistrySkill,
-  SkillCheckReport,
-  SkillList,
-  SkillMissing,
-  SkillOrigin,
-  SkillPrompt,
-  SkillResult,
-  SkillRunOutcome,
-  SkillRunRequest,
-  SkillScope,
-  SkillSearchQuery,
-  SkillsService,
-  SkillStatus,
-  SkillStatusReport,
 } from "./core/services/index.ts";
 export {
   type AfterResultContext,
   type BeforeDispatchContext,
-  type DeviceLogStepReport,
   type ExecutionHook,
   ExecutionRunner,
   type RunExecutionRequest,
   type RunExecutionResult,
 } from "./core/execution/index.ts";
 
-// Errors: the class, its guard and the codes (their exit codes and HTTP statuses: `clawperator/contracts`).
-export {
-  ClawperatorError,
-  type ClawperatorErrorShape,
-  isClawperatorError,
-} from "./core/contracts/clawperator-error.ts";
-export { type ErrorCode, ErrorCodes } from "./core/contracts/error-codes.ts";
+// Errors: the class and its guard (the codes, their exit codes and HTTP statuses: `clawperator/errors`).
+export { ClawperatorError, isClawperatorError } from "./core/contracts/clawperator-error.ts";
+export type { ErrorCode } from "./core/contracts/error-codes.ts";
 
 // The execution and what comes back (their zod schemas: `clawperator/contracts`).
 export type {
   Action,
-  ActionParams,
-  ActionType,
   Device,
   Execution,
-  ExecutionMode,
   NodeMatcher,
   ResultEnvelope,
-  Retry,
   StepResult,
 } from "./core/contracts/public.ts";
 
@@ -123,10 +86,4 @@ export {
 } from "./runtime/create-clawperator.ts";
 
 // Doctor: what `doctor --json` prints, and the facts checks share (a check of yours reads `SelectedDevice`).
-export {
-  type DoctorFacts,
-  type DoctorFixOutcome,
-  type DoctorReport,
-  OperatorVersion,
-  SelectedDevice,
-} from "./core/doctor/index.ts";
+export { type DoctorReport, OperatorVersion, SelectedDevice } from "./core/doctor/index.ts";

@@ -54,8 +54,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       passthrough: node.command.passthrough === true,
     });
     const handler = (await node.command.load()).default;
-    const result = await handler.run({
-      args: parsed,
+    const result = await handler.run(parsed, {
       globals: globals.options,
       services: kernel.services,
       config: kernel.config,

@@ -1,8 +1,8 @@
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
-import type { CheckContribution, DoctorCheckResult, Kernel, PluginFailure } from "../core/kernel/index.ts";
+import type { DoctorCheckResult, Kernel, PluginFailure, RegisteredCheck } from "../core/kernel/index.ts";
 
 /** The doctor check that reports a configured plugin that failed: `plugins.<name>`, a host check, not critical. */
-function failureCheck(failure: PluginFailure): CheckContribution {
+function failureCheck(failure: PluginFailure): RegisteredCheck {
   const { error } = failure;
   const result: Omit<DoctorCheckResult, "id"> = {
     status: "fail",

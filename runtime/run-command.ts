@@ -40,21 +40,23 @@ export async function runCommand(
   const handler = (await entry.value.load()).default;
   const { logger } = kernel;
   const { onProgress } = options;
-  const result = await handler.run({
-    args: { _: [], ...args },
-    globals: { output: "json", verbose: false, ...globals },
-    services: kernel.services,
-    config: kernel.config,
-    logger: onProgress
-      ? {
-          ...logger,
-          progress: (message) => {
-            logger.progress(message);
-            onProgress(message);
-          },
-        }
-      : logger,
-  });
+  const result = await handler.run(
+    { _: [], ...args },
+    {
+      globals: { output: "json", verbose: false, ...globals },
+      services: kernel.services,
+      config: kernel.config,
+      logger: onProgress
+        ? {
+            ...logger,
+            progress: (message) => {
+              logger.progress(message);
+              onProgress(message);
+            },
+          }
+        : logger,
+    },
+  );
   const text = handler.pretty?.(result);
   return { result, exitCode: handler.exitCode?.(result) ?? 0, ...(text === undefined ? {} : { text }) };
 }

@@ -9,8 +9,7 @@ function shortValue(key: string, value: string): string {
 }
 
 /** A readable summary of one execution result, for `--output pretty`. */
-export function renderResult(value: unknown): string {
-  const result = value as RunExecutionResult;
+export function renderResult(result: RunExecutionResult): string {
   const { envelope } = result;
   const mark = envelope.status === "success" ? "ok" : "FAILED";
   const lines = [`${mark}  ${envelope.commandId} on ${result.deviceId} (${result.timings.totalMs ?? "?"} ms)`];

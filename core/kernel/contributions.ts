@@ -1,11 +1,14 @@
 import type { ArgsDef, ParsedArgs } from "citty";
 import type { ErrorCode } from "../contracts/error-codes.ts";
-import type { DoctorFacts } from "../doctor/facts.ts";
 import type { ExecutionHook } from "../execution/hooks.ts";
 import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type { Transport } from "../services/transport.ts";
+import type { Lazy, Loaded, Resolvable } from "./resolvable.ts";
 import type { ServiceAccess } from "./service-access.ts";
+
+export type * from "./check-contribution.ts";
+export type { Lazy, Loaded, Resolvable } from "./resolvable.ts";
 
 /** Options every command receives from the global flags (spec/001 "Global Options"). */
 export interface GlobalOptions {
@@ -29,33 +32,29 @@ export type CommandArgs<A extends ArgsDef> = string extends keyof A
   ? { _: string[] } & Record<string, unknown>
   : ParsedArgs<A>;
 
-export interface CommandRunContext<A extends ArgsDef = NoArgs> {
-  /** The command's own flags, parsed by citty and typed from the contribution's `args`. */
-  args: CommandArgs<A>;
+/** What a command's `run` gets beside its own flags. */
+export interface CommandRunContext {
   globals: GlobalOptions;
   services: ServiceAccess;
   config: RuntimeConfig;
   logger: Logger;
 }
 
-/** What a command's lazily loaded module default-exports; `A` is the `typeof` its contribution's args. */
-export interface CommandHandler<A extends ArgsDef = NoArgs> {
-  // A method, not a function property: a handler of any table then fits the registry's `CommandContribution`, whose
-  // table is erased; `defineCommand` checks the handler against its own table strictly.
-  run(ctx: CommandRunContext<A>): Promise<unknown> | unknown;
-  /** Human rendering of `run`'s result for `--output pretty`; JSON otherwise. */
-  pretty?(result: unknown): string;
-  /** Exit code for a result that is not an error (default 0). */
-  exitCode?(result: unknown): number;
+/**
+ * A command's implementation. `args` are its own flags, parsed by citty and typed from the contribution's `args`
+ * table; `R` is what `run` returns, which `pretty` renders for `--output pretty` (JSON otherwise) and `exitCode` maps
+ * to the exit code when it is not an error (default 0).
+ */
+export interface CommandHandler<A extends ArgsDef = NoArgs, R = unknown> {
+  // Methods, not function properties: a handler of any table and result then fits the registry's
+  // `CommandContribution`, whose types are erased; `defineCliCommand` checks the handler against its own table.
+  run(args: CommandArgs<A>, ctx: CommandRunContext): R | Promise<R>;
+  pretty?(result: R): string;
+  exitCode?(result: R): number;
 }
 
-export type Lazy<T> = () => Promise<{ default: T }>;
-
-/**
- * A command, declared as data; `load` imports the implementation only when the command runs. Without a type argument
- * it is any command (what the registry holds); `defineCommand` infers `A` from `args`.
- */
-export interface CommandContribution<A extends ArgsDef = ArgsDef> {
+/** What describes a command, whatever form its implementation takes. */
+interface CommandInfo<A extends ArgsDef> {
   path: readonly string[];
   description: string;
   /** Other paths that run this command (e.g. `["exec"]` for `["execute"]`); kept out of help listings. */
@@ -68,17 +67,33 @@ export interface CommandContribution<A extends ArgsDef = ArgsDef> {
    * order, instead of being refused: for commands that forward arguments to a child (`skills run`).
    */
   passthrough?: boolean;
+}
+
+/** A command as the registry holds it: described as data, its implementation loaded only when it runs. */
+export interface CommandContribution<A extends ArgsDef = ArgsDef> extends CommandInfo<A> {
   load: Lazy<CommandHandler<A>>;
 }
 
-/**
- * A command as `defineCommand` and `ctx.commands.add` take it: `A` is inferred from `args` alone, and the handler
- * `load` gives must take exactly that table's flags (`run` compared as a function property, so a handler reading a
- * flag the table lacks does not fit).
- */
-export interface CommandDefinition<A extends ArgsDef> extends Omit<CommandContribution<A>, "load"> {
-  load: Lazy<Omit<CommandHandler<NoInfer<A>>, "run"> & { run: (ctx: CommandRunContext<NoInfer<A>>) => unknown }>;
+/** The handler as `defineCliCommand` checks it: `run` compared as a function property, so a handler reading a flag
+ * the table lacks does not fit. */
+interface StrictHandler<A extends ArgsDef, R> {
+  run: (args: CommandArgs<A>, ctx: CommandRunContext) => R | Promise<R>;
+  pretty?: (result: Awaited<R>) => string;
+  exitCode?: (result: Awaited<R>) => number;
 }
+
+/**
+ * A command as a plugin writes it (`defineCliCommand`, `ctx.commands.add`): `run` (with `pretty`, `exitCode`)
+ * inline, or `load`: the handler, a function returning it, or a lazy import of a module whose default export it is.
+ * `A` is inferred from `args` alone.
+ */
+export type CommandDefinition<A extends ArgsDef, R = unknown> = CommandInfo<A> &
+  ((StrictHandler<NoInfer<A>, R> & { load?: never }) | { load: Resolvable<StrictHandler<NoInfer<A>, R>>; run?: never });
+
+/** Any command definition, its flags and result erased: what lists of commands hold, once `defineCliCommand` checked
+ * each. */
+export type AnyCommandDefinition = CommandInfo<ArgsDef> &
+  Partial<CommandHandler<ArgsDef>> & { load?: Resolvable<CommandHandler<ArgsDef>> };
 
 /** A command group (e.g. `virtual`), for help listings. */
 export interface CommandGroupContribution {
@@ -101,7 +116,7 @@ export interface RouteSchemas {
   responseType?: string;
 }
 
-export interface RouteContribution {
+interface RouteInfo {
   method: HttpMethod;
   /** An h3 route path (`/android/emulators/:name`). */
   path: string;
@@ -121,8 +136,22 @@ export interface RouteContribution {
    * nothing, such as a web page's static files, which must load before the page can ask for the token.
    */
   public?: boolean;
+}
+
+/** A route as the registry holds it. */
+export interface RegisteredRoute extends RouteInfo {
   load: Lazy<RouteHandler>;
 }
+
+/**
+ * A route as a plugin writes it: its `handler` inline, or `load`, a function returning it or a lazy import of a
+ * module whose default export it is.
+ */
+export type RouteContribution = RouteInfo &
+  (
+    | { handler: RouteHandler; load?: never }
+    | { load: () => Loaded<RouteHandler> | Promise<Loaded<RouteHandler>>; handler?: never }
+  );
 
 /**
  * What `serve` puts on every request as `event.context.clawperator`: the kernel's services and a signal that aborts
@@ -141,74 +170,26 @@ declare module "h3" {
   }
 }
 
-export type DoctorPhase = "host" | "device" | "readiness";
-
-/** One check of a DoctorReport (spec/001 "Doctor Check Result"). */
-export interface DoctorCheckResult {
-  id: string;
-  status: "pass" | "warn" | "fail";
-  code?: string;
-  summary: string;
-  detail?: string;
-  fix?: {
-    title: string;
-    platform: "mac" | "linux" | "win" | "any";
-    steps: Array<{ kind: "shell" | "manual"; value: string }>;
-  };
-  deviceGuidance?: { screen: string; steps: string[] };
-  evidence?: Record<string, unknown>;
-}
-
-/** The doctor run's flags, for checks that only act in some modes. */
-export interface DoctorFlags {
-  fix: boolean;
-  full: boolean;
-  checkOnly: boolean;
-  /** `--apk`: the Operator APK `--full` installs. */
-  apk?: string;
-}
-
-export interface DoctorCheckContext {
-  services: ServiceAccess;
-  config: RuntimeConfig;
-  globals: GlobalOptions;
-  /** The selected device, once device discovery has chosen one. */
-  deviceId?: string;
-  receiverPackage: string;
-  flags: Readonly<DoctorFlags>;
-  /** Facts earlier checks found (e.g. `SelectedDevice`), shared down the ordered list. */
-  facts: DoctorFacts;
-}
-
-export interface DoctorCheck {
-  run(ctx: DoctorCheckContext): Promise<Omit<DoctorCheckResult, "id">>;
-}
-
-export interface CheckContribution {
-  id: string;
-  phase: DoctorPhase;
-  /** A critical failure halts the checks after it (spec/001 "Clawperator Doctor"). */
-  critical: boolean;
-  description: string;
-  /** Place in its phase: lower runs first; ties keep registration order. */
-  order?: number;
-  /** Runs only in `doctor --full`. */
-  full?: boolean;
-  /**
-   * Checks this one means nothing without: it runs only when each of them ran and did not fail, and is otherwise
-   * left out of the report (no version to compare while the Operator is not installed).
-   */
-  needs?: string[];
-  load: Lazy<DoctorCheck>;
-}
-
-/** Hooks around every execution (close_app force-stop, screenshot capture, snapshot injection, ...). */
-export interface ExecutionHookContribution {
+interface HookInfo {
   name: string;
-  /** Lower runs first; ties keep registration order. */
+  /**
+   * Lower runs first; ties keep registration order. Default 0, after every built-in hook (docs/plugins.md#order
+   * lists their positions).
+   */
   order?: number;
+}
+
+/** A hook as the registry holds it. */
+export interface RegisteredHook extends HookInfo {
   load: Lazy<ExecutionHook>;
 }
+
+/**
+ * Hooks around every execution (close_app force-stop, screenshot capture, snapshot injection, ...): the methods
+ * inline, or `load`, the hook, a function returning it, or a lazy import.
+ */
+export type ExecutionHookContribution = HookInfo &
+  ((ExecutionHook & { load?: never }) | { load: Resolvable<ExecutionHook> });
 
 export interface TransportFactoryContext {
   services: ServiceAccess;
@@ -219,11 +200,22 @@ export interface TransportFactoryContext {
 /** Builds the transport; loaded only when a command first needs a device. */
 export type TransportFactory = (ctx: TransportFactoryContext) => Transport | Promise<Transport>;
 
-export interface TransportContribution {
+interface TransportInfo {
   name: string;
   description?: string;
+}
+
+/** A transport as the registry holds it. */
+export interface RegisteredTransport extends TransportInfo {
   load: Lazy<TransportFactory>;
 }
+
+/** A transport as a plugin writes it: its factory inline (`create`), or `load`, a function returning it or a lazy import. */
+export type TransportContribution = TransportInfo &
+  (
+    | { create: TransportFactory; load?: never }
+    | { load: () => Loaded<TransportFactory> | Promise<Loaded<TransportFactory>>; create?: never }
+  );
 
 /**
  * Where a skill directory ranks when skills of the same name meet (spec/004 section 4, lowest to highest:

@@ -2,6 +2,7 @@ import type { ArgsDef } from "citty";
 import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type {
+  AnyCommandDefinition,
   CheckContribution,
   CommandDefinition,
   CommandGroupContribution,
@@ -39,7 +40,8 @@ export interface PluginContext<Options = unknown> {
   readonly logger: Logger;
   readonly services: ServiceAccess;
   readonly commands: {
-    add<const A extends ArgsDef = NoArgs>(command: CommandDefinition<A>): void;
+    add<const A extends ArgsDef = NoArgs, R = unknown>(command: CommandDefinition<A, R>): void;
+    add(command: AnyCommandDefinition): void;
     group(group: CommandGroupContribution): void;
   };
   readonly routes: { add(route: RouteContribution): void };

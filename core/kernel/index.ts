@@ -8,7 +8,7 @@ export {
   type OptionsSchema,
   type PluginContext,
 } from "./define-plugin.ts";
-export { defineCommand } from "./define-command.ts";
+export { defineCliCommand, defineCommandHandler } from "./define-command.ts";
 export { bootKernel, commandKey, DEFAULT_SETUP_TIMEOUT_MS, type Kernel, type PluginEntry } from "./kernel.ts";
 export type { PluginFailure } from "./isolated-plugins.ts";
 export { orderPlugins } from "./order-plugins.ts";

@@ -7,13 +7,13 @@ import { Transport as TransportToken } from "../services/transport.ts";
 import { ExecutionHooks } from "../execution/hooks.ts";
 import { createServiceScope } from "./container.ts";
 import type {
-  CheckContribution,
   CommandContribution,
   CommandGroupContribution,
-  ExecutionHookContribution,
-  RouteContribution,
+  RegisteredCheck,
+  RegisteredHook,
+  RegisteredRoute,
+  RegisteredTransport,
   SkillSourceContribution,
-  TransportContribution,
 } from "./contributions.ts";
 import type { ClawperatorPlugin } from "./define-plugin.ts";
 import { failedDependency, orderTolerating, type PluginFailure, withdrawContributions } from "./isolated-plugins.ts";
@@ -58,10 +58,10 @@ export interface Kernel {
   /** Keyed by the space-joined path; aliases are keys too and point at the same contribution. */
   readonly commands: Registry<CommandContribution>;
   readonly groups: Registry<CommandGroupContribution>;
-  readonly routes: Registry<RouteContribution>;
-  readonly checks: Registry<CheckContribution>;
-  readonly hooks: Registry<ExecutionHookContribution>;
-  readonly transports: Registry<TransportContribution>;
+  readonly routes: Registry<RegisteredRoute>;
+  readonly checks: Registry<RegisteredCheck>;
+  readonly hooks: Registry<RegisteredHook>;
+  readonly transports: Registry<RegisteredTransport>;
   readonly skills: Registry<SkillSourceContribution>;
 }
 

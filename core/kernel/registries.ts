@@ -1,11 +1,11 @@
 import type {
-  CheckContribution,
   CommandContribution,
   CommandGroupContribution,
-  ExecutionHookContribution,
-  RouteContribution,
+  RegisteredCheck,
+  RegisteredHook,
+  RegisteredRoute,
+  RegisteredTransport,
   SkillSourceContribution,
-  TransportContribution,
 } from "./contributions.ts";
 import type { Registry } from "./registry.ts";
 import { createToken } from "./token.ts";
@@ -18,8 +18,8 @@ export type ContributionList<T> = Pick<Registry<T>, "entries" | "get" | "has" | 
  */
 export const CommandRegistry = createToken<ContributionList<CommandContribution>>("CommandRegistry");
 export const CommandGroupRegistry = createToken<ContributionList<CommandGroupContribution>>("CommandGroupRegistry");
-export const RouteRegistry = createToken<ContributionList<RouteContribution>>("RouteRegistry");
-export const CheckRegistry = createToken<ContributionList<CheckContribution>>("CheckRegistry");
-export const HookRegistry = createToken<ContributionList<ExecutionHookContribution>>("HookRegistry");
-export const TransportRegistry = createToken<ContributionList<TransportContribution>>("TransportRegistry");
+export const RouteRegistry = createToken<ContributionList<RegisteredRoute>>("RouteRegistry");
+export const CheckRegistry = createToken<ContributionList<RegisteredCheck>>("CheckRegistry");
+export const HookRegistry = createToken<ContributionList<RegisteredHook>>("HookRegistry");
+export const TransportRegistry = createToken<ContributionList<RegisteredTransport>>("TransportRegistry");
 export const SkillSourceRegistry = createToken<ContributionList<SkillSourceContribution>>("SkillSourceRegistry");

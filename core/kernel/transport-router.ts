@@ -5,7 +5,7 @@ import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type { CallOptions, LineStream, PulledFile, PullOptions, Transport } from "../services/transport.ts";
 import { attributeError, type Attribution } from "./attribution.ts";
 import { forwardLines } from "./forward-lines.ts";
-import type { TransportContribution, TransportFactoryContext } from "./contributions.ts";
+import type { RegisteredTransport, TransportFactoryContext } from "./contributions.ts";
 import type { Owned, Registry } from "./registry.ts";
 
 /** A plugin's transport whose failures carry the plugin's name (streams included). */
@@ -55,7 +55,7 @@ export class TransportRouter implements Transport {
   readonly #owner = new Map<string, string>();
 
   constructor(
-    private readonly registry: Registry<TransportContribution>,
+    private readonly registry: Registry<RegisteredTransport>,
     private readonly ctx: TransportFactoryContext & { config: RuntimeConfig; logger: Logger },
   ) {
     if (ctx.config.transport !== undefined && !registry.has(ctx.config.transport))
@@ -81,7 +81,7 @@ export class TransportRouter implements Transport {
   #transport(name: string): Promise<Transport> {
     let built = this.#built.get(name);
     if (!built) {
-      const entry: Owned<TransportContribution> | undefined = this.registry.get(name);
+      const entry: Owned<RegisteredTransport> | undefined = this.registry.get(name);
       if (!entry) throw this.#unknown(name);
       const by: Attribution = { plugin: entry.plugin, contribution: { transport: name } };
       built = (async () => {

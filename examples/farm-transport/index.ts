@@ -9,7 +9,7 @@ export default definePlugin({
     // Loaded on the first device call; `clawperator --help` never imports execa.
     ctx.transports.add({
       name: "farm",
-      load: async () => ({ default: async () => (await import("./farm-transport.ts")).farmTransport(host, port) }),
+      create: async () => (await import("./farm-transport.ts")).farmTransport(host, port),
     });
   },
 });

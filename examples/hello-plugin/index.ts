@@ -1,4 +1,4 @@
-import { defineCommand, definePlugin } from "clawperator";
+import { defineCliCommand, definePlugin } from "clawperator";
 import { z } from "zod";
 import { helloArgs } from "./command-args.ts";
 
@@ -13,11 +13,11 @@ export default definePlugin({
 
     // Declared as data: `clawperator --help` lists it without loading ./hello-command.ts.
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["hello"],
         description: "Greet someone (example plugin command)",
         args: helloArgs,
-        load: async () => ({ default: (await import("./hello-command.ts")).createHelloCommand(greeting) }),
+        load: async () => (await import("./hello-command.ts")).createHelloCommand(greeting),
       }),
     );
 
@@ -29,11 +29,11 @@ export default definePlugin({
       load: () => import("./hello-route.ts"),
     });
 
-    // Run by `clawperator doctor` in the host phase; not critical, so a failure is a warning.
+    // Run by `clawperator doctor` in the host phase, after the built-in host checks (order 0). Not critical: its
+    // warning is shown, and does not make the report fail.
     ctx.checks.add({
       id: "hello.host.tmpdir-writable",
       phase: "host",
-      critical: false,
       description: "The temp directory is writable",
       load: () => import("./tmpdir-check.ts"),
     });

@@ -1,4 +1,4 @@
-import { defineCommand, definePlugin } from "../../core/kernel/index.ts";
+import { defineCliCommand, definePlugin } from "../../core/kernel/index.ts";
 import { ADB_CHECKS } from "./checks/index.ts";
 import { packagesListArgs } from "./command-args.ts";
 import createAdbTransport from "./transport-factory.ts";
@@ -15,10 +15,10 @@ export default definePlugin({
       description: "Android Debug Bridge: USB, Wi-Fi, emulators and virtual devices",
       // Imported with the plugin: nearly every command reaches a device, and a lazy import would be one more file
       // for each of them to load.
-      load: async () => ({ default: createAdbTransport }),
+      create: createAdbTransport,
     });
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["devices"],
         description: "List connected Android devices and their states",
         load: () => import("./commands/devices.js"),
@@ -26,7 +26,7 @@ export default definePlugin({
     );
     ctx.commands.group({ path: ["packages"], description: "Installed packages on a device" });
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["packages", "list"],
         description: "List installed application ids on a device",
         args: packagesListArgs,

@@ -1,4 +1,4 @@
-import { defineCommand, definePlugin } from "../../core/kernel/index.ts";
+import { defineCliCommand, definePlugin } from "../../core/kernel/index.ts";
 import { doctorArgs } from "./doctor-args.ts";
 
 /**
@@ -9,7 +9,7 @@ export default definePlugin({
   name: "doctor",
   setup(ctx) {
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["doctor"],
         description: "Check the host, the device and the Operator are ready (--fix, --full, --check-only)",
         args: doctorArgs,

@@ -1,6 +1,6 @@
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import { SelectedDevice } from "../../core/doctor/facts.ts";
-import type { CheckContribution, DoctorCheckContext, DoctorCheckResult, Owned } from "../../core/kernel/index.ts";
+import type { RegisteredCheck, DoctorCheckContext, DoctorCheckResult, Owned } from "../../core/kernel/index.ts";
 
 /**
  * Critical checks whose failure marks the report not ok without halting the run (spec/001 "What Doctor Checks"):
@@ -17,7 +17,7 @@ export interface CheckRun {
 }
 
 /** A check that threw: a failed check naming its plugin, never a crashed doctor. */
-function crashed(entry: Owned<CheckContribution>, error: unknown): DoctorCheckResult {
+function crashed(entry: Owned<RegisteredCheck>, error: unknown): DoctorCheckResult {
   const message = error instanceof Error ? error.message : String(error);
   return {
     id: entry.value.id,
@@ -38,7 +38,7 @@ function crashed(entry: Owned<CheckContribution>, error: unknown): DoctorCheckRe
  * which check starts, for people (pretty mode) and MCP clients.
  */
 export async function runChecks(
-  checks: readonly Owned<CheckContribution>[],
+  checks: readonly Owned<RegisteredCheck>[],
   base: Omit<DoctorCheckContext, "deviceId">,
   progress: (message: string) => void = () => {},
 ): Promise<CheckRun> {
@@ -56,7 +56,12 @@ export async function runChecks(
     let result: DoctorCheckResult;
     try {
       const check = (await loaded[index]!).default;
-      result = { id, ...(await check.run({ ...base, ...(deviceId === undefined ? {} : { deviceId }) })) };
+      const outcome = await check.run({ ...base, ...(deviceId === undefined ? {} : { deviceId }) });
+      if (outcome.status === "skip") {
+        progress(`doctor: ${id} skipped: ${outcome.summary}`);
+        continue;
+      }
+      result = { id, ...outcome };
     } catch (error) {
       result = crashed(entry, error);
     }

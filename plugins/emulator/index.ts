@@ -1,7 +1,7 @@
 import type { ErrorCode } from "../../core/contracts/error-codes.ts";
 import {
-  type CommandContribution,
-  defineCommand,
+  type AnyCommandDefinition,
+  defineCliCommand,
   definePlugin,
   type HttpMethod,
   type RouteContribution,
@@ -93,55 +93,55 @@ export default definePlugin({
       description: "Android emulators: list, inspect, create, start, stop, delete, status, provision",
     });
     ctx.commands.group({ path: ["provision"], description: "Provision an Android target" });
-    const commands: CommandContribution[] = [
-      defineCommand({
+    const commands: AnyCommandDefinition[] = [
+      defineCliCommand({
         path: ["emulator", "list"],
         description: "List configured Android Virtual Devices with compatibility metadata",
         load: () => import("./commands/list.js"),
       }),
-      defineCommand({
+      defineCliCommand({
         path: ["emulator", "inspect"],
         description: "Show normalized metadata for one Android Virtual Device",
         args: nameArg,
         load: () => import("./commands/inspect.js"),
       }),
-      defineCommand({
+      defineCliCommand({
         path: ["emulator", "create"],
         description: "Create the default supported Android emulator",
         args: createArgs,
         load: () => import("./commands/create.js"),
       }),
-      defineCommand({
+      defineCliCommand({
         path: ["emulator", "start"],
         description: "Start an existing Android Virtual Device and wait until boot completes",
         args: startArgs,
         load: () => import("./commands/start.js"),
       }),
-      defineCommand({
+      defineCliCommand({
         path: ["emulator", "stop"],
         description: "Stop a running Android emulator by AVD name",
         args: nameArg,
         load: () => import("./commands/stop.js"),
       }),
-      defineCommand({
+      defineCliCommand({
         path: ["emulator", "delete"],
         description: "Delete an Android Virtual Device by name",
         args: nameArg,
         load: () => import("./commands/delete.js"),
       }),
-      defineCommand({
+      defineCliCommand({
         path: ["emulator", "status"],
         description: "List running Android emulators and boot state",
         load: () => import("./commands/status.js"),
       }),
-      defineCommand({
+      defineCliCommand({
         path: ["emulator", "provision"],
         description: "Reuse or create a supported Android emulator and return its ADB serial",
         args: provisionArgs,
         load: () => import("./commands/provision.js"),
       }),
       // spec/001: `provision emulator` is the same command; listed under both groups so either is discoverable.
-      defineCommand({
+      defineCliCommand({
         path: ["provision", "emulator"],
         description: "Reuse or create a supported Android emulator and return its ADB serial (= emulator provision)",
         args: provisionArgs,

@@ -1,5 +1,5 @@
 import { RUN_ERRORS } from "../../core/contracts/route-errors.ts";
-import { defineCommand, definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
+import { defineCliCommand, definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
 import { inspectArgs } from "./command-args.ts";
 
 /**
@@ -49,7 +49,7 @@ export default definePlugin({
     ];
     for (const route of routes) ctx.routes.add(route);
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["inspect"],
         description:
           "Start `serve` on loopback with the inspector page; print its URL (and open a browser with --open)",

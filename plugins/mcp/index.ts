@@ -1,4 +1,4 @@
-import { defineCommand, definePlugin, type HttpMethod } from "../../core/kernel/index.ts";
+import { defineCliCommand, definePlugin, type HttpMethod } from "../../core/kernel/index.ts";
 import { mcpArgs } from "./command-args.ts";
 
 /**
@@ -10,7 +10,7 @@ export default definePlugin({
   name: "mcp",
   setup(ctx) {
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["mcp"],
         description: "Serve the agent tools over the Model Context Protocol (stdio; --http for Streamable HTTP)",
         args: mcpArgs,

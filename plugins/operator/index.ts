@@ -17,17 +17,17 @@ export default definePlugin({
     registerExecutionServices(ctx);
     registerAgentViews(ctx);
     // Imported with the plugin: every execution runs them, and a lazy import would be one more file per call.
-    ctx.hooks.add({ name: "close-app", order: 10, load: async () => ({ default: hooks.closeApp }) });
-    ctx.hooks.add({ name: "inject-snapshots", order: 20, load: async () => ({ default: hooks.injectSnapshots }) });
+    ctx.hooks.add({ name: "close-app", order: -90, load: hooks.closeApp });
+    ctx.hooks.add({ name: "inject-snapshots", order: -80, load: hooks.injectSnapshots });
     ctx.hooks.add({
       name: "capture-screenshots",
-      order: 30,
-      load: async () => ({ default: hooks.captureScreenshots(ctx.config) }),
+      order: -70,
+      load: () => hooks.captureScreenshots(ctx.config),
     });
     ctx.hooks.add({
       name: "service-unavailable-hint",
-      order: 40,
-      load: async () => ({ default: hooks.serviceUnavailableHint }),
+      order: -60,
+      load: hooks.serviceUnavailableHint,
     });
     ctx.commands.group({ path: ["observe"], description: "Observe the device: UI snapshot, screenshot" });
     ctx.commands.group({ path: ["inspect"], description: "Inspect the device for people" });

@@ -1,5 +1,5 @@
 import { RUN_ERRORS } from "../../core/contracts/route-errors.ts";
-import { defineCommand, definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
+import { defineCliCommand, definePlugin, type RouteContribution } from "../../core/kernel/index.ts";
 import { serveArgs } from "./command-args.ts";
 
 const schemas = (name: keyof typeof import("./route-schemas.ts")) => async () =>
@@ -16,7 +16,7 @@ export default definePlugin({
   // boots (its routes then answer PLUGIN_INVALID) and the other plugins' routes keep working.
   setup(ctx) {
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["serve"],
         description: "Start the HTTP/SSE API server (executions, observe, devices, events, and every plugin's routes)",
         args: serveArgs,

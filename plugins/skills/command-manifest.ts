@@ -1,4 +1,4 @@
-import { type CommandContribution, defineCommand } from "../../core/kernel/index.ts";
+import { type AnyCommandDefinition, defineCliCommand } from "../../core/kernel/index.ts";
 import {
   agentArg,
   allowlistArgs,
@@ -18,111 +18,111 @@ import {
 } from "./command-args.ts";
 
 /** Every command of the skills plugin, as data: `--help` lists them without loading their code. */
-export const SKILLS_COMMANDS: CommandContribution[] = [
-  defineCommand({
+export const SKILLS_COMMANDS: AnyCommandDefinition[] = [
+  defineCliCommand({
     path: ["skills", "list"],
     description: "List the skills the agent may use (--all: every skill) with their count",
     args: listArgs,
     load: () => import("./commands/list.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "for-app"],
     description: "Skills for an Android application id (= search --app)",
     args: forAppArgs,
     load: () => import("./commands/for-app.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "search"],
     description: "Search skills by --app, --intent or --keyword",
     args: searchArgs,
     load: () => import("./commands/search.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "get"],
     description: "Show one skill: its registry entry, inputs and instructions ({baseDir} replaced)",
     args: getArgs,
     load: () => import("./commands/get.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "validate"],
     description: "Check a skill's files, skill.json and (--dry-run) artifact payloads",
     args: validateArgs,
     load: () => import("./commands/validate.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "status"],
     description: "Every skill's status (OpenClaw's fields): eligible, or what it misses, and how to install it",
     args: agentArg,
     load: () => import("./commands/status.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "check"],
     description: "Which skills are ready, visible to the model, hidden, or missing requirements",
     args: agentArg,
     load: () => import("./commands/check.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "bins"],
     description: "The programs the skills require or install",
     args: agentArg,
     load: () => import("./commands/bins.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "prompt"],
     description: "The skills prompt block an agent's system prompt gets",
     args: agentArg,
     load: () => import("./commands/prompt.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "compile-artifact"],
     description: "Compile a skill's recipe artifact into an execution ({{VAR}} placeholders from --vars)",
     args: compileArgs,
     load: () => import("./commands/compile-artifact.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "run"],
     description: "Run a skill's script (arguments after the id are passed to it; use -- for literal ones)",
     args: runArgs,
     passthrough: true,
     load: () => import("./commands/run.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "install-deps"],
     description: "Install a skill's dependency (brew, npm, go, uv or a download) from its metadata",
     args: installDepsArgs,
     load: () => import("./commands/install-deps.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "configure"],
     description: "Set skills.entries.<key> (enabled, apiKey, env) in the JSON config",
     args: configureArgs,
     load: () => import("./commands/configure.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "allowlist"],
     description: "Set which skills an agent may use (agents.list[].skills)",
     args: allowlistArgs,
     load: () => import("./commands/allowlist.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "remove"],
     description: "Delete a managed or workspace skill's folder",
     args: nameArg,
     load: () => import("./commands/remove.js"),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "install"],
     description: "Install a skill folder or git URL into ~/.clawperator/skills; without one, clone the registry",
     args: installArgs,
     load: () => import("./commands/repo.js").then((m) => ({ default: m.installCommand })),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "update"],
     description: "Update a managed skill from its source; without one, fetch the registry (--ref to pin)",
     args: updateArgs,
     load: () => import("./commands/repo.js").then((m) => ({ default: m.updateCommand })),
   }),
-  defineCommand({
+  defineCliCommand({
     path: ["skills", "sync"],
     description: "Pin the registry clone to a git ref (--ref required)",
     args: syncArgs,

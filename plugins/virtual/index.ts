@@ -1,4 +1,4 @@
-import { defineCommand, definePlugin } from "../../core/kernel/index.ts";
+import { defineCliCommand, definePlugin } from "../../core/kernel/index.ts";
 import {
   backArgs,
   operatorApkArgs,
@@ -21,7 +21,7 @@ export default definePlugin({
       description: "Virtual Android devices reached through real adb (no phone needed)",
     });
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["virtual", "start"],
         description: "Start a virtual device, connect it to adb and print its serial",
         args: startArgs,
@@ -29,14 +29,14 @@ export default definePlugin({
       }),
     );
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["virtual", "list"],
         description: "List running virtual devices",
         load: () => import("./commands/list.js"),
       }),
     );
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["virtual", "stop"],
         description: "Stop a virtual device",
         args: stopArgs,
@@ -46,7 +46,7 @@ export default definePlugin({
     // A person's input (the human channel): recorded as a phone records a finger, unlike `adb shell input`.
     // A person's input (the human channel): recorded as a phone records a finger, unlike `adb shell input`.
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["virtual", "touch"],
         description: "Touch the virtual device's screen as a person would: --text, --id, --desc or --at x,y",
         args: touchArgs,
@@ -54,7 +54,7 @@ export default definePlugin({
       }),
     );
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["virtual", "type"],
         description: "Type on the virtual device as a person would, one key per character",
         args: typeArgs,
@@ -62,7 +62,7 @@ export default definePlugin({
       }),
     );
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["virtual", "back"],
         description: "Press Back on the virtual device as a person would",
         args: backArgs,
@@ -70,7 +70,7 @@ export default definePlugin({
       }),
     );
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["virtual", "scroll"],
         description: "Swipe the virtual device's screen as a person would (--direction)",
         args: scrollArgs,
@@ -78,7 +78,7 @@ export default definePlugin({
       }),
     );
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["virtual", "android-home"],
         description: "Write an Android SDK stand-in (sdkmanager, avdmanager, emulator) for the emulator commands",
         args: sdkArgs,
@@ -86,7 +86,7 @@ export default definePlugin({
       }),
     );
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["virtual", "operator-apk"],
         description: "Write an Operator APK file (release or debug, any version) that virtual devices install",
         args: operatorApkArgs,
@@ -94,7 +94,7 @@ export default definePlugin({
       }),
     );
     ctx.commands.add(
-      defineCommand({
+      defineCliCommand({
         path: ["demo"],
         description:
           "Watch Clawperator work: a virtual device, readiness checks, a snapshot, an execution and a screenshot",

@@ -1,7 +1,7 @@
 import { findAdb } from "../../android/adb/adb-binary.ts";
 import { SDK_TOOLS, writeVirtualSdk, type VirtualSdkTool, type WrittenSdk } from "../../android/virtual/sdk/index.ts";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
-import type { CommandRunContext } from "../../core/kernel/index.ts";
+import type { CommandArgs, CommandRunContext } from "../../core/kernel/index.ts";
 import type { sdkArgs } from "./command-args.ts";
 
 function parseBootDelay(value: string | undefined): number | "never" | undefined {
@@ -30,7 +30,11 @@ function adbOrUndefined(configured: string | undefined): string | undefined {
 }
 
 /** Writes the SDK stand-in `virtual android-home` asked for; `entry` is the module the stand-ins import to run. */
-export function writeAndroidHome({ args, config }: CommandRunContext<typeof sdkArgs>, entry: string) {
+export function writeAndroidHome(
+  args: CommandArgs<typeof sdkArgs>,
+  { config }: Pick<CommandRunContext, "config">,
+  entry: string,
+) {
   const dir = args.out ?? args.dir;
   if (!dir)
     throw new ClawperatorError("USAGE", "virtual android-home: name the folder to write, with --out <dir>", {

@@ -8,7 +8,7 @@ export const ADB_CHECKS: CheckContribution[] = [
   {
     id: "host.node.version",
     phase: "host",
-    order: 10,
+    order: -90,
     critical: true,
     description: "Node.js is new enough",
     load: () => import("./node-version.js"),
@@ -16,7 +16,7 @@ export const ADB_CHECKS: CheckContribution[] = [
   {
     id: "host.adb.presence",
     phase: "host",
-    order: 20,
+    order: -80,
     critical: true,
     description: "adb is installed and on PATH",
     load: () => import("./adb-presence.js"),
@@ -24,7 +24,7 @@ export const ADB_CHECKS: CheckContribution[] = [
   {
     id: "host.adb.server",
     phase: "host",
-    order: 30,
+    order: -70,
     critical: true,
     description: "The adb server is running",
     load: () => import("./adb-server.js"),
@@ -32,7 +32,7 @@ export const ADB_CHECKS: CheckContribution[] = [
   {
     id: "device.discovery",
     phase: "device",
-    order: 10,
+    order: -90,
     critical: true,
     description: "Exactly one target device is reachable",
     load: () => import("./device-discovery.js"),
@@ -40,7 +40,7 @@ export const ADB_CHECKS: CheckContribution[] = [
   {
     id: "device.capability",
     phase: "device",
-    order: 40,
+    order: -60,
     critical: true,
     description: "The device shell answers (SDK, display size and density)",
     load: () => import("./device-capability.js"),

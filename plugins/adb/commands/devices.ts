@@ -1,17 +1,16 @@
-import type { Device } from "../../../core/contracts/device.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
 import { Transport } from "../../../core/services/transport.ts";
 
 /** `devices`: every device adb sees, in whatever state (spec/001: a JSON array of `{ serial, state }`). */
-const devices: CommandHandler = {
-  run: ({ services }) => services.resolve(Transport).listDevices(),
+const devices = defineCommandHandler({
+  run: (_args, { services }) => services.resolve(Transport).listDevices(),
   pretty(value) {
-    const list = value as Device[];
+    const list = value;
     if (list.length === 0) return "no devices (connect one, or run `clawperator virtual start`)";
     return list
       .map((d) => `${d.serial.padEnd(24)} ${d.state.padEnd(14)} ${d.properties?.model ?? ""}`.trimEnd())
       .join("\n");
   },
-};
+});
 
 export default devices;

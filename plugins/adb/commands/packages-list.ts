@@ -1,7 +1,7 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { selectDevice } from "../../../core/execution/resolve-device.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
-import type { packagesListArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
+import { packagesListArgs } from "../command-args.ts";
 import { Transport } from "../../../core/services/transport.ts";
 
 interface PackagesResult {
@@ -11,8 +11,8 @@ interface PackagesResult {
 }
 
 /** `packages list [--third-party]`: installed application ids, from `pm list packages [-3]`. */
-const packagesList: CommandHandler<typeof packagesListArgs> = {
-  async run({ args, globals, services, config }): Promise<PackagesResult> {
+const packagesList = defineCommandHandler(packagesListArgs, {
+  async run(args, { globals, services, config }): Promise<PackagesResult> {
     const transport = services.resolve(Transport);
     const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
     const result = await transport.shell(deviceId, args.thirdParty ? "pm list packages -3" : "pm list packages");
@@ -32,7 +32,7 @@ const packagesList: CommandHandler<typeof packagesListArgs> = {
       .sort();
     return { deviceId, thirdPartyOnly: Boolean(args.thirdParty), packages };
   },
-  pretty: (value) => (value as PackagesResult).packages.join("\n"),
-};
+  pretty: (value) => value.packages.join("\n"),
+});
 
 export default packagesList;

@@ -1,9 +1,9 @@
 import type { DoctorReport } from "../../../core/doctor/report.ts";
 import { createDoctorFacts, SelectedDevice } from "../../../core/doctor/facts.ts";
 import { DEFAULT_OPERATOR_PACKAGE } from "../../../core/contracts/limits.ts";
-import { CheckRegistry, type CommandHandler } from "../../../core/kernel/index.ts";
+import { CheckRegistry, defineCommandHandler } from "../../../core/kernel/index.ts";
 import { applyFixes } from "../apply-fixes.ts";
-import type { doctorArgs } from "../doctor-args.ts";
+import { doctorArgs } from "../doctor-args.ts";
 import { nextActions } from "../next-actions.ts";
 import { orderChecks } from "../order-checks.ts";
 import { paletteFor, renderDoctor } from "../render-pretty.ts";
@@ -16,8 +16,8 @@ const runs = new WeakMap<DoctorReport, { critical: Set<string>; checkOnly: boole
  * `doctor`: runs every contributed check in spec/001's order and reports a DoctorReport. Exit 0 when every critical
  * check passed (1 otherwise); `--check-only` always exits 0.
  */
-const doctor: CommandHandler<typeof doctorArgs> = {
-  async run({ args, globals, services, config, logger }): Promise<DoctorReport> {
+const doctor = defineCommandHandler(doctorArgs, {
+  async run(args, { globals, services, config, logger }): Promise<DoctorReport> {
     const receiverPackage = globals.receiverPackage ?? config.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE;
     const facts = createDoctorFacts();
     const checks = orderChecks(services.resolve(CheckRegistry).entries(), Boolean(args.full));
@@ -59,13 +59,13 @@ const doctor: CommandHandler<typeof doctorArgs> = {
     return report;
   },
   pretty(result) {
-    const report = result as DoctorReport;
+    const report = result;
     return renderDoctor(report, runs.get(report)?.critical ?? new Set(), paletteFor(process.stdout));
   },
   exitCode(result) {
-    const report = result as DoctorReport;
+    const report = result;
     return runs.get(report)?.checkOnly || report.criticalOk ? 0 : 1;
   },
-};
+});
 
 export default doctor;

@@ -1,13 +1,12 @@
-import type { CommandHandler } from "../../../core/kernel/index.ts";
-import type { createArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
+import { createArgs } from "../command-args.ts";
 import { createEmulatorContext } from "../create-context.ts";
 import { formatAvdDetail } from "../format.ts";
 import { createAvd } from "../operations/create.ts";
 import { parseApiLevel } from "../parse-options.ts";
-import type { EmulatorAvd } from "../types.ts";
 
-const create: CommandHandler<typeof createArgs> = {
-  run: ({ args, services, logger }) =>
+const create = defineCommandHandler(createArgs, {
+  run: (args, { services, logger }) =>
     createAvd(createEmulatorContext(services, { progress: (line) => logger.progress(line) }), {
       ...(args.name === undefined ? {} : { name: args.name }),
       ...(args.apiLevel === undefined ? {} : { apiLevel: parseApiLevel(args.apiLevel, "--api-level")! }),
@@ -15,7 +14,7 @@ const create: CommandHandler<typeof createArgs> = {
       ...(args.abi === undefined ? {} : { abi: args.abi }),
       ...(args.playStore === undefined ? {} : { playStore: args.playStore }),
     }),
-  pretty: (result) => `created\n${formatAvdDetail(result as EmulatorAvd)}`,
-};
+  pretty: (result) => `created\n${formatAvdDetail(result)}`,
+});
 
 export default create;

@@ -1,11 +1,11 @@
-import type { CommandHandler } from "../../../core/kernel/index.ts";
-import type { nameArg } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
+import { nameArg } from "../command-args.ts";
 import { createEmulatorContext } from "../create-context.ts";
-import { deleteAvd, type DeletedAvd } from "../operations/delete.ts";
+import { deleteAvd } from "../operations/delete.ts";
 
-const remove: CommandHandler<typeof nameArg> = {
-  run: ({ args, services }) => deleteAvd(createEmulatorContext(services), args.name),
-  pretty: (result) => `deleted ${(result as DeletedAvd).avdName}`,
-};
+const remove = defineCommandHandler(nameArg, {
+  run: (args, { services }) => deleteAvd(createEmulatorContext(services), args.name),
+  pretty: (result) => `deleted ${result.avdName}`,
+});
 
 export default remove;

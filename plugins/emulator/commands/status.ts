@@ -1,12 +1,11 @@
-import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
 import { runningEmulators } from "../catalog.ts";
 import { createEmulatorContext } from "../create-context.ts";
-import type { RunningEmulator } from "../types.ts";
 
-const status: CommandHandler = {
-  run: async ({ services }) => ({ devices: await runningEmulators(createEmulatorContext(services)) }),
+const status = defineCommandHandler({
+  run: async (_args, { services }) => ({ devices: await runningEmulators(createEmulatorContext(services)) }),
   pretty(result) {
-    const { devices } = result as { devices: RunningEmulator[] };
+    const { devices } = result;
     if (devices.length === 0) return "no emulators are running";
     return devices
       .map(
@@ -16,6 +15,6 @@ const status: CommandHandler = {
       )
       .join("\n");
   },
-};
+});
 
 export default status;

@@ -1,9 +1,9 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { CommandRegistry, type CommandHandler } from "../../../core/kernel/index.ts";
+import { CommandRegistry, defineCommandHandler } from "../../../core/kernel/index.ts";
 import { randomHex } from "../../../core/host/random.ts";
 import { EventBus } from "../../../core/services/event-bus.ts";
 import { SignInCodes, signInCodes } from "../session/sign-in-codes.ts";
-import type { inspectArgs } from "../command-args.ts";
+import { inspectArgs } from "../command-args.ts";
 import { openBrowser } from "./open-browser.ts";
 
 /**
@@ -12,8 +12,8 @@ import { openBrowser } from "./open-browser.ts";
  * devices through it, and once it listens prints the page's URL and opens it when asked. The URL carries a one-time
  * sign-in code, never the token: a browser's argv is readable by every local user.
  */
-const inspectCommand: CommandHandler<typeof inspectArgs> = {
-  async run(ctx) {
+const inspectCommand = defineCommandHandler(inspectArgs, {
+  async run(args, ctx) {
     const serve = ctx.services
       .resolve(CommandRegistry)
       .entries()
@@ -28,15 +28,12 @@ const inspectCommand: CommandHandler<typeof inspectArgs> = {
       process.stderr.write(
         `Inspector: ${url}/#signin=${printed}\n(the link signs in once; for another client the token is ${token})\n`,
       );
-      if (ctx.args.open && !openBrowser(`${url}/#signin=${opened}`))
+      if (args.open && !openBrowser(`${url}/#signin=${opened}`))
         process.stderr.write("No browser opener (xdg-open) on this machine: open the URL yourself.\n");
     });
     const handler = (await serve.load()).default;
-    return handler.run({
-      ...ctx,
-      args: { _: [], host: "127.0.0.1", token, ...(ctx.args.port ? { port: ctx.args.port } : {}) },
-    });
+    return handler.run({ _: [], host: "127.0.0.1", token, ...(args.port ? { port: args.port } : {}) }, ctx);
   },
-};
+});
 
 export default inspectCommand;

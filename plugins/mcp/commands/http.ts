@@ -1,9 +1,10 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import {
   CommandRegistry,
+  type CommandArgs,
   type CommandRunContext,
   type ContributionList,
-  type RouteContribution,
+  type RegisteredRoute,
   RouteRegistry,
 } from "../../../core/kernel/index.ts";
 import type { mcpArgs } from "../command-args.ts";
@@ -11,9 +12,9 @@ import type { mcpArgs } from "../command-args.ts";
 /** What `mcp --http` serves of the route registry: MCP itself, and the liveness route clients probe. */
 const MCP_ONLY = new Set(["/mcp", "/health"]);
 
-function onlyMcp(routes: ContributionList<RouteContribution>): ContributionList<RouteContribution> {
+function onlyMcp(routes: ContributionList<RegisteredRoute>): ContributionList<RegisteredRoute> {
   const kept = routes.entries().filter((entry) => MCP_ONLY.has(entry.value.path));
-  const key = (route: RouteContribution) => `${route.method} ${route.path}`;
+  const key = (route: RegisteredRoute) => `${route.method} ${route.path}`;
   return {
     entries: () => kept,
     keys: () => kept.map((entry) => key(entry.value)),
@@ -28,8 +29,9 @@ function onlyMcp(routes: ContributionList<RouteContribution>): ContributionList<
  * shutdown.
  */
 export async function serveHttp(
-  ctx: CommandRunContext<typeof mcpArgs>,
-  routes: ContributionList<RouteContribution>,
+  args: CommandArgs<typeof mcpArgs>,
+  ctx: CommandRunContext,
+  routes: ContributionList<RegisteredRoute>,
 ): Promise<void> {
   const serve = ctx.services.resolve(CommandRegistry).get("serve");
   if (!serve) {
@@ -38,7 +40,7 @@ export async function serveHttp(
     });
   }
   ctx.services.register(RouteRegistry, { useValue: onlyMcp(routes) });
-  const { http: _http, agent: _agent, ...serveArgs } = ctx.args;
+  const { http: _http, agent: _agent, ...serveArgs } = args;
   const handler = (await serve.value.load()).default;
-  await handler.run({ ...ctx, args: serveArgs as never });
+  await handler.run(serveArgs, ctx);
 }

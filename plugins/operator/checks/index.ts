@@ -8,7 +8,7 @@ export const OPERATOR_CHECKS: CheckContribution[] = [
   {
     id: "build.android.install",
     phase: "device",
-    order: 20,
+    order: -80,
     critical: true,
     full: true,
     description: "Install the Operator APK given with --apk",
@@ -17,7 +17,7 @@ export const OPERATOR_CHECKS: CheckContribution[] = [
   {
     id: "build.android.launch",
     phase: "device",
-    order: 30,
+    order: -70,
     critical: true,
     full: true,
     description: "Launch the Operator's main activity",
@@ -26,7 +26,7 @@ export const OPERATOR_CHECKS: CheckContribution[] = [
   {
     id: "readiness.apk.presence",
     phase: "readiness",
-    order: 10,
+    order: -90,
     // Without the Operator nothing can run: critical. The checks that need it are left out then (`needs`), as the
     // reference shows no version or handshake result; the other variant installed instead is a warning.
     critical: true,
@@ -36,7 +36,7 @@ export const OPERATOR_CHECKS: CheckContribution[] = [
   {
     id: "readiness.version.compatibility",
     phase: "readiness",
-    order: 20,
+    order: -80,
     critical: true,
     needs: ["readiness.apk.presence"],
     description: "CLI and Operator share major.minor",
@@ -45,7 +45,7 @@ export const OPERATOR_CHECKS: CheckContribution[] = [
   {
     id: "readiness.settings.dev_options",
     phase: "readiness",
-    order: 30,
+    order: -70,
     critical: false,
     description: "Developer options are enabled",
     load: () => import("./dev-options.js"),
@@ -53,7 +53,7 @@ export const OPERATOR_CHECKS: CheckContribution[] = [
   {
     id: "readiness.settings.usb_debugging",
     phase: "readiness",
-    order: 40,
+    order: -60,
     critical: false,
     description: "USB debugging is enabled",
     load: () => import("./usb-debugging.js"),
@@ -61,7 +61,7 @@ export const OPERATOR_CHECKS: CheckContribution[] = [
   {
     id: "readiness.handshake",
     phase: "readiness",
-    order: 50,
+    order: -50,
     critical: true,
     needs: ["readiness.apk.presence"],
     description: "A doctor_ping execution gets its result envelope",
@@ -70,7 +70,7 @@ export const OPERATOR_CHECKS: CheckContribution[] = [
   {
     id: "readiness.smoke",
     phase: "readiness",
-    order: 60,
+    order: -40,
     critical: true,
     full: true,
     needs: ["readiness.handshake"],

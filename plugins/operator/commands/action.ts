@@ -181,8 +181,8 @@ const NODE_SEARCHES = new Set(["click", "read_text", "enter_text"]);
 export function actionCommand<N extends ActionName>(name: N): CommandHandler<(typeof actionArgs)[N]> {
   const build = BUILDERS[name] as ActionOf<N>;
   return {
-    async run(ctx) {
-      const action = { id: name.replace(/-/g, "_"), ...build(ctx.args) };
+    async run(args, ctx) {
+      const action = { id: name.replace(/-/g, "_"), ...build(args) };
       let run: typeof ctx = ctx;
       // `wait --timeout N` (the reference CLI's form): N is how long to keep looking; the execution gets a margin.
       if (name === "wait" && ctx.globals.timeoutMs !== undefined) {
@@ -199,7 +199,7 @@ export function actionCommand<N extends ActionName>(name: N): CommandHandler<(ty
       const retry = ctx.globals.timeoutMs === undefined ? undefined : retryWithin(ctx.globals.timeoutMs);
       if (retry && params && NODE_SEARCHES.has(action.type) && params.coordinate === undefined) params.retry = retry;
       const execution = cliExecution(run, name, [action as never]);
-      const { view } = ctx.args as Args;
+      const { view } = args as Args;
       return ctx.services.resolve(AgentViews).run(execution, {
         view: view === true,
         pathOrigin: "person",

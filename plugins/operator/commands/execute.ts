@@ -5,14 +5,14 @@ import { payloadBytes } from "../../../core/contracts/payload-size.ts";
 import { namesRefs } from "../../../core/contracts/refs.ts";
 import { ExecutionRunner } from "../../../core/execution/runner.ts";
 import { AgentViews } from "../../../core/services/agent-views.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
-import type { executeArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
+import { executeArgs } from "../command-args.ts";
 import { readExecutionInput, unwrapCompiled } from "./read-execution-input.ts";
-import { targetOf } from "./run-actions.ts";
+import { exitCodeOfResult, targetOf } from "./run-actions.ts";
 import { renderViewed } from "../views/render-view.ts";
 
-const handler: CommandHandler<typeof executeArgs> = {
-  async run({ args, globals, services }) {
+const handler = defineCommandHandler(executeArgs, {
+  async run(args, { globals, services }) {
     const source = args.execution ?? args.file;
     if (source === undefined || (args.execution !== undefined && args.file !== undefined)) {
       throw new ClawperatorError(
@@ -50,20 +50,14 @@ const handler: CommandHandler<typeof executeArgs> = {
     });
   },
   pretty(result) {
-    const r = result as {
-      validated?: boolean;
-      payloadBytes?: number;
-      apkClamps?: { path: string; value: number; applied: number; reason: string }[];
-      execution?: { commandId: string; actions: { id: string; type: string }[] };
-    };
-    if (!r.validated || !r.execution) return renderViewed(result);
-    const steps = r.execution.actions.map((a, i) => `  ${i + 1}. ${a.id}: ${a.type}`).join("\n");
-    const clamps = (r.apkClamps ?? [])
+    if (!("validated" in result)) return renderViewed(result);
+    const steps = result.execution.actions.map((a, i) => `  ${i + 1}. ${a.id}: ${a.type}`).join("\n");
+    const clamps = result.apkClamps
       .map((c) => `\n  note: ${c.path} ${c.value} runs as ${c.applied} on the device (${c.reason})`)
       .join("");
-    return `valid execution ${r.execution.commandId} (${r.payloadBytes} bytes)\n${steps}${clamps}`;
+    return `valid execution ${result.execution.commandId} (${result.payloadBytes} bytes)\n${steps}${clamps}`;
   },
-  exitCode: (result) => ((result as { ok?: boolean }).ok === false ? 1 : 0),
-};
+  exitCode: exitCodeOfResult,
+});
 
 export default handler;

@@ -1,7 +1,7 @@
 import { grantOperatorPermissions, type PermissionResult } from "../../../android/operator/operator-permissions.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { selectDevice } from "../../../core/execution/resolve-device.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
 import { Transport } from "../../../core/services/transport.ts";
 import { permissionLines } from "../setup/permission-lines.ts";
 import { receiverPackageOf, requireInstalled } from "../setup/receiver.ts";
@@ -15,8 +15,8 @@ interface GrantResult {
 }
 
 /** `grant-device-permissions`: the grants of `operator setup` again, after a crash made Android revoke them. */
-const grantPermissions: CommandHandler = {
-  async run({ globals, services, config }): Promise<GrantResult> {
+const grantPermissions = defineCommandHandler({
+  async run(_args, { globals, services, config }): Promise<GrantResult> {
     const transport = services.resolve(Transport);
     const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
     const receiverPackage = receiverPackageOf(globals, config);
@@ -41,13 +41,13 @@ const grantPermissions: CommandHandler = {
     };
   },
   pretty(value) {
-    const r = value as GrantResult;
+    const r = value;
     return [
       `${r.receiverPackage} on ${r.deviceId}: ` +
         `${r.changed ? "permissions granted" : "every permission was already in place"}`,
       ...permissionLines(r.permissions),
     ].join("\n");
   },
-};
+});
 
 export default grantPermissions;

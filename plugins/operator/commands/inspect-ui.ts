@@ -1,15 +1,13 @@
 import { parseHierarchy } from "../../../android/hierarchy/index.ts";
-import type { RunExecutionResult } from "../../../core/execution/runner.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
 import observeSnapshot from "./observe-snapshot.ts";
 import { renderResult } from "../../../android/operator/render-result.ts";
 import { renderUiTree } from "../../../android/hierarchy/render-tree.ts";
 
 /** `inspect ui`: `observe snapshot`, shown to people as a tree of the screen. */
-const inspectUi: CommandHandler = {
+const inspectUi = defineCommandHandler({
   ...observeSnapshot,
-  pretty(value) {
-    const result = value as RunExecutionResult;
+  pretty(result) {
     const xml = result.envelope.stepResults[0]?.data.text;
     if (!xml) return renderResult(result);
     const hierarchy = parseHierarchy(xml);
@@ -18,6 +16,6 @@ const inspectUi: CommandHandler = {
       `${renderUiTree(hierarchy.windows)}`
     );
   },
-};
+});
 
 export default inspectUi;

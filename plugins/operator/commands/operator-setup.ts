@@ -10,7 +10,7 @@ import { listedPackages, readInstalledVersion } from "../../../android/operator/
 import { shellQuote } from "../../../android/operator/shell-quote.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { selectDevice } from "../../../core/execution/resolve-device.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
 import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
 import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
 import { Transport } from "../../../core/services/transport.ts";
@@ -18,7 +18,7 @@ import { downloadOperator, type OperatorDownload } from "../download/download-op
 import { installFailure } from "../setup/install-apk.ts";
 import { permissionLines } from "../setup/permission-lines.ts";
 import { detectReceiver, requestedReceiver } from "../setup/receiver.ts";
-import type { operatorSetupArgs } from "../setup/setup-args.ts";
+import { operatorSetupArgs } from "../setup/setup-args.ts";
 
 interface SetupResult {
   ok: true;
@@ -111,8 +111,8 @@ function offlineHint(error: ClawperatorError, deviceId: string): string {
  * (spec/001 "operator setup"). Each failure names its phase, and a download that fails installs nothing.
  * Idempotent: the same version is not reinstalled and granted permissions are left alone.
  */
-const operatorSetup: CommandHandler<typeof operatorSetupArgs> = {
-  async run({ args, globals, services, config, logger }): Promise<SetupResult> {
+const operatorSetup = defineCommandHandler(operatorSetupArgs, {
+  async run(args, { globals, services, config, logger }): Promise<SetupResult> {
     const requested = requestedReceiver(globals, config);
     const given = args.apk === undefined ? undefined : apkFile(args.apk);
     const transport = services.resolve(Transport);
@@ -213,7 +213,7 @@ const operatorSetup: CommandHandler<typeof operatorSetupArgs> = {
     };
   },
   pretty(value) {
-    const r = value as SetupResult;
+    const r = value;
     return [
       r.message,
       `  install: ${r.install}`,
@@ -221,6 +221,6 @@ const operatorSetup: CommandHandler<typeof operatorSetupArgs> = {
       `  verified: package visible, accessibility service enabled`,
     ].join("\n");
   },
-};
+});
 
 export default operatorSetup;

@@ -59,4 +59,4 @@ export function runExecution(
   });
 }
 
-export const exitCodeOfResult = (result: unknown) => ((result as { ok?: boolean }).ok === false ? 1 : 0);
+export const exitCodeOfResult = <R extends { ok?: boolean }>(result: R) => (result.ok === false ? 1 : 0);

@@ -3,11 +3,11 @@ import { OPERATOR_PROTOCOL_LINE } from "../../../android/operator/protocol-line.
 import { compatibility, type CompatibilityVerdict } from "../../../android/operator/version-compat.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { selectDevice } from "../../../core/execution/resolve-device.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
 import { packageVersion } from "../../../core/package-version.ts";
 import { Transport } from "../../../core/services/transport.ts";
 import { receiverPackageOf, requireInstalled } from "../setup/receiver.ts";
-import type { versionArgs } from "../setup/setup-args.ts";
+import { versionArgs } from "../setup/setup-args.ts";
 
 type VersionResult = { version: string; operatorProtocol: string } | (CompatibilityVerdict & { deviceId: string });
 
@@ -16,8 +16,8 @@ type VersionResult = { version: string; operatorProtocol: string } | (Compatibil
  * Operator against that line by the spec's major.minor rule; an incompatible one is reported with its remediation
  * and exits 1, an unreadable one is an error.
  */
-const version: CommandHandler<typeof versionArgs> = {
-  async run({ args, globals, services, config }): Promise<VersionResult> {
+const version = defineCommandHandler(versionArgs, {
+  async run(args, { globals, services, config }): Promise<VersionResult> {
     if (!args["check-compat"]) return { version: packageVersion(), operatorProtocol: OPERATOR_PROTOCOL_LINE };
     const transport = services.resolve(Transport);
     const deviceId = selectDevice(await transport.listDevices(), globals.deviceId ?? config.deviceId);
@@ -37,12 +37,8 @@ const version: CommandHandler<typeof versionArgs> = {
     }
     return { ...verdict, deviceId };
   },
-  pretty(value) {
-    if ("version" in (value as object)) {
-      const v = value as { version: string; operatorProtocol: string };
-      return `clawperator ${v.version} (drives Operator ${v.operatorProtocol}.x)`;
-    }
-    const v = value as CompatibilityVerdict & { deviceId: string };
+  pretty(v) {
+    if ("version" in v) return `clawperator ${v.version} (drives Operator ${v.operatorProtocol}.x)`;
     const lines = [
       `CLI:      ${v.cliVersion} (drives Operator ${v.operatorProtocol}.x)`,
       `Operator: ${v.apkVersion} (versionCode ${v.apkVersionCode}) ${v.receiverPackage} on ${v.deviceId}`,
@@ -51,7 +47,7 @@ const version: CommandHandler<typeof versionArgs> = {
     ];
     return lines.join("\n");
   },
-  exitCode: (result) => ((result as { compatible?: boolean }).compatible === false ? 1 : 0),
-};
+  exitCode: (result) => ("compatible" in result && !result.compatible ? 1 : 0),
+});
 
 export default version;

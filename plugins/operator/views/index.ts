@@ -26,8 +26,8 @@ export function registerAgentViews(ctx: PluginContext<unknown>): void {
   ctx.services.resolve(EventBus).on("clawperator:device-removed", ({ deviceId }) => viewState().store.remove(deviceId));
   ctx.hooks.add({
     name: "note-views",
-    order: 5,
-    load: async () => ({ default: noteDispatch(viewState()) }),
+    order: -95,
+    load: () => noteDispatch(viewState()),
   });
   let views: Promise<AgentViews> | undefined;
   const load = () => {

@@ -5,8 +5,7 @@ import { renderResult } from "../../../android/operator/render-result.ts";
  * An execution's result for people, and the view when it brought one: the result's summary, then the outline
  * under a line naming the view (its refs are what `--ref` takes next).
  */
-export function renderViewed(value: unknown): string {
-  const result = value as ViewedResult;
+export function renderViewed(result: ViewedResult): string {
   const lines = [renderResult(result)];
   for (const use of result.refs ?? []) {
     const target = use.used === "coordinate" ? JSON.stringify(use.coordinate) : JSON.stringify(use.matcher);

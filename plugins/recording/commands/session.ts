@@ -11,9 +11,9 @@ import {
 /** `record start` / `record stop`: the APK's step data in words for people, the run's JSON for agents. */
 export function sessionCommand(verb: SessionVerb): CommandHandler<typeof sessionArgs> {
   return {
-    run: (ctx) =>
+    run: (args, ctx) =>
       runSessionAction(ctx.services, verb, {
-        ...(ctx.args["session-id"] === undefined ? {} : { sessionId: ctx.args["session-id"] }),
+        ...(args["session-id"] === undefined ? {} : { sessionId: args["session-id"] }),
         ...(ctx.globals.deviceId ? { deviceId: ctx.globals.deviceId } : {}),
         ...(ctx.globals.receiverPackage ? { receiverPackage: ctx.globals.receiverPackage } : {}),
         ...(ctx.globals.timeoutMs === undefined ? {} : { timeoutMs: ctx.globals.timeoutMs }),

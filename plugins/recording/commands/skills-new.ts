@@ -1,20 +1,20 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
-import type { skillsNewArgs } from "../command-args.ts";
-import { type NewSkillOutcome, newSkillFromRecording } from "../generate/new-skill.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
+import { skillsNewArgs } from "../command-args.ts";
+import { newSkillFromRecording } from "../generate/new-skill.ts";
 
-const handler: CommandHandler<typeof skillsNewArgs> = {
-  run(ctx) {
-    const from = ctx.args["from-recording"];
-    if (!ctx.args.skill_id || !from)
+const handler = defineCommandHandler(skillsNewArgs, {
+  run(args, _ctx) {
+    const from = args["from-recording"];
+    if (!args.skill_id || !from)
       throw new ClawperatorError(
         "USAGE",
         "skills new <skill_id> --from-recording <file.ndjson|file.steps.json> [--out <dir>]",
       );
-    return newSkillFromRecording({ skillId: ctx.args.skill_id, from, out: ctx.args.out ?? "." });
+    return newSkillFromRecording({ skillId: args.skill_id, from, out: args.out ?? "." });
   },
   pretty(result) {
-    const r = result as NewSkillOutcome;
+    const r = result;
     return [
       `wrote ${r.skillDir} (${r.stepCount} steps) and its entry in ${r.registry}`,
       `run it: ${r.run}`,
@@ -22,6 +22,6 @@ const handler: CommandHandler<typeof skillsNewArgs> = {
       ...r.warnings.map((w) => `warning: ${w}`),
     ].join("\n");
   },
-};
+});
 
 export default handler;

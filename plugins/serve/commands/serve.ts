@@ -1,11 +1,11 @@
-import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
 import { RouteRegistry } from "../../../core/kernel/index.ts";
 import { OperatorDispatcher } from "../../../core/execution/dispatcher.ts";
 import { createStreamSlots, StreamSlots } from "../../../core/http/stream-slots.ts";
 import { EventBus } from "../../../core/services/event-bus.ts";
 import { HostInfo } from "../../../core/services/host-info.ts";
 import { Skills } from "../../../core/services/skills.ts";
-import type { serveArgs } from "../command-args.ts";
+import { serveArgs } from "../command-args.ts";
 import { packageVersion } from "../../../core/package-version.ts";
 import { bannerJson, bannerPretty } from "../server/banner.ts";
 import { createServeApp } from "../server/create-app.ts";
@@ -17,8 +17,8 @@ import { resolveSettings } from "../server/settings.ts";
 import { ServeOptions } from "../serve-options.ts";
 
 /** `clawperator serve`: mounts the route registry, prints where it listens, serves until a signal, exits 0. */
-const serveCommand: CommandHandler<typeof serveArgs> = {
-  async run({ args, config, services, logger, globals }) {
+const serveCommand = defineCommandHandler(serveArgs, {
+  async run(args, { config, services, logger, globals }) {
     const settings = resolveSettings(args, config);
     // This process lives on: the dispatcher (built on first use, after this) keeps one result stream per device.
     services.register(HostInfo, { useValue: { longLived: true } });
@@ -79,6 +79,6 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
     // Printed its own output (the banner); nothing more to print, exit 0.
     return undefined;
   },
-};
+});
 
 export default serveCommand;

@@ -1,4 +1,4 @@
-import type { Owned, RouteContribution } from "../../../core/kernel/index.ts";
+import type { Owned, RegisteredRoute } from "../../../core/kernel/index.ts";
 import { isLoopback, isWildcard } from "./security.ts";
 
 export interface BannerInput {
@@ -8,7 +8,7 @@ export interface BannerInput {
   tokenRequired: boolean;
   /** The file the token is in, and whether it was written now (a new token). */
   tokenFile?: { path: string; generated: boolean };
-  routes: readonly Owned<RouteContribution>[];
+  routes: readonly Owned<RegisteredRoute>[];
 }
 
 function exposure(input: BannerInput): string {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type ErrorCode, httpStatusOf } from "../../../core/contracts/error-codes.ts";
 import { BODY_ERROR_CODES } from "../../../core/http/index.ts";
-import type { Owned, RouteContribution, RouteSchemas } from "../../../core/kernel/index.ts";
+import type { Owned, RegisteredRoute, RouteSchemas } from "../../../core/kernel/index.ts";
 import { ErrorResponseSchema, errorResponseSchema } from "./error-schema.ts";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
@@ -29,7 +29,7 @@ function parameters(schema: z.ZodType | undefined, where: "path" | "query"): unk
   }));
 }
 
-async function schemasOf(route: RouteContribution): Promise<{ schemas: RouteSchemas; problem?: string }> {
+async function schemasOf(route: RegisteredRoute): Promise<{ schemas: RouteSchemas; problem?: string }> {
   try {
     return { schemas: typeof route.schemas === "function" ? await route.schemas() : (route.schemas ?? {}) };
   } catch (error) {
@@ -46,10 +46,10 @@ const SERVER_ERROR_CODES: readonly ErrorCode[] = [
   "INTERNAL_ERROR",
 ];
 
-const isHealth = (route: RouteContribution) => route.method === "GET" && route.path === "/health";
+const isHealth = (route: RegisteredRoute) => route.method === "GET" && route.path === "/health";
 
 /** The codes a route may answer with: its own, the body reader's (if it takes a body), the token's, the server's. */
-function errorCodesOf(route: RouteContribution, schemas: RouteSchemas, info: OpenApiInfo): ErrorCode[] {
+function errorCodesOf(route: RegisteredRoute, schemas: RouteSchemas, info: OpenApiInfo): ErrorCode[] {
   return [
     ...new Set([
       ...(route.errors ?? []),
@@ -95,7 +95,7 @@ function openApiPath(path: string): { path: string; names: string[] } {
   return { path: converted, names };
 }
 
-async function operation(owned: Owned<RouteContribution>, info: OpenApiInfo): Promise<Record<string, unknown>> {
+async function operation(owned: Owned<RegisteredRoute>, info: OpenApiInfo): Promise<Record<string, unknown>> {
   const route = owned.value;
   const { schemas, problem } = await schemasOf(route);
   const { names } = openApiPath(route.path);
@@ -138,7 +138,7 @@ async function operation(owned: Owned<RouteContribution>, info: OpenApiInfo): Pr
 
 /** OpenAPI 3.1 of every mounted route, its schemas converted by zod 4's toJSONSchema. */
 export async function buildOpenApi(
-  routes: readonly Owned<RouteContribution>[],
+  routes: readonly Owned<RegisteredRoute>[],
   info: OpenApiInfo,
 ): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};

@@ -1,5 +1,5 @@
 import { defineLazyEventHandler, H3, type H3Event } from "h3";
-import type { Owned, RouteContribution, RouteRequestContext } from "../../../core/kernel/index.ts";
+import type { Owned, RegisteredRoute, RouteRequestContext } from "../../../core/kernel/index.ts";
 import { errorResponse } from "./error-response.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import { RouteTable } from "./route-table.ts";
@@ -7,7 +7,7 @@ import { checkCredentials, checkRequest, type SecurityPolicy } from "./security.
 
 export interface ServeAppOptions {
   /** Every route in the route registry: this plugin's and every other plugin's. */
-  routes: readonly Owned<RouteContribution>[];
+  routes: readonly Owned<RegisteredRoute>[];
   context: Omit<RouteRequestContext, "shutdown">;
   security: SecurityPolicy;
   lifecycle: Lifecycle;

@@ -1,16 +1,15 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import type { CommandHandler } from "../../../core/kernel/contributions.ts";
-import type { SkillConfigWrite } from "../../../core/services/skills.ts";
-import type { allowlistArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
+import { allowlistArgs } from "../command-args.ts";
 import { listFlag, skillsRuntime } from "./runtime.ts";
 
 /**
  * An agent's skills allowlist (`agents.list[].skills`): `--set`, `--add`, `--remove`, `--all` (every skill) or
  * `--none`. Made against the config as it was read (its hash), so a concurrent edit is refused, not overwritten.
  */
-const handler: CommandHandler<typeof allowlistArgs> = {
-  async run(ctx) {
-    const a = ctx.args;
+const handler = defineCommandHandler(allowlistArgs, {
+  async run(args, ctx) {
+    const a = args;
     const agentId = a.agent_id;
     const modes = [a.set !== undefined, a.add !== undefined || a.remove !== undefined, a.all === true, a.none === true];
     if (!agentId || modes.filter(Boolean).length !== 1)
@@ -35,10 +34,10 @@ const handler: CommandHandler<typeof allowlistArgs> = {
     return runtime.updateAllowlist({ agentId, skills, ...(hash ? { ifHash: hash } : {}) });
   },
   pretty(result) {
-    const r = result as SkillConfigWrite;
+    const r = result;
     const skills = r.agent!.skills;
     return `agent ${r.agent!.id}: ${skills === null ? "every skill" : skills.length ? skills.join(", ") : "no skills"} (${r.path})`;
   },
-};
+});
 
 export default handler;

@@ -1,14 +1,13 @@
-import type { CommandHandler } from "../../../core/kernel/contributions.ts";
-import type { SkillCheckReport } from "../../../core/services/skills.ts";
-import type { agentArg } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
+import { agentArg } from "../command-args.ts";
 import { describeMissing } from "../service/not-eligible.ts";
 import { scopeOf, skillsRuntime } from "./runtime.ts";
 
 /** `openclaw skills check`: which skills are ready, visible to the model, hidden, or missing what. */
-const handler: CommandHandler<typeof agentArg> = {
-  run: async (ctx) => (await skillsRuntime(ctx)).check(scopeOf(ctx.args)),
+const handler = defineCommandHandler(agentArg, {
+  run: async (args, ctx) => (await skillsRuntime(ctx)).check(scopeOf(args)),
   pretty(result) {
-    const r = result as SkillCheckReport;
+    const r = result;
     const s = r.summary;
     const lines = [
       `Skills status check${r.agentId ? ` (agent ${r.agentId})` : ""}`,
@@ -24,6 +23,6 @@ const handler: CommandHandler<typeof agentArg> = {
       lines.push(`  ${i.name}: invalid, ${i.reason} (${i.filePath}${i.line ? `:${i.line}` : ""})`);
     return lines.join("\n");
   },
-};
+});
 
 export default handler;

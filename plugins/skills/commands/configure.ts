@@ -1,8 +1,7 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { readStreamBounded } from "../../../core/host/read-bounded.ts";
-import type { CommandHandler } from "../../../core/kernel/contributions.ts";
-import type { SkillConfigWrite } from "../../../core/services/skills.ts";
-import type { configureArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
+import { configureArgs } from "../command-args.ts";
 import { listFlag, skillsRuntime } from "./runtime.ts";
 
 const MAX_STDIN_BYTES = 65_536;
@@ -17,9 +16,9 @@ async function stdinText(): Promise<string> {
  * OpenClaw's `skills.update`: `skills.entries.<key>` in the JSON config (`enabled`, `apiKey`, `env`), written
  * atomically. Secret values come from stdin, never from the command line (where `ps` and shell history see them).
  */
-const handler: CommandHandler<typeof configureArgs> = {
-  async run(ctx) {
-    const a = ctx.args;
+const handler = defineCommandHandler(configureArgs, {
+  async run(args, ctx) {
+    const a = args;
     const skillKey = a.skill_key;
     if (!skillKey)
       throw new ClawperatorError(
@@ -69,13 +68,13 @@ const handler: CommandHandler<typeof configureArgs> = {
     });
   },
   pretty(result) {
-    const r = result as SkillConfigWrite;
+    const r = result;
     const e = r.entry!;
     return (
       `skills.entries.${r.skillKey} written to ${r.path} (mode ${r.mode})\n` +
       `  enabled: ${e.enabled ?? "(unset)"}, apiKey: ${e.apiKey ? "set" : "unset"}, env: ${e.env.join(", ") || "(none)"}`
     );
   },
-};
+});
 
 export default handler;

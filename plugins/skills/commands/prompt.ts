@@ -1,12 +1,11 @@
-import type { CommandHandler } from "../../../core/kernel/contributions.ts";
-import type { SkillPrompt } from "../../../core/services/skills.ts";
-import type { agentArg } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
+import { agentArg } from "../command-args.ts";
 import { scopeOf, skillsRuntime } from "./runtime.ts";
 
 /** The prompt block an agent's system prompt gets (spec/002 "Token impact"); pretty prints the block itself. */
-const handler: CommandHandler<typeof agentArg> = {
-  run: async (ctx) => (await skillsRuntime(ctx)).prompt(scopeOf(ctx.args)),
-  pretty: (result) => (result as SkillPrompt).prompt || "no skills for the prompt",
-};
+const handler = defineCommandHandler(agentArg, {
+  run: async (args, ctx) => (await skillsRuntime(ctx)).prompt(scopeOf(args)),
+  pretty: (result) => result.prompt || "no skills for the prompt",
+});
 
 export default handler;

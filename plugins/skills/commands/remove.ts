@@ -1,16 +1,15 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import type { CommandHandler } from "../../../core/kernel/contributions.ts";
-import type { SkillRemoval } from "../../../core/services/skills.ts";
-import type { nameArg } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
+import { nameArg } from "../command-args.ts";
 import { skillsRuntime } from "./runtime.ts";
 
 /** Deletes a managed or workspace skill's folder (the guards are the runtime's). */
-const handler: CommandHandler<typeof nameArg> = {
-  async run(ctx) {
-    if (!ctx.args.name) throw new ClawperatorError("USAGE", "skills remove <name>");
-    return (await skillsRuntime(ctx)).remove(ctx.args.name);
+const handler = defineCommandHandler(nameArg, {
+  async run(args, ctx) {
+    if (!args.name) throw new ClawperatorError("USAGE", "skills remove <name>");
+    return (await skillsRuntime(ctx)).remove(args.name);
   },
-  pretty: (result) => `removed ${(result as SkillRemoval).name} (${(result as SkillRemoval).removed})`,
-};
+  pretty: (result) => `removed ${result.name} (${result.removed})`,
+});
 
 export default handler;

@@ -1,26 +1,29 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import type { CommandHandler, CommandRunContext } from "../../../core/kernel/contributions.ts";
+import type { CommandRunContext } from "../../../core/kernel/contributions.ts";
+import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
 import type { SkillInstallOutcome } from "../../../core/services/skills.ts";
-import type { installArgs, repoArgs, syncArgs, updateArgs } from "../command-args.ts";
+import { installArgs, syncArgs, updateArgs } from "../command-args.ts";
 import { registryCloneDir } from "../registry/registry-path.ts";
 import { installSkills, type RepoResult, syncSkills, updateSkills } from "../repo/skills-repo.ts";
 import { DEFAULT_SKILLS_REPO, type SkillsConfig } from "../skills-config.ts";
 import { skillsRuntime } from "./runtime.ts";
 
-type RepoCtx = Omit<CommandRunContext<typeof repoArgs>, "args"> & {
-  args: { repo?: string | undefined; ref?: string | undefined };
-};
+type RepoArgs = { repo?: string | undefined; ref?: string | undefined };
 
 /**
  * The registry clone (spec/000 `skills install | update | sync`): git through execa into ~/.clawperator/registry
  * (config `skills.dir`). The repository is --repo, else CLAWPERATOR_SKILLS_REPO, else config `skills.repo`, else the
  * public one; git's progress shows in pretty mode.
  */
-async function registry(ctx: RepoCtx, action: "install" | "update" | "sync"): Promise<RepoResult> {
+async function registry(
+  args: RepoArgs,
+  ctx: CommandRunContext,
+  action: "install" | "update" | "sync",
+): Promise<RepoResult> {
   const cfg = (ctx.config.skills ?? {}) as SkillsConfig;
-  const ref = ctx.args.ref || (action === "sync" ? undefined : cfg.ref);
+  const ref = args.ref || (action === "sync" ? undefined : cfg.ref);
   if (action === "sync" && !ref) throw new ClawperatorError("USAGE", "skills sync --ref <git-ref>");
-  const url = ctx.args.repo || process.env.CLAWPERATOR_SKILLS_REPO || cfg.repo || DEFAULT_SKILLS_REPO;
+  const url = args.repo || process.env.CLAWPERATOR_SKILLS_REPO || cfg.repo || DEFAULT_SKILLS_REPO;
   // The runtime moves a clone the reference runtime left in the managed folder first.
   (await skillsRuntime(ctx)).migrate();
   const options = {
@@ -49,14 +52,14 @@ const renderRepo = (r: RepoResult) =>
 const renderSkillInstall = (r: SkillInstallOutcome) =>
   `skill ${r.name} ${r.action} in ${r.dir} from ${r.source}${r.commit ? ` at ${r.commit.slice(0, 12)}` : ""}`;
 
-const progress = (ctx: RepoCtx) =>
+const progress = (ctx: CommandRunContext) =>
   ctx.globals.output === "pretty" ? { onProgress: (line: string) => ctx.logger.progress(`  ${line}`) } : {};
 
 /** `skills install [<dir|git url>]`: a skill into the managed folder, or (no source) the registry clone. */
-export const installCommand: CommandHandler<typeof installArgs> = {
-  async run(ctx) {
-    const { source, force, ref } = ctx.args;
-    if (!source) return registry(ctx, "install");
+export const installCommand = defineCommandHandler(installArgs, {
+  async run(args, ctx) {
+    const { source, force, ref } = args;
+    if (!source) return registry(args, ctx, "install");
     return (await skillsRuntime(ctx)).install({
       source,
       ...(ref ? { ref } : {}),
@@ -64,23 +67,20 @@ export const installCommand: CommandHandler<typeof installArgs> = {
       ...progress(ctx),
     });
   },
-  pretty: (result) =>
-    "registryPath" in (result as object)
-      ? renderRepo(result as RepoResult)
-      : renderSkillInstall(result as SkillInstallOutcome),
-};
+  pretty: (result) => ("registryPath" in result ? renderRepo(result) : renderSkillInstall(result)),
+});
 
 /** `skills update [<name>]`: a managed skill from its source, or (no name) the registry clone. */
-export const updateCommand: CommandHandler<typeof updateArgs> = {
-  async run(ctx) {
-    const { name, ref } = ctx.args;
-    if (!name) return registry(ctx, "update");
+export const updateCommand = defineCommandHandler(updateArgs, {
+  async run(args, ctx) {
+    const { name, ref } = args;
+    if (!name) return registry(args, ctx, "update");
     return (await skillsRuntime(ctx)).update(name, { ...(ref ? { ref } : {}), ...progress(ctx) });
   },
   pretty: installCommand.pretty!,
-};
+});
 
-export const syncCommand: CommandHandler<typeof syncArgs> = {
-  run: (ctx) => registry(ctx, "sync"),
-  pretty: (result) => renderRepo(result as RepoResult),
-};
+export const syncCommand = defineCommandHandler(syncArgs, {
+  run: (args, ctx) => registry(args, ctx, "sync"),
+  pretty: renderRepo,
+});

@@ -1,7 +1,6 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import type { CommandHandler } from "../../../core/kernel/contributions.ts";
-import type { SkillRunOutcome } from "../../../core/services/skills.ts";
-import type { runArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
+import { runArgs } from "../command-args.ts";
 import { skillsRuntime } from "./runtime.ts";
 
 /** Failures after the skill was found: printed in spec/000's "skills run Failure Shape", fields at the top. */
@@ -35,20 +34,20 @@ function liveOutput(): (chunk: string, stream: "stdout" | "stderr") => void {
   };
 }
 
-const handler: CommandHandler<typeof runArgs> = {
-  async run(ctx) {
-    const skillId = ctx.args.skill_id;
+const handler = defineCommandHandler(runArgs, {
+  async run(args, ctx) {
+    const skillId = args.skill_id;
     if (!skillId) throw new ClawperatorError("USAGE", "skills run <skill_id> [--device-id <id>] [-- <extra_args>]");
-    const expect = ctx.args["expect-contains"] as unknown;
+    const expect = args["expect-contains"] as unknown;
     if (expect === "" || expect === true) throw new ClawperatorError("USAGE", "--expect-contains requires a value");
     const pretty = ctx.globals.output === "pretty";
     if (pretty) process.stdout.write(`── skill ${skillId} ──\n`);
     try {
       return await (await skillsRuntime(ctx)).run({
         skillId,
-        args: ctx.args._,
-        validate: ctx.args["skip-validate"] !== true,
-        ...(ctx.args.agent !== undefined ? { agentId: ctx.args.agent } : {}),
+        args: args._,
+        validate: args["skip-validate"] !== true,
+        ...(args.agent !== undefined ? { agentId: args.agent } : {}),
         ...(ctx.globals.deviceId ? { deviceId: ctx.globals.deviceId } : {}),
         ...(ctx.globals.receiverPackage ? { operatorPackage: ctx.globals.receiverPackage } : {}),
         ...(ctx.globals.timeoutMs === undefined ? {} : { timeoutMs: ctx.globals.timeoutMs }),
@@ -63,14 +62,12 @@ const handler: CommandHandler<typeof runArgs> = {
     }
   },
   pretty(result) {
-    const r = result as SkillRunOutcome | Failure;
-    const warnings = ((r.warnings as string[] | undefined) ?? []).map((w) => `\nwarning: ${w}`).join("");
-    if (r.status === "failed") {
-      const f = r as Failure;
+    const warnings = (("warnings" in result && result.warnings) || []).map((w) => `\nwarning: ${w}`).join("");
+    if (result.status === "failed") {
       // The script's output was shown as it ran: the failure is said once, here.
-      return `── failed: ${f.code}: ${f.message}${warnings}`;
+      return `── failed: ${result.code}: ${result.message}${warnings}`;
     }
-    const ok = r as SkillRunOutcome;
+    const ok = result;
     const verdict = ok.status === "success" ? "success" : `indeterminate: ${ok.reason ?? ok.message}`;
     return (
       `── ${verdict} (exit ${ok.exitCode}, ${ok.durationMs} ms)` +
@@ -78,7 +75,7 @@ const handler: CommandHandler<typeof runArgs> = {
     );
   },
   // Only a proved success exits 0: a failure or an unproved verification is not one.
-  exitCode: (result) => ((result as { status: string }).status === "success" ? 0 : 1),
-};
+  exitCode: (result) => (result.status === "success" ? 0 : 1),
+});
 
 export default handler;

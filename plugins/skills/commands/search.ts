@@ -1,12 +1,12 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import type { CommandHandler } from "../../../core/kernel/contributions.ts";
-import type { searchArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
+import { searchArgs } from "../command-args.ts";
 import { renderSkillList } from "./render.ts";
 import { scopeOf, skillsRuntime } from "./runtime.ts";
 
-const handler: CommandHandler<typeof searchArgs> = {
-  async run(ctx) {
-    const { app, intent, keyword } = ctx.args;
+const handler = defineCommandHandler(searchArgs, {
+  async run(args, ctx) {
+    const { app, intent, keyword } = args;
     if (!app && !intent && !keyword) {
       throw new ClawperatorError(
         "USAGE",
@@ -23,10 +23,10 @@ const handler: CommandHandler<typeof searchArgs> = {
         ...(intent ? { intent } : {}),
         ...(keyword ? { keyword } : {}),
       },
-      scopeOf(ctx.args),
+      scopeOf(args),
     );
   },
   pretty: renderSkillList,
-};
+});
 
 export default handler;

@@ -1,5 +1,5 @@
-import type { CommandHandler } from "../../../core/kernel/contributions.ts";
-import type { agentArg } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
+import { agentArg } from "../command-args.ts";
 import { renderStatus } from "./render.ts";
 import { skillsRuntime } from "./runtime.ts";
 
@@ -7,13 +7,13 @@ import { skillsRuntime } from "./runtime.ts";
  * Every skill with OpenClaw's status fields and why it is blocked; `--agent` sets whose allowlist
  * `blockedByAgentFilter` reflects. Installed packages are checked on the device --device names; none otherwise.
  */
-const handler: CommandHandler<typeof agentArg> = {
-  run: async (ctx) =>
+const handler = defineCommandHandler(agentArg, {
+  run: async (args, ctx) =>
     (await skillsRuntime(ctx)).status({
-      ...(ctx.args.agent !== undefined ? { agentId: ctx.args.agent } : {}),
+      ...(args.agent !== undefined ? { agentId: args.agent } : {}),
       ...(ctx.globals.deviceId ? { deviceId: ctx.globals.deviceId } : {}),
     }),
   pretty: renderStatus,
-};
+});
 
 export default handler;

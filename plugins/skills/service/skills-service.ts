@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from "node:path";
-import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { ClawperatorError, type ClawperatorErrorShape } from "../../../core/contracts/clawperator-error.ts";
 import { checkDeviceSerial } from "../../../core/contracts/device-serial.ts";
 import type { Execution } from "../../../core/contracts/execution.ts";
 import { DEFAULT_OPERATOR_PACKAGE } from "../../../core/contracts/limits.ts";
@@ -402,11 +402,11 @@ export class SkillsRuntime implements SkillsService {
   async validateAll(options: { dryRun?: boolean } = {}): Promise<{
     valid: boolean;
     count: number;
-    results: (SkillValidation | { valid: false; skillId: string; error: unknown })[];
+    results: (SkillValidation | { valid: false; skillId: string; error: ClawperatorErrorShape })[];
   }> {
     const catalog = this.catalog();
     const { validateSkill } = await import("../validate/validate-skill.js");
-    const results: (SkillValidation | { valid: false; skillId: string; error: unknown })[] = [];
+    const results: (SkillValidation | { valid: false; skillId: string; error: ClawperatorErrorShape })[] = [];
     for (const record of catalog.records()) {
       try {
         results.push(await validateSkill(record, options));

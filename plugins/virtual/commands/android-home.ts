@@ -1,10 +1,9 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { WrittenSdk } from "../../../android/virtual/sdk/index.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
 import { packageRoot } from "../../../core/package-version.ts";
-import type { sdkArgs } from "../command-args.ts";
+import { sdkArgs } from "../command-args.ts";
 
 /**
  * The module the stand-in executables import to run a tool: the package's per-file build of run-sdk-tool, whose path
@@ -20,13 +19,13 @@ function runSdkToolModule(): string {
  * `virtual android-home --out <dir>`: an Android SDK stand-in for trying the emulator flow (and testing one) without an
  * SDK.
  */
-const androidHome: CommandHandler<typeof sdkArgs> = {
-  async run(ctx) {
+const androidHome = defineCommandHandler(sdkArgs, {
+  async run(args, ctx) {
     const { writeAndroidHome } = await import("../write-android-home.ts");
-    return writeAndroidHome(ctx, runSdkToolModule());
+    return writeAndroidHome(args, ctx, runSdkToolModule());
   },
   pretty(result) {
-    const { root, config } = result as WrittenSdk;
+    const { root, config } = result;
     return [
       `Android SDK stand-in written to ${root} (emulator boot ` +
         `${config.bootDelayMs === "never" ? "never completes" : `takes ${config.bootDelayMs} ms`}).`,
@@ -35,6 +34,6 @@ const androidHome: CommandHandler<typeof sdkArgs> = {
       "  clawperator provision emulator --output pretty",
     ].join("\n");
   },
-};
+});
 
 export default androidHome;

@@ -5,7 +5,7 @@ import { execa } from "execa";
 import { parseHierarchy } from "../../../android/hierarchy/index.ts";
 import { serverAddress } from "../../../android/adb/server-address.ts";
 import { startVirtualDevice, type RunningVirtualDevice } from "../../../android/virtual/index.ts";
-import type { CommandHandler, CommandRunContext } from "../../../core/kernel/index.ts";
+import { type CommandRunContext, defineCommandHandler } from "../../../core/kernel/index.ts";
 import { ExecutionRunner, type RunExecutionResult } from "../../../core/execution/runner.ts";
 import { Transport } from "../../../core/services/transport.ts";
 import { AgentViews } from "../../../core/services/agent-views.ts";
@@ -37,8 +37,8 @@ function treeOf(result: RunExecutionResult): string {
  * `demo`: the whole path on a virtual device, through a private adb server so the machine's own adb and
  * devices are left alone. Everything it starts is stopped before it returns.
  */
-const demo: CommandHandler = {
-  async run(ctx) {
+const demo = defineCommandHandler({
+  async run(_args, ctx) {
     const adb = await ensureAdb(ctx.config.adbPath, ctx.logger);
     process.env.ANDROID_ADB_SERVER_PORT = String(await freePort());
     delete process.env.ADB_SERVER_SOCKET;
@@ -107,7 +107,7 @@ const demo: CommandHandler = {
       await execa(adb, ["-P", String(address.port), "kill-server"], { reject: false, stdin: "ignore" });
     }
   },
-  exitCode: (result) => ((result as { ok?: boolean } | undefined)?.ok === false ? 1 : 0),
-};
+  exitCode: (result) => (result?.ok === false ? 1 : 0),
+});
 
 export default demo;

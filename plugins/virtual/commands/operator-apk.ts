@@ -5,8 +5,8 @@ import { parseVersion } from "../../../android/operator/version-compat.ts";
 import { buildOperatorApk } from "../../../android/virtual/apk/index.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
-import type { operatorApkArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
+import { operatorApkArgs } from "../command-args.ts";
 
 interface OperatorApkResult {
   path: string;
@@ -17,8 +17,8 @@ interface OperatorApkResult {
 }
 
 /** `virtual operator-apk`: writes an Operator APK a virtual device installs, for trying `operator setup` offline. */
-const operatorApk: CommandHandler<typeof operatorApkArgs> = {
-  async run({ args }): Promise<OperatorApkResult> {
+const operatorApk = defineCommandHandler(operatorApkArgs, {
+  async run(args): Promise<OperatorApkResult> {
     const debug = args.variant === "debug";
     const versionName = args["version-name"] ?? `${OPERATOR_REFERENCE_RELEASE.versionName}${debug ? "-d" : ""}`;
     const version = parseVersion(versionName);
@@ -41,12 +41,12 @@ const operatorApk: CommandHandler<typeof operatorApkArgs> = {
     return { path, package: packageName, versionName, versionCode, bytes: apk.length };
   },
   pretty(value) {
-    const r = value as OperatorApkResult;
+    const r = value;
     return (
       `${r.path}\n${r.package} ${r.versionName} (versionCode ${r.versionCode}); install it with: clawperator ` +
       `operator setup --apk ${r.path}`
     );
   },
-};
+});
 
 export default operatorApk;

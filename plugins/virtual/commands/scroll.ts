@@ -1,10 +1,10 @@
-import type { CommandHandler } from "../../../core/kernel/index.ts";
-import type { scrollArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
+import { scrollArgs } from "../command-args.ts";
 import { actAsHuman, deviceOf, prettyHuman } from "../human/human-channel.ts";
 
 /** `virtual scroll <serial> [--direction down|up|left|right]`: a swipe across what scrolls. */
-const scroll: CommandHandler<typeof scrollArgs> = {
-  async run({ args, globals }) {
+const scroll = defineCommandHandler(scrollArgs, {
+  async run(args, { globals }) {
     const serial = deviceOf("scroll", args.serial, globals.deviceId);
     return {
       ok: true,
@@ -13,6 +13,6 @@ const scroll: CommandHandler<typeof scrollArgs> = {
     };
   },
   pretty: prettyHuman,
-};
+});
 
 export default scroll;

@@ -8,8 +8,8 @@ import { BUILTIN_SCENARIOS } from "../../../android/virtual/scenario/builtin/ind
 import { ScenarioError } from "../../../android/virtual/scenario/scenario-error.ts";
 import type { Scenario } from "../../../android/virtual/scenario/scenario-types.ts";
 import { ClawperatorError, type ClawperatorErrorShape } from "../../../core/contracts/clawperator-error.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
-import type { startArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
+import { startArgs } from "../command-args.ts";
 import { Transport } from "../../../core/services/transport.ts";
 import { adbConnect, adbDisconnect, waitForDevice } from "../adb-server.ts";
 import { logDir, removeRecord, saveRecord, type VirtualDeviceRecord } from "../registry.ts";
@@ -92,8 +92,8 @@ function parsePort(value: string | undefined): number | undefined {
 }
 
 /** `virtual start`: a virtual device reached through the real adb server, running until SIGTERM/SIGINT. */
-const start: CommandHandler<typeof startArgs> = {
-  async run({ args, services, logger, globals }) {
+const start = defineCommandHandler(startArgs, {
+  async run(args, { services, logger, globals }) {
     if (args.detach) {
       // Check what can be checked here, so mistakes surface without a background process.
       parsePort(args.port);
@@ -152,9 +152,8 @@ const start: CommandHandler<typeof startArgs> = {
     removeRecord(device.serial);
     return undefined;
   },
-  pretty(result) {
-    return (result as VirtualDeviceRecord).serial;
-  },
-};
+  // Detached, the record; in the foreground the device printed its own lines and there is nothing to render.
+  pretty: (result) => result?.serial ?? "",
+});
 
 export default start;

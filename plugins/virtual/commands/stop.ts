@@ -1,8 +1,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
 import { EventBus } from "../../../core/services/event-bus.ts";
-import type { stopArgs } from "../command-args.ts";
+import { stopArgs } from "../command-args.ts";
 import { alive, listRecords, removeRecord, type VirtualDeviceRecord } from "../registry.ts";
 
 /** How long a device may take to shut down cleanly before it is killed. */
@@ -42,8 +42,8 @@ async function stopOne(record: VirtualDeviceRecord): Promise<void> {
  * `virtual stop <serial>` (or `--device-id <serial>`, as every other command, or `--all`): SIGTERM the device process
  * and wait until it has exited.
  */
-const stop: CommandHandler<typeof stopArgs> = {
-  async run({ args, globals, services }) {
+const stop = defineCommandHandler(stopArgs, {
+  async run(args, { globals, services }) {
     if (args.serial !== undefined && globals.deviceId !== undefined && args.serial !== globals.deviceId) {
       throw new ClawperatorError(
         "USAGE",
@@ -70,9 +70,9 @@ const stop: CommandHandler<typeof stopArgs> = {
     return { ok: true, stopped: targets.map((r) => r.serial) };
   },
   pretty(result) {
-    const { stopped } = result as { stopped: string[] };
+    const { stopped } = result;
     return stopped.length ? stopped.map((serial) => `stopped ${serial}`).join("\n") : "no virtual device was running";
   },
-};
+});
 
 export default stop;

@@ -1,11 +1,11 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
-import type { touchArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
+import { touchArgs } from "../command-args.ts";
 import { actAsHuman, deviceOf, prettyHuman, targetOf } from "../human/human-channel.ts";
 
 /** `virtual touch <serial> --text … | --id … | --desc … | --at x,y [--long]`: a finger on the screen. */
-const touch: CommandHandler<typeof touchArgs> = {
-  async run({ args, globals }) {
+const touch = defineCommandHandler(touchArgs, {
+  async run(args, { globals }) {
     const serial = deviceOf("touch", args.serial, globals.deviceId);
     const target = targetOf("touch", args);
     if (!target) throw new ClawperatorError("USAGE", "virtual touch needs --text, --id, --desc or --at x,y");
@@ -16,6 +16,6 @@ const touch: CommandHandler<typeof touchArgs> = {
     };
   },
   pretty: prettyHuman,
-};
+});
 
 export default touch;

@@ -1,11 +1,11 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import type { CommandHandler } from "../../../core/kernel/index.ts";
-import type { typeArgs } from "../command-args.ts";
+import { defineCommandHandler } from "../../../core/kernel/index.ts";
+import { typeArgs } from "../command-args.ts";
 import { actAsHuman, deviceOf, prettyHuman, targetOf } from "../human/human-channel.ts";
 
 /** `virtual type <serial> <text> [--into … | --id … | --desc … | --at x,y]`: keys pressed one by one. */
-const type: CommandHandler<typeof typeArgs> = {
-  async run({ args, globals }) {
+const type = defineCommandHandler(typeArgs, {
+  async run(args, { globals }) {
     // With --device-id, the one positional is the text.
     const [serialArg, text] =
       args.value === undefined && globals.deviceId !== undefined ? [undefined, args.serial] : [args.serial, args.value];
@@ -19,6 +19,6 @@ const type: CommandHandler<typeof typeArgs> = {
     };
   },
   pretty: prettyHuman,
-};
+});
 
 export default type;

@@ -77,7 +77,7 @@ describe("a failure inside a plugin's contribution carries the plugin and the co
     const kernel = await boot([failing("farm-plugin", deviceGone)]);
     const command = (await kernel.commands.get("fail")!.value.load()).default;
     const errors = {
-      command: await caught(() => command.run({} as never)),
+      command: await caught(() => command.run({} as never, {} as never)),
       route: await caught(async () =>
         (await kernel.services.resolve(RouteRegistry).get("GET /fail")!.value.load()).default({} as never),
       ),
@@ -110,7 +110,7 @@ describe("a failure inside a plugin's contribution carries the plugin and the co
   it("any other error is INTERNAL_ERROR naming the plugin and the contribution", async () => {
     const kernel = await boot([failing("farm-plugin", bug)]);
     const command = (await kernel.commands.get("fail")!.value.load()).default;
-    const error = await caught(() => command.run({} as never));
+    const error = await caught(() => command.run({} as never, {} as never));
     expect(error.code).toBe("INTERNAL_ERROR");
     expect(error.message).toBe("[plugin:farm-plugin] command fail failed: cannot read properties of undefined");
     expect(error.details).toEqual({ plugin: "farm-plugin", command: "fail" });
@@ -147,7 +147,9 @@ describe("a failure inside a plugin's contribution carries the plugin and the co
           }),
       }),
     ]);
-    const error = await caught(async () => (await outer.commands.get("outer")!.value.load()).default.run({} as never));
+    const error = await caught(async () =>
+      (await outer.commands.get("outer")!.value.load()).default.run({} as never, {} as never),
+    );
     expect(error.details).toMatchObject({ plugin: "inner", transport: "farm" });
   });
 });

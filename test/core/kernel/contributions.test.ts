@@ -2,9 +2,11 @@ import type { ArgsDef } from "citty";
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   createToken,
-  defineCommand,
+  defineCliCommand,
+  defineCommandHandler,
   definePlugin,
   type CommandContribution,
+  type CommandDefinition,
   type CommandHandler,
   type PluginContext,
 } from "../../../core/kernel/index.ts";
@@ -149,7 +151,7 @@ describe("typed contributions", () => {
     } as const satisfies ArgsDef;
     const seen: unknown[] = [];
     const handler: CommandHandler<typeof args> = {
-      run({ args: parsed }) {
+      run(parsed) {
         expectTypeOf(parsed.serial).toEqualTypeOf<string>();
         expectTypeOf(parsed["dry-run"]).toEqualTypeOf<boolean | undefined>();
         expectTypeOf(parsed.level).toEqualTypeOf<"low" | "high" | undefined>();
@@ -161,27 +163,63 @@ describe("typed contributions", () => {
         ctx.commands.add({ path: ["x"], description: "x", args, load: async () => ({ default: handler }) }),
       ),
     ]);
-    await (await kernel.commands.get("x")!.value.load()).default.run({
-      args: { _: [], serial: "emulator-5554" },
-    } as never);
+    await (await kernel.commands.get("x")!.value.load()).default.run(
+      { _: [], serial: "emulator-5554" } as never,
+      {} as never,
+    );
     expect(seen).toEqual(["emulator-5554"]);
   });
 
-  it("defineCommand infers the args from the table and refuses a handler typed for another table", async () => {
+  it("defineCliCommand infers the args from the table and refuses a handler typed for another table", async () => {
     const args = { serial: { type: "positional", required: true, description: "serial" } } as const satisfies ArgsDef;
     const more = { ...args, force: { type: "boolean", required: true, description: "force" } } as const;
-    const handler: CommandHandler<typeof args> = { run: ({ args: parsed }) => parsed.serial };
-    const wants: CommandHandler<typeof more> = { run: ({ args: parsed }) => parsed.force };
-    const command = defineCommand({ path: ["x"], description: "x", args, load: async () => ({ default: handler }) });
-    expectTypeOf(command).toEqualTypeOf<CommandContribution<typeof args>>();
+    const handler: CommandHandler<typeof args, string> = { run: (parsed) => parsed.serial };
+    const wants: CommandHandler<typeof more, boolean> = { run: (parsed) => parsed.force };
+    const command = defineCliCommand({ path: ["x"], description: "x", args, load: async () => ({ default: handler }) });
+    expectTypeOf(command).toEqualTypeOf<CommandDefinition<typeof args, string>>();
     // @ts-expect-error the handler reads --force, which the table does not declare
-    defineCommand({ path: ["y"], description: "y", args, load: async () => ({ default: wants }) });
+    defineCliCommand({ path: ["y"], description: "y", args, load: async () => ({ default: wants }) });
     // @ts-expect-error a command without a table gets no args to read
-    defineCommand({ path: ["z"], description: "z", load: async () => ({ default: handler }) });
+    defineCliCommand({ path: ["z"], description: "z", load: async () => ({ default: handler }) });
 
     const kernel = await boot([plugin("p", (ctx) => ctx.commands.add(command))]);
     const registered = (await kernel.commands.get("x")!.value.load()).default;
-    expect(await registered.run({ args: { _: [], serial: "emulator-5554" } } as never)).toBe("emulator-5554");
+    expect(await registered.run({ _: [], serial: "emulator-5554" } as never, {} as never)).toBe("emulator-5554");
+  });
+
+  it("an inline command's result types its pretty and exitCode; a handler module's too", async () => {
+    const args = { n: { type: "string", description: "n" } } as const satisfies ArgsDef;
+    const inline = defineCliCommand({
+      path: ["count"],
+      description: "count",
+      args,
+      run: (parsed) => ({ count: Number(parsed.n ?? 0) }),
+      pretty: (result) => {
+        expectTypeOf(result).toEqualTypeOf<{ count: number }>();
+        return `${result.count} things`;
+      },
+      exitCode: (result) => (result.count > 0 ? 0 : 3),
+    });
+    const module = defineCommandHandler(args, {
+      run: async (parsed) => [parsed.n ?? ""],
+      pretty: (result) => {
+        expectTypeOf(result).toEqualTypeOf<string[]>();
+        return result.join(",");
+      },
+    });
+    const kernel = await boot([
+      plugin("p", (ctx) => {
+        ctx.commands.add(inline);
+        ctx.commands.add({ path: ["list"], description: "list", args, load: module });
+      }),
+    ]);
+    const count = (await kernel.commands.get("count")!.value.load()).default;
+    const result = await count.run({ _: [], n: "0" } as never, {} as never);
+    expect(result).toEqual({ count: 0 });
+    expect(count.pretty?.(result)).toBe("0 things");
+    expect(count.exitCode?.(result)).toBe(3);
+    const list = (await kernel.commands.get("list")!.value.load()).default;
+    expect(list.pretty?.(await list.run({ _: [], n: "a" } as never, {} as never))).toBe("a");
   });
 
   it("services resolve with the token's type, no type argument", async () => {

@@ -16,7 +16,7 @@ const makeDir = tempDirs();
 
 // The example plugin installed as a package, plus a plugin in the config whose check throws.
 const CONFIG = `import { defineConfig } from "clawperator/config";
-import { definePlugin } from "clawperator";
+import { definePlugin, ok, skip } from "clawperator";
 
 const broken = definePlugin({
   name: "broken",
@@ -24,7 +24,7 @@ const broken = definePlugin({
     ctx.checks.add({
       id: "broken.host.probe",
       phase: "host",
-      order: 25,
+      order: -75,
       critical: false,
       description: "A check with a bug",
       load: async () => ({ default: { run() { throw new TypeError("cannot read properties of undefined (reading 'port')"); } } }),
@@ -32,7 +32,17 @@ const broken = definePlugin({
   },
 });
 
-export default defineConfig({ plugins: ["clawperator-plugin-hello", broken] });
+// The shortest check and command: inline, synchronous, a result helper; defaults for the rest.
+const mini = definePlugin({
+  name: "mini",
+  setup(ctx) {
+    ctx.checks.add({ id: "mini.home", run: () => ok("home is set") });
+    ctx.checks.add({ id: "mini.elsewhere", run: () => skip("only on another OS") });
+    ctx.commands.add({ path: ["mini"], description: "mini", run: () => ({ n: 1 }), pretty: (r) => \`n=\${r.n}\` });
+  },
+});
+
+export default defineConfig({ plugins: ["clawperator-plugin-hello", broken, mini] });
 `;
 
 describe("checks contributed by plugins named in the config", () => {
@@ -56,6 +66,7 @@ describe("checks contributed by plugins named in the config", () => {
       ["broken.host.probe", "fail", "DOCTOR_FAILED"],
       ["host.adb.server", "pass", undefined],
       ["hello.host.tmpdir-writable", "pass", undefined],
+      ["mini.home", "pass", undefined],
       ["device.discovery", "fail", "DEVICE_NOT_FOUND"],
     ]);
     expect(report.checks[2]).toEqual({
@@ -77,5 +88,10 @@ describe("checks contributed by plugins named in the config", () => {
         outline(json<DoctorReport>(await cli.run(["doctor", ...NOWHERE, ...flags], { cwd: project, env }))),
       );
     expect(new Set(outlines.map((o) => JSON.stringify(o))).size).toBe(1);
+  });
+
+  it("an inline command runs, its result rendered by its own pretty", async () => {
+    expect(json(await cli.run(["mini"], { cwd: project, env }))).toEqual({ n: 1 });
+    expect((await cli.run(["mini", "--output", "pretty"], { cwd: project, env })).stdout.trim()).toBe("n=1");
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { createDoctorFacts, SelectedDevice } from "../../../core/doctor/facts.ts";
 import {
-  type CheckContribution,
+  type RegisteredCheck,
   createToken,
   type DoctorCheckContext,
   type DoctorCheckResult,
@@ -16,11 +16,11 @@ type Outcome = Omit<DoctorCheckResult, "id"> | (() => never);
 
 function entry(
   id: string,
-  phase: CheckContribution["phase"],
+  phase: RegisteredCheck["phase"],
   outcome: Outcome,
-  extra: Partial<CheckContribution> = {},
+  extra: Partial<RegisteredCheck> = {},
   plugin = "test",
-): Owned<CheckContribution> {
+): Owned<RegisteredCheck> {
   return {
     plugin,
     value: {
@@ -50,13 +50,13 @@ const base = (): Omit<DoctorCheckContext, "deviceId"> => ({
 });
 
 describe("orderChecks", () => {
-  it("orders by phase, then order, then registration; --full checks only with full", () => {
+  it("orders by phase, then order (default 0, after the built-ins' negative places), then registration", () => {
     const entries = [
-      entry("r1", "readiness", pass, { order: 10 }),
+      entry("r1", "readiness", pass, { order: -90 }),
       entry("h-late", "host", pass),
-      entry("d1", "device", pass, { order: 10 }),
-      entry("h1", "host", pass, { order: 10 }),
-      entry("d-full", "device", pass, { order: 20, full: true }),
+      entry("d1", "device", pass, { order: -90 }),
+      entry("h1", "host", pass, { order: -90 }),
+      entry("d-full", "device", pass, { order: -80, full: true }),
       entry("h-late-2", "host", pass),
     ];
     expect(orderChecks(entries, false).map((e) => e.value.id)).toEqual(["h1", "h-late", "h-late-2", "d1", "r1"]);
@@ -72,6 +72,19 @@ describe("orderChecks", () => {
 });
 
 describe("runChecks", () => {
+  it("leaves a skipped check out of the report, and the checks that need it too", async () => {
+    const skipped = entry("h-skip", "host", pass);
+    skipped.value.load = async () => ({ default: { run: () => ({ status: "skip", summary: "not on linux" }) } });
+    const heard: string[] = [];
+    const run = await runChecks(
+      [entry("h1", "host", pass), skipped, entry("h-after", "host", pass, { needs: ["h-skip"] })],
+      base(),
+      (message) => heard.push(message),
+    );
+    expect(run.results.map((r) => r.id)).toEqual(["h1"]);
+    expect(heard).toContain("doctor: h-skip skipped: not on linux");
+  });
+
   it("halts after a critical failure, but not after device.capability or an advisory failure", async () => {
     const run = await runChecks(
       [
@@ -113,7 +126,7 @@ describe("runChecks", () => {
 
   it("hands the discovered device to the checks after the one that found it", async () => {
     const facts = createDoctorFacts();
-    const discover: Owned<CheckContribution> = {
+    const discover: Owned<RegisteredCheck> = {
       plugin: "adb",
       value: {
         id: "d",

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { Owned, RouteContribution } from "../../../core/kernel/index.ts";
+import type { Owned, RegisteredRoute } from "../../../core/kernel/index.ts";
 import { buildOpenApi } from "../../../plugins/serve/server/build-openapi.ts";
 
-const route = (value: Omit<RouteContribution, "load">): Owned<RouteContribution> => ({
+const route = (value: Omit<RegisteredRoute, "load">): Owned<RegisteredRoute> => ({
   plugin: "probe",
   value: { ...value, load: async () => ({ default: () => ({ ok: true }) }) },
 });
