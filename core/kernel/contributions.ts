@@ -7,7 +7,7 @@ import type { RuntimeConfig } from "../services/runtime-config.ts";
 import type { Transport } from "../services/transport.ts";
 import type { ServiceAccess } from "./service-access.ts";
 
-/** Options every command receives from the global flags (spec/001 "Global Options"). */
+/** Options every command receives from the global flags (docs/cli.md#global-options). */
 export interface GlobalOptions {
   deviceId?: string;
   receiverPackage?: string;
@@ -143,7 +143,7 @@ declare module "h3" {
 
 export type DoctorPhase = "host" | "device" | "readiness";
 
-/** One check of a DoctorReport (spec/001 "Doctor Check Result"). */
+/** One check of a DoctorReport (docs/doctor.md#report). */
 export interface DoctorCheckResult {
   id: string;
   status: "pass" | "warn" | "fail";
@@ -187,7 +187,7 @@ export interface DoctorCheck {
 export interface CheckContribution {
   id: string;
   phase: DoctorPhase;
-  /** A critical failure halts the checks after it (spec/001 "Clawperator Doctor"). */
+  /** A critical failure halts the checks after it (docs/doctor.md#checks). */
   critical: boolean;
   description: string;
   /** Place in its phase: lower runs first; ties keep registration order. */
@@ -226,8 +226,8 @@ export interface TransportContribution {
 }
 
 /**
- * Where a skill directory ranks when skills of the same name meet (spec/004 section 4, lowest to highest:
- * extra dirs and plugin dirs, bundled, managed, personal agents, project agents, workspace).
+ * Where a skill directory ranks when skills of the same name meet (docs/openclaw-skills.md#sources-and-precedence,
+ * lowest to highest: extra dirs and plugin dirs, bundled, managed, personal agents, project agents, workspace).
  */
 export const SKILL_PRECEDENCE = ["extra", "bundled", "managed", "personal", "project", "workspace"] as const;
 export type SkillPrecedence = (typeof SKILL_PRECEDENCE)[number];
@@ -237,7 +237,9 @@ export interface SkillSourceContribution {
   id: string;
   /** Absolute path of the directory. */
   dir: string;
-  /** Default "extra", the tier spec/004 gives plugin-contributed dirs. */
+  /**
+   * Default "extra", the tier OpenClaw gives plugin-contributed dirs (docs/openclaw-skills.md#sources-and-precedence).
+   */
   precedence?: SkillPrecedence;
   description?: string;
 }
