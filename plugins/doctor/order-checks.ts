@@ -5,8 +5,8 @@ const PHASES: readonly DoctorPhase[] = ["host", "device", "readiness"];
 const DEFAULT_ORDER = 1_000;
 
 /**
- * The checks of a run in spec/001's fixed order: by phase (host, device, readiness), then `order`, then registration
- * order; `--full` checks only with `full`.
+ * The checks of a run in their fixed order (docs/doctor.md#checks): by phase (host, device, readiness), then `order`,
+ * then registration order; `--full` checks only with `full`.
  */
 export function orderChecks(entries: readonly Owned<CheckContribution>[], full: boolean): Owned<CheckContribution>[] {
   return entries

@@ -2,7 +2,7 @@ import type { Device } from "../../../core/contracts/device.ts";
 import type { CommandHandler } from "../../../core/kernel/index.ts";
 import { Transport } from "../../../core/services/transport.ts";
 
-/** `devices`: every device adb sees, in whatever state (spec/001: a JSON array of `{ serial, state }`). */
+/** `devices`: every device adb sees, in whatever state (docs/cli.md#devices: a JSON array of `{ serial, state }`). */
 const devices: CommandHandler = {
   run: ({ services }) => services.resolve(Transport).listDevices(),
   pretty(value) {

@@ -12,9 +12,9 @@ type RepoCtx = Omit<CommandRunContext<typeof repoArgs>, "args"> & {
 };
 
 /**
- * The registry clone (spec/000 `skills install | update | sync`): git through execa into ~/.clawperator/registry
- * (config `skills.dir`). The repository is --repo, else CLAWPERATOR_SKILLS_REPO, else config `skills.repo`, else the
- * public one; git's progress shows in pretty mode.
+ * The registry clone (`skills install | update | sync`, docs/skills-registry.md#install-update-sync): git through execa
+ * into ~/.clawperator/registry (config `skills.dir`). The repository is --repo, else CLAWPERATOR_SKILLS_REPO, else
+ * config `skills.repo`, else the public one; git's progress shows in pretty mode.
  */
 async function registry(ctx: RepoCtx, action: "install" | "update" | "sync"): Promise<RepoResult> {
   const cfg = (ctx.config.skills ?? {}) as SkillsConfig;
