@@ -170,7 +170,7 @@ export const promptSchemas: RouteSchemas = {
   response: z.object({
     ok: z.literal(true),
     agentId: z.string().optional(),
-    prompt: z.string().describe("The skills prompt block (docs/openclaw-skills.md#token-impact)"),
+    prompt: z.string().describe("The skills prompt block: the XML list OpenClaw puts in the system prompt"),
     skills: z.array(z.string()),
     version: z.number().int(),
   }),
