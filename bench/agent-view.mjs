@@ -1,4 +1,4 @@
-// The agent view against the peer's element list (issue 24): size in chars and in tokens (o200k_base, the GPT-4o /
+// The agent view against the peer's element list: size in chars and in tokens (o200k_base, the GPT-4o /
 // GPT-5 tokenizer, and cl100k_base), per fixture; the in-process cost of building the view of the 504-node dump;
 // and on the virtual device, what act-and-see adds to a click (programmatic API, stream open).
 // Run: npm run build && node bench/agent-view.mjs
@@ -14,7 +14,7 @@ const { buildAgentView } = await import(join(root, "dist/android/hierarchy/agent
 const { parseHierarchy } = await import(join(root, "dist/android/hierarchy/index.js"));
 const { createClawperator } = await import(join(root, "dist/index.js"));
 
-/** mobile-mcp 1.0.4's mobile_list_elements_on_screen on the same screens of our virtual device, in chars (issue 24). */
+/** mobile-mcp 1.0.4's mobile_list_elements_on_screen on the same screens of our virtual device, in chars. */
 const PEER = {
   compose_chat_entities_single_quoted_attrs: 7647,
   familyhub_settings_react_native_landscape_emoji: 3109,

@@ -1,5 +1,5 @@
 // Cold CLI `execute` of a 3-action payload against `observe snapshot`, on one virtual device, interleaved so
-// that the machine's minute-to-minute drift hits both alike. Target (issue 10): execute <= snapshot + 15 ms.
+// that the machine's minute-to-minute drift hits both alike. Target: execute <= snapshot + 15 ms.
 // Run: npm run build && node bench/execute.mjs   (prints a markdown table for bench/RESULTS.md)
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Faults (issue 11): how long each takes to fail, and to recover, through the real CLI and adb on a virtual device.
+// Faults: how long each takes to fail, and to recover, through the real CLI and adb on a virtual device.
 // Run: npm run build && node bench/faults.mjs   (prints a markdown table for bench/RESULTS.md)
 // The device-loss and adb-server faults are measured by their own benchmark (the transport's owner).
 import { execFileSync, spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// MCP message fuzzing (issue 37), run by bench/fuzz.mjs: random JSON-RPC shapes, well-formed and not, sent to
+// MCP message fuzzing, run by bench/fuzz.mjs: random JSON-RPC shapes, well-formed and not, sent to
 // `clawperator mcp` over stdio and to serve's /mcp over HTTP. Every message must be answered as JSON-RPC 2.0 says
 // (a request with its id, a malformed message with id null, a batch with one array) or, for a notification or a
 // response, get no answer; the server must be alive at the end and its RSS must not grow with the messages.

@@ -1,6 +1,6 @@
-// Fuzz benchmark (issue 11): 10,000 generated `execute --execution` inputs through the CLI entry in-process, and
+// Fuzz benchmark: 10,000 generated `execute --execution` inputs through the CLI entry in-process, and
 // 200 of them through the real CLI process; the same 10,000 through both validators, the CLI's hot path and the
-// zod schemas, which must answer alike (issue 21); prints the figures for bench/RESULTS.md.
+// zod schemas, which must answer alike; prints the figures for bench/RESULTS.md.
 // Then MCP message fuzzing (bench/fuzz-mcp.mjs): 10,000 random JSON-RPC shapes over stdio and over HTTP.
 // Run: npm run build && node bench/fuzz.mjs   (CLAWPERATOR_FUZZ_RUNS / CLAWPERATOR_FUZZ_PROCESS_RUNS override;
 // CLAWPERATOR_FUZZ_MCP_MESSAGES the MCP count, CLAWPERATOR_FUZZ_SEED its seed, CLAWPERATOR_FUZZ_ONLY=mcp only that)

@@ -11,7 +11,10 @@ interface FlagSpec {
   implies?: string;
 }
 
-/** Global flags of spec/001 "Global Options" plus the aliases real skill scripts use (PROTOCOL.md, last section). */
+/**
+ * Global flags of docs/cli.md#global-options plus the aliases real skill scripts use
+ * (docs/protocol.md#how-real-skills-call-the-runtime).
+ */
 export const GLOBAL_FLAGS: Readonly<Record<string, FlagSpec>> = {
   "--device-id": { key: "deviceId", takesValue: true },
   "--device": { key: "deviceId", takesValue: true },

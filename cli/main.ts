@@ -17,7 +17,7 @@ const speaksProtocolOnStdout = (words: readonly string[]): boolean =>
   words[0] === "mcp" && !words.some((word) => word.startsWith("--http") || word === "--help" || word === "-h");
 
 /**
- * Runs one CLI invocation and returns its exit code (spec/001 "Exit Codes": 0 success, 1 error).
+ * Runs one CLI invocation and returns its exit code (docs/cli.md#exit-codes: 0 success, 1 error).
  */
 export async function main(argv: readonly string[]): Promise<number> {
   let mode: OutputMode = "json";

@@ -67,7 +67,7 @@ function readAll(): Record<string, Discovery> {
 /**
  * Remembers which config file the cosmiconfig search found from a working directory (never whether it may be
  * loaded: that is judged on every load). Creating the search and
- * running it costs ~8 ms per CLI start in a project; while nothing on the search path has changed, the answer
+ * running it is a cost on every CLI start in a project; while nothing on the search path has changed, the answer
  * is known. Starts a stamp list before the search runs, so a file created during the search invalidates it.
  *
  * A directory on the search path changes whenever any file in it is created or removed: an agent saving a

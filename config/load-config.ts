@@ -155,7 +155,7 @@ export async function loadConfig(options: { cwd: string; configPath?: string }):
   }
   if (found === null) return { plugins: [], disablePlugins: [] };
 
-  // zod costs ~60 ms to load; only a config file that exists needs validating, and only once per value.
+  // zod is slow to load (bench/RESULTS.md); only a config file that exists needs validating, and only once per value.
   const value: unknown = found.isEmpty ? {} : found.config;
   const cache = validationCache(value);
   const cached = cache.get();

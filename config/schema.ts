@@ -38,7 +38,10 @@ export const ConfigSchema = z.strictObject({
   /** The CLI's output when neither --output nor CLAWPERATOR_OUTPUT says (people who want pretty by default). */
   output: z.enum(["json", "pretty"]).optional(),
   operatorPackage: packageName.optional(),
-  /** Broadcast action of the Operator APK (PROTOCOL.md: the shipped APK's differs from the spec text). */
+  /**
+   * Broadcast action of the Operator APK (docs/protocol.md#dispatch: the shipped APK's differs from the product's
+   * documentation).
+   */
   operatorAction: z.string().min(1).optional(),
   adbPath: z.string().min(1).optional(),
   /** Where `operator download` finds Operator releases: the URL of their latest.json (the versioned files beside it). */
@@ -101,7 +104,10 @@ export const ConfigSchema = z.strictObject({
       entries: z.record(z.string(), skillEntry).optional(),
     })
     .optional(),
-  /** Agents and their skill allowlists (spec/004 section 6): `skills` absent = every skill, `[]` = none. */
+  /**
+   * Agents and their skill allowlists (docs/openclaw-skills.md#agent-allowlists): `skills` absent = every skill, `[]` =
+   * none.
+   */
   agents: z
     .strictObject({
       defaults: z.strictObject({ skills: z.array(z.string()).optional() }).optional(),

@@ -14,7 +14,7 @@ function fnv1a(text: string, basis: number): string {
 
 /**
  * The cache entry for what `parts` say, a file in the cache directory `dir`. Its name is a hash of the parts (two
- * FNV-1a, which need no node:crypto: importing it costs ~2 ms of every start); the entry begins with the parts it
+ * FNV-1a, which need no node:crypto: importing it would slow every start); the entry begins with the parts it
  * was made from and is read back only when they are the same, so a collision costs a miss, never another's text.
  */
 export function cacheEntry(

@@ -30,7 +30,7 @@ function evaluate(code: string, filepath: string): unknown {
 }
 
 /**
- * Loads a `clawperator.config.ts|mts`. jiti costs about 25 ms to load on every CLI start, so a config whose only
+ * Loads a `clawperator.config.ts|mts`. jiti is slow to load on every CLI start, so a config whose only
  * import is `clawperator/config` (the usual `defineConfig` file) has jiti's transform cached by content hash and
  * is evaluated from it, afresh each time (a config that reads the environment still does). Anything else, and
  * the first load of each version of the file, goes through jiti.

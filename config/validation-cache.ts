@@ -24,7 +24,7 @@ function validatorFingerprint(): string {
 
 /**
  * Remembers configs the schema accepted, by a hash of the evaluated value (not the file: a config that reads the
- * environment evaluates differently each time). The schema needs zod, whose load costs about 30 ms on every
+ * environment evaluates differently each time). The schema needs zod, whose load is a cost on every
  * CLI start in a project with a config; an identical value seen before skips it. Only plain-JSON values are kept.
  */
 export function validationCache(value: unknown): {

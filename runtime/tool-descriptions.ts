@@ -29,7 +29,7 @@ function bundleFingerprint(root: string): string {
 
 /**
  * Writes the catalogue's descriptions beside the CLI's bundle (scripts/tool-descriptions.mjs, a step of the
- * build after the bundle): generating every tool's JSON Schemas costs each MCP start ~25 ms of zod.
+ * build after the bundle): generating every tool's JSON Schemas would cost each MCP start a load of zod.
  */
 export function writeToolDescriptions(root: string, tools: readonly AgentTool[]): void {
   const file = { bundle: bundleFingerprint(root), tools: tools.map(describeTool) };

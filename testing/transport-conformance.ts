@@ -30,7 +30,7 @@ export interface ConformanceOptions {
   timeoutMs?: number;
 }
 
-/** Strings that must reach the device byte for byte (PROTOCOL.md "Dispatch"): sh syntax, quotes, newlines, emoji. */
+/** Strings that must reach the device byte for byte (docs/protocol.md#dispatch): sh syntax, quotes, newlines, emoji. */
 export const HOSTILE_WORDS: readonly string[] = [
   "it's",
   '"double" quotes',

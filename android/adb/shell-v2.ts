@@ -1,4 +1,4 @@
-/** shell_v2 packet ids (PROTOCOL.md "The adb wire protocol"). */
+/** shell_v2 packet ids (docs/protocol.md#the-adb-wire-protocol). */
 export const ShellPacket = { stdin: 0, stdout: 1, stderr: 2, exit: 3, closeStdin: 4, windowSize: 5 } as const;
 
 /**

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join } from "node:path";
 import { parseIni } from "./ini.ts";
 import { PLAY_STORE_TAG, parseSystemImage } from "./system-image.ts";
 
-/** What the ini files say about one AVD, normalized (spec/001 "Android Emulator Support"). */
+/** What the ini files say about one AVD, normalized (docs/emulators.md#support-rule). */
 export interface AvdMetadata {
   name: string;
   /** Whether `<name>.ini` exists. */

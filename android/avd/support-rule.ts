@@ -21,7 +21,7 @@ export function hostAbi(arch: string = process.arch): string {
   return arch === "arm64" ? "arm64-v8a" : "x86_64";
 }
 
-/** spec/001 "Android Emulator Support": API 35, Google Play, pixel_7, AVD `clawperator-pixel`; the ABI of the host. */
+/** docs/emulators.md#support-rule: API 35, Google Play, pixel_7, AVD `clawperator-pixel`; the ABI of the host. */
 export function defaultProfile(arch: string = process.arch): EmulatorProfile {
   return { avdName: "clawperator-pixel", apiLevel: 35, playStore: true, abi: hostAbi(arch), deviceProfile: "pixel_7" };
 }

@@ -65,7 +65,7 @@ const CHECKS: ReadonlyArray<readonly [keyof MatcherFields, Check]> = [
 ];
 
 /**
- * The Operator APK's NodeMatcher semantics (PROTOCOL.md "What the APK's command parser accepts"): every present
+ * The Operator APK's NodeMatcher semantics (docs/protocol.md#the-apks-command-parser): every present
  * field must hold (`""` counts as present); `resourceId` and `…Equals` compare exactly, `…Contains` are
  * case-insensitive substrings; `textEquals`/`textContains` compare against the node's label (its text, or its
  * content-desc when the text is blank), the `contentDesc…` fields against the content-desc alone; `role` is the

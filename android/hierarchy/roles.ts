@@ -1,7 +1,7 @@
 import type { Role, UiNode } from "./types.ts";
 
 /**
- * Role inference (spec/001 NodeMatcher `role`). Rules are tried top to bottom; the first that applies wins.
+ * Role inference (docs/protocol.md#nodematcher). Rules are tried top to bottom; the first that applies wins.
  * Class rules compare the end of the class name, so AppCompat/Material subclasses match their base widget.
  *
  *   rule                                                                     role

@@ -1,5 +1,5 @@
 /**
- * Recognizes the Operator APK's log lines about one command (PROTOCOL.md "The APK's log lines"). The APK names a
+ * Recognizes the Operator APK's log lines about one command (docs/protocol.md#the-apks-log-lines). The APK names a
  * command as `commandId=C taskId=T` (unquoted; earlier virtual operators quoted both with JSON quotes), so a line
  * is ours only when it names both our ids exactly: a caller that reuses a commandId with another taskId never
  * sees the other run's lines. Tags are never looked at (release builds obfuscate them).

@@ -4,7 +4,10 @@ import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import { MAX_ADB_REQUEST_BYTES } from "../adb/request-limit.ts";
 import { shellCommand, shellQuote } from "./shell-quote.ts";
 
-/** The shipped APK's action; the spec text names `com.clawperator.operator.ACTION_AGENT_COMMAND` (PROTOCOL.md ⚠). */
+/**
+ * The shipped APK's action; the spec text names `com.clawperator.operator.ACTION_AGENT_COMMAND`
+ * (docs/protocol.md#dispatch).
+ */
 export const DEFAULT_OPERATOR_ACTION = "app.clawperator.operator.ACTION_AGENT_COMMAND";
 
 /**

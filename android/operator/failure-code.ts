@@ -4,10 +4,10 @@ import { type ExecutionFailure, UNCLASSIFIED } from "../../core/execution/execut
 import { ownValue } from "../../core/contracts/own-key.ts";
 
 /**
- * The APK's failure messages (the exceptions its TaskScope / TaskUiScope throw; PROTOCOL.md "The APK's log
- * lines"), anchored at the start: the agent's matcher comes after the fixed words, so it cannot pose as another
- * failure. Checked before failure_point, which the APK derives from the same text more coarsely (a failed
- * coordinate click is `not_clickable`, a container that cannot scroll in scroll_and_click `container_not_found`).
+ * The APK's failure messages (the exceptions its TaskScope / TaskUiScope throw; docs/protocol.md#a-failing-step),
+ * anchored at the start: the agent's matcher comes after the fixed words, so it cannot pose as another failure. Checked
+ * before failure_point, which the APK derives from the same text more coarsely (a failed coordinate click is
+ * `not_clickable`, a container that cannot scroll in scroll_and_click `container_not_found`).
  */
 const MESSAGES: ReadonlyArray<readonly [RegExp, ErrorCode]> = [
   [/^Agent command timed out after \d+ ?ms$/, "COMMAND_TIMEOUT"],
@@ -24,7 +24,8 @@ const MESSAGES: ReadonlyArray<readonly [RegExp, ErrorCode]> = [
   [/^Matching UI node has no text content$/, "NODE_TEXT_EMPTY"],
   [/^Validation failed for text /, "VALIDATOR_MISMATCH"],
   [/^No app found with applicationId=/, "APP_NOT_FOUND"],
-  // Android's ActivityNotFoundException as the APK's OpenUri reports it (spec/001: no handler is URI_NOT_HANDLED).
+  // Android's ActivityNotFoundException as the APK's OpenUri reports it (docs/execution.md#action-types: no handler is
+  // URI_NOT_HANDLED).
   [/^No activity found to handle uri=/, "URI_NOT_HANDLED"],
 ];
 

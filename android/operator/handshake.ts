@@ -1,7 +1,7 @@
 import type { Execution } from "../../core/contracts/execution.ts";
 import { EXPECTED_FORMAT } from "../../core/contracts/limits.ts";
 
-/** The doctor handshake (PROTOCOL.md "Handshake"): one `doctor_ping`, correlated like every execution. */
+/** The doctor handshake (docs/protocol.md#handshake): one `doctor_ping`, correlated like every execution. */
 export function handshakeExecution(nowMs: number): Execution {
   return {
     commandId: `handshake-${nowMs}`,

@@ -15,7 +15,7 @@ const TAG = /^([VDIWEFS])\/(.*?): ?(.*)$/s;
 
 /**
  * Splits a logcat line into priority, tag, pid and message for the formats logcat prints. Tags are not stable
- * across APK builds (PROTOCOL.md), so callers match on the message, never on the tag.
+ * across APK builds (docs/protocol.md#the-apks-log-lines), so callers match on the message, never on the tag.
  */
 export function parseLogLine(line: string): LogLine | undefined {
   let m = TIME_OR_BRIEF.exec(line);

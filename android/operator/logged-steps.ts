@@ -8,9 +8,9 @@ export interface PlannedStep {
 
 /**
  * Follows one command's steps through the APK's `[UiActionEngine] step_start` / `step_success` lines and its
- * `stage-failure` lines. The real APK's failed envelope carries no step results (PROTOCOL.md), so this is the
- * only record of which steps completed before the failure. Steps run in order and log one start each (retries
- * are stages inside a step), so the k-th start is the k-th planned action.
+ * `stage-failure` lines. The real APK's failed envelope carries no step results (docs/protocol.md#a-failing-step), so
+ * this is the only record of which steps completed before the failure. Steps run in order and log one start each
+ * (retries are stages inside a step), so the k-th start is the k-th planned action.
  */
 export class LoggedSteps {
   readonly #completed: DeviceLogStepReport["completed"] = [];

@@ -1,6 +1,6 @@
 /**
- * Component and permission names of the Operator APK, the same in the release and debug variants (PROTOCOL.md
- * "Operator setup and permissions"; spec/001 `doctor --full` for the launcher activity).
+ * Component and permission names of the Operator APK, the same in the release and debug variants
+ * (docs/protocol.md#operator-setup-and-permissions).
  */
 export const ACCESSIBILITY_SERVICE_CLASS = "clawperator.operator.accessibilityservice.OperatorAccessibilityService";
 export const NOTIFICATION_LISTENER_CLASS = "action.notification.NotificationListenerService";

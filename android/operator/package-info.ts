@@ -3,7 +3,7 @@ import { OPERATOR_PACKAGES } from "../../core/contracts/limits.ts";
 import { shellQuote } from "./shell-quote.ts";
 
 /**
- * `versionName` / `versionCode` of an installed package, read from `dumpsys package <pkg>` (PROTOCOL.md "Versions").
+ * `versionName` / `versionCode` of an installed package, read from `dumpsys package <pkg>` (docs/protocol.md#versions).
  */
 export interface InstalledVersion {
   versionName?: string;

@@ -2,10 +2,11 @@ import { OPERATOR_PACKAGES } from "../../core/contracts/limits.ts";
 import type { ParsedVersion } from "./version-compat.ts";
 
 /**
- * The Operator protocol this runtime implements: PROTOCOL.md's dispatch, log-line and parser tables were read from
- * the Operator APK 0.5.3. An installed Operator is compatible when its major.minor is this line (spec/001 "Version
- * Compatibility"); this package's own version never enters the rule, so a release of the CLI cannot silently
- * declare every real phone incompatible. Move it only together with the protocol code and the virtual Operator.
+ * The Operator protocol this runtime implements: the dispatch, log lines and parser of docs/protocol.md were read from
+ * the Operator APK 0.5.3. An installed Operator is compatible when its major.minor is this line
+ * (docs/doctor.md#version-compatibility); this package's own version never enters the rule, so a release of the CLI
+ * cannot silently declare every real phone incompatible. Move it only together with the protocol code and the virtual
+ * Operator.
  */
 export const OPERATOR_PROTOCOL_LINE = "0.5";
 

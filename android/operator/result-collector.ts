@@ -39,7 +39,7 @@ export interface CollectorOptions {
 type Run = "waiting" | "queued" | "running" | "answered";
 
 /**
- * Reads one command's lines out of a logcat stream (PROTOCOL.md "The APK's log lines"):
+ * Reads one command's lines out of a logcat stream (docs/protocol.md#the-apks-log-lines):
  * - nothing counts before the dispatch's own marker line, so no earlier run (even one with the same commandId
  *   still finishing on the device) can be taken for ours;
  * - the envelope is ours only if our command's `start` line (or the receiver's immediate answer) came first, and

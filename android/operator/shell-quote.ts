@@ -1,6 +1,6 @@
 /**
  * Quotes one word for the device's sh so it arrives byte-for-byte: wrapped in single quotes, and each `'`
- * written as `'"'"'` (PROTOCOL.md "Dispatch"). `$()`, backticks, `;`, emoji and newlines stay literal.
+ * written as `'"'"'` (docs/protocol.md#dispatch). `$()`, backticks, `;`, emoji and newlines stay literal.
  */
 export function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'"'"'`)}'`;

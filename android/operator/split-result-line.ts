@@ -8,7 +8,7 @@ export type JoinedResult =
   | { kind: "unparseable"; json: string; reason: string };
 
 /**
- * Rebuilds a `[Clawperator-Result]` line the APK's logger cut into 4,000-unit records (PROTOCOL.md "Snapshots":
+ * Rebuilds a `[Clawperator-Result]` line the APK's logger cut into 4,000-unit records (docs/protocol.md#snapshots:
  * Timber's splitting; the reference runtime reports such a line as malformed). Pieces come from the same process
  * and tag, in order, possibly with other lines between them; a piece shorter than 4,000 units is the last.
  */

@@ -22,7 +22,7 @@ export function parseVersion(text: string): ParsedVersion | undefined {
   };
 }
 
-/** spec/001 "Version Compatibility": compatible when `major.minor` match; patch and suffixes do not count. */
+/** docs/doctor.md#version-compatibility: compatible when `major.minor` match; patch and suffixes do not count. */
 export function isCompatible(line: ParsedVersion, apk: ParsedVersion): boolean {
   return line.major === apk.major && line.minor === apk.minor;
 }

@@ -16,7 +16,7 @@ export {
 const direction = z.enum(["down", "up", "left", "right"]);
 const distanceRatio = z.number().min(0).max(1);
 const settleDelayMs = z.number().int().min(0).max(10_000);
-/** Text the APK requires: not blank, at most `max` UTF-16 units (PROTOCOL.md parser table). */
+/** Text the APK requires: not blank, at most `max` UTF-16 units (docs/protocol.md#action-params). */
 const text = (max: number) =>
   z
     .string()
@@ -36,8 +36,8 @@ const scrollTargeting = {
 };
 
 /**
- * Params of every canonical action type: spec/001 "Action types and params", widened to what the real APK's parser
- * accepts (PROTOCOL.md "What the APK's command parser accepts"), with the spec's checks kept where stricter.
+ * Params of every canonical action type: docs/execution.md#action-types, widened to what the real APK's parser
+ * accepts (docs/protocol.md#the-apks-command-parser), with the spec's checks kept where stricter.
  */
 export const ACTION_PARAMS = {
   open_app: z.strictObject({ applicationId: text(512), retry }),
@@ -101,7 +101,7 @@ export const ACTION_PARAMS = {
     matcher: NodeMatcherSchema,
     text: text(512),
     submit: z.boolean().optional(),
-    // Accepted by the contract; the Android runtime ignores it today (spec/001).
+    // Accepted by the contract; the Android runtime ignores it today (docs/execution.md#action-types).
     clear: z.boolean().optional(),
     retry,
   }),

@@ -1,7 +1,7 @@
 import type { ActionType } from "./action-types.ts";
 
 /**
- * Input-only alias table (spec/001 "Aliases", spec/003 "Agent-Friendly Command and Alias Layer"). Explicit and
+ * Input-only alias table (docs/execution.md#aliases). Explicit and
  * versioned: no fuzzy guessing. The canonical type is what is stored, logged and dispatched.
  */
 export const ACTION_ALIASES: Readonly<Record<string, { type: ActionType; params?: Record<string, unknown> }>> = {

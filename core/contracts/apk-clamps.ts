@@ -1,6 +1,6 @@
 import type { Execution } from "./execution.ts";
 
-/** A value the contract accepts but the APK's parser changes silently (PROTOCOL.md "retry"). */
+/** A value the contract accepts but the APK's parser changes silently (docs/protocol.md#retry). */
 export interface ApkClamp {
   path: string;
   value: number;

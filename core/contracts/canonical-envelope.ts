@@ -20,9 +20,9 @@ function canonicalStep(value: unknown): StepResult | undefined {
 }
 
 /**
- * The envelope when it is exactly in the form the Operator APK writes (PROTOCOL.md "Results"), keeping only the
+ * The envelope when it is exactly in the form the Operator APK writes (docs/protocol.md#results), keeping only the
  * schema's keys as ResultEnvelopeSchema would; otherwise undefined, and the caller validates with the schema.
- * Loading zod costs about 30 ms, a third of a CLI snapshot's budget, and almost every envelope is canonical.
+ * Loading zod is a large part of a CLI snapshot's time (bench/RESULTS.md), and almost every envelope is canonical.
  */
 export function canonicalEnvelope(value: unknown): ResultEnvelope | undefined {
   if (!isRecord(value) || !isString(value.commandId) || !isString(value.taskId)) return undefined;

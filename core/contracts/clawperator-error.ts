@@ -1,6 +1,6 @@
 import type { ErrorCode } from "./error-codes.ts";
 
-/** Fields spec/001 "TimeoutDiagnostics" / "BroadcastDiagnostics" put beside code and message. */
+/** The timeout and broadcast diagnostics that sit beside code and message (docs/errors.md#diagnostics). */
 export interface DispatchDiagnostics {
   deviceId?: string;
   receiverPackage?: string;
@@ -20,7 +20,7 @@ export interface ClawperatorErrorShape extends DispatchDiagnostics {
  */
 const BRAND = Symbol.for("clawperator.ClawperatorError");
 
-/** The one structured error of the runtime (spec/001 "Error Codes"). Thrown for every bad input and failure. */
+/** The one structured error of the runtime (docs/errors.md). Thrown for every bad input and failure. */
 export class ClawperatorError extends Error {
   /** `instanceof` by brand: a plugin's error is recognized though its class is another module instance. */
   static override [Symbol.hasInstance](value: unknown): boolean {

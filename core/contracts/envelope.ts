@@ -9,7 +9,7 @@ export const StepResultSchema = z.object({
   error: z.string().optional(),
 });
 
-/** The `[Clawperator-Result]` envelope (spec/001 "Result Envelope"). Lenient on extra keys: APK versions add fields. */
+/** The `[Clawperator-Result]` envelope (docs/execution.md#envelope). Lenient on extra keys: APK versions add fields. */
 export const ResultEnvelopeSchema = z.object({
   commandId: z.string(),
   taskId: z.string(),

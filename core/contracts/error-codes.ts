@@ -1,5 +1,5 @@
 /**
- * The one error-code catalogue (spec/001 "Error Codes" and the agent guide's table), each code with the
+ * The one error-code catalogue (docs/errors.md), each code with the
  * CLI exit code and HTTP status it maps to. `scope` says where an agent finds it: `error.code` (host),
  * `envelope.errorCode` (envelope) or `stepResults[].data.error` (step). A `reserved` code is one the spec reserves
  * or no path of this runtime emits yet: clients may branch on it, nothing raises it (a test holds both ways).
@@ -144,16 +144,17 @@ export const ERROR_CATALOGUE = {
   MCP_SESSION_NOT_FOUND: host(404),
   SERVE_TOKEN_REQUIRED: host(400),
   SERVE_LISTEN_FAILED: host(500),
-  // Skills codes spec/000 names beyond spec/001's table, and the eligibility gate of spec/002 and spec/004.
+  // Skills codes of the registry's own model (docs/skills-registry.md) and the eligibility gate
+  // (docs/skills.md#agents).
   SKILL_VALIDATION_FAILED: host(422),
   SKILL_OUTPUT_ASSERTION_FAILED: host(422),
   SKILL_RESULT_PARSE_FAILED: host(502),
   SKILL_VERIFICATION_INDETERMINATE: host(200),
   SKILL_AGENT_CLI_UNAVAILABLE: host(424),
   SKILL_NOT_ELIGIBLE: host(409),
-  // The skills API (spec/004 section 9): agents, config edits (a JSON config only; an edit made on another version
-  // of the file is refused so no writer loses another's change), removal guards, installs into the managed folder
-  // and of a skill's dependencies (an option for another OS or an unsafe value is refused before anything runs).
+  // The skills API (docs/skills.md#the-skills-api): agents, config edits (a JSON config only; an edit made on another
+  // version of the file is refused so no writer loses another's change), removal guards, installs into the managed
+  // folder and of a skill's dependencies (an option for another OS or an unsafe value is refused before anything runs).
   AGENT_NOT_FOUND: host(404),
   SKILLS_CONFIG_CONFLICT: host(409),
   SKILLS_CONFIG_NOT_WRITABLE: host(422),
@@ -162,13 +163,13 @@ export const ERROR_CATALOGUE = {
   SKILL_INSTALL_UNSUPPORTED: host(422),
   SKILL_INSTALL_FAILED: host(502),
   SKILL_INSTALL_TIMEOUT: host(504),
-  // take_screenshot steps the host could not finish (issue 11): a path the screenshot policy refuses (outside
+  // take_screenshot steps the host could not finish: a path the screenshot policy refuses (outside
   // screenshots.allowedDirs, a `..` or symlink escape, an existing file that is not a PNG), or a write that failed
   // (missing directory, a directory, read-only, disk full). Either fails the envelope, so the exit code is 1.
   SCREENSHOT_PATH_REFUSED: step,
   SCREENSHOT_WRITE_FAILED: step,
-  // Recording (RECORDING.md section 5). The host's own: a session id with no file, a pull the device refused, a file
-  // that is not a recording, or one of a schema version this runtime does not read.
+  // Recording (docs/recording.md#error-codes). The host's own: a session id with no file, a pull the device refused, a
+  // file that is not a recording, or one of a schema version this runtime does not read.
   RECORDING_SESSION_NOT_FOUND: host(404),
   RECORDING_PULL_FAILED: host(502),
   RECORDING_PARSE_FAILED: host(422),
@@ -180,7 +181,7 @@ export const ERROR_CATALOGUE = {
   RECORDING_START_FAILED: step,
   RECORDING_STOP_FAILED: step,
   RECORDING_UNAVAILABLE: reserved(step),
-  // Refs of the agent view (issue 24), refused before dispatch. REF_STALE: the device ran an action since the view was
+  // Refs of the agent view, refused before dispatch. REF_STALE: the device ran an action since the view was
   // made, so its screen may have changed; 409, the ref conflicts with the device's current state (a new view fixes
   // it). REF_NOT_FOUND: no view of the device yet, or no such ref in it. REF_NOT_UNIQUE: no matcher selects the node
   // alone on that screen, so only a click (by its centre) can take the ref; 422, well-formed but not actionable so.

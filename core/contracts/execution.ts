@@ -3,7 +3,7 @@ import { ActionSchema, type Action } from "./actions.ts";
 import { EXPECTED_FORMAT, LIMITS } from "./limits.ts";
 import { logUnsafeReason } from "./log-safe-id.ts";
 
-/** The APK refuses blank ids and source (PROTOCOL.md parser table); the host refuses them before dispatch. */
+/** The APK refuses blank ids and source (docs/protocol.md#action-params); the host refuses them before dispatch. */
 const notBlank = (max: number) =>
   z
     .string()
@@ -16,7 +16,7 @@ const id = notBlank(LIMITS.MAX_ID_LENGTH).superRefine((value, ctx) => {
   if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
 });
 
-/** The execution payload (spec/001 "Execution Payload", "Fields" and "Limits"). */
+/** The execution payload (docs/execution.md#payload, docs/execution.md#limits). */
 export const ExecutionSchema = z.strictObject({
   commandId: id,
   taskId: id,

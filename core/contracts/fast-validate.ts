@@ -5,7 +5,7 @@ import { logUnsafeReason } from "./log-safe-id.ts";
 import { ownValue } from "./own-key.ts";
 
 // A hand-specialized mirror of the zod schemas (execution.ts, actions.ts, matcher.ts, retry.ts) for the hot path:
-// loading zod and every schema costs a CLI execute ~90 ms. It answers only "certainly valid"; anything it is not
+// loading zod and every schema is most of a CLI execute's start-up (bench/RESULTS.md). It answers only "certainly valid"; anything it is not
 // sure about (every invalid input, and the rare shapes it leaves to zod) goes to the zod validator, which stays
 // the source of truth and writes the error. test/core/contracts/fast-validate.test.ts holds the two to agreement.
 

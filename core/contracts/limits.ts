@@ -1,4 +1,4 @@
-/** Safety bounds of spec/003 "Safety Bounds (hard constants)" and spec/001 "Limits". */
+/** The safety bounds of an execution (docs/execution.md#limits). */
 export const LIMITS = {
   MAX_EXECUTION_ACTIONS: 50,
   MIN_EXECUTION_TIMEOUT_MS: 1_000,
@@ -24,7 +24,7 @@ export const LIMITS = {
    * nests about 6 levels, and a bound keeps recursive serialization and validation off the stack limit.
    */
   MAX_NESTING_DEPTH: 64,
-  /** After a RESULT_ENVELOPE_TIMEOUT the device stays locked this long (spec/003 "In-Flight Semantics"). */
+  /** After a RESULT_ENVELOPE_TIMEOUT the device stays locked this long (docs/execution.md#device-lock). */
   TIMEOUT_SETTLE_MS: 2_000,
 } as const;
 

@@ -13,7 +13,7 @@ export const MATCHER_FIELDS = [
 ] as const;
 
 /**
- * NodeMatcher (spec/001 "NodeMatcher Reference"): every given field must match (AND), at least one field must be
+ * NodeMatcher (docs/execution.md#nodematcher): every given field must match (AND), at least one field must be
  * non-empty, each value at most 512 characters. `role` names a Clawperator semantic role (button, textfield, ...).
  */
 export const NodeMatcherSchema = z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "./limits.ts";
 
-/** The `retry` object shared by every action that accepts one (spec/001 "Action behavior notes"). */
+/** The `retry` object shared by every action that accepts one (docs/execution.md#retry). */
 export const RetrySchema = z.strictObject({
   maxAttempts: z.number().int().min(1).max(LIMITS.MAX_RETRY_ATTEMPTS_PER_STEP).optional(),
   initialDelayMs: z.number().int().min(0).max(LIMITS.MAX_RETRY_INITIAL_DELAY_MS).optional(),

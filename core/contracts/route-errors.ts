@@ -25,5 +25,5 @@ export const DISPATCH_ERRORS: readonly ErrorCode[] = [
   "RESULT_ENVELOPE_MALFORMED",
 ];
 
-/** What running an execution through the ExecutionRunner may answer (spec/001 POST /execute status codes). */
+/** What running an execution through the ExecutionRunner may answer (docs/http-api.md#post-execute-status-codes). */
 export const RUN_ERRORS: readonly ErrorCode[] = [...DEVICE_ERRORS, ...DISPATCH_ERRORS, "PLUGIN_INVALID"];

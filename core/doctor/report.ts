@@ -10,7 +10,7 @@ export interface DoctorFixOutcome {
   output: string;
 }
 
-/** spec/001 "Doctor Check Result": the report `doctor --json` prints. `fixes` is present only with `--fix`. */
+/** docs/doctor.md#report: the report `doctor --json` prints. `fixes` is present only with `--fix`. */
 export interface DoctorReport {
   ok: boolean;
   criticalOk: boolean;

@@ -23,7 +23,7 @@ interface LockRecord {
   executionId: string;
   commandId: string;
   since: number;
-  /** Set when an execution timed out: the device stays locked until then (spec/003 "In-Flight Semantics"). */
+  /** Set when an execution timed out: the device stays locked until then (docs/execution.md#device-lock). */
   settleUntil?: number;
 }
 

@@ -12,7 +12,7 @@ export interface DispatchRequest {
 
 /**
  * What the device log shows of a failed command's steps. The real APK's failed envelope has `stepResults: []`
- * (PROTOCOL.md "The APK's log lines"); the host reads its `step_start` / `step_success` / `stage-failure` lines
+ * (docs/protocol.md#the-apks-log-lines); the host reads its `step_start` / `step_success` / `stage-failure` lines
  * instead and reports them beside the envelope, which stays as the device sent it.
  */
 export interface DeviceLogStepReport {

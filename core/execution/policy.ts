@@ -9,7 +9,7 @@ function packagesOf(execution: Execution): string[] {
   );
 }
 
-/** The config's policy gate (spec/003 "Security and Policy"): refuses before anything reaches a device. */
+/** The config's policy gate (docs/execution.md#policy): refuses before anything reaches a device. */
 export function checkPolicy(execution: Execution, policy: RuntimeConfig["policy"]): void {
   if (!policy) return;
   if (policy.maxTimeoutMs !== undefined && execution.timeoutMs > policy.maxTimeoutMs) {

@@ -25,7 +25,7 @@ export interface PipelineDeps {
 }
 
 /**
- * One execution, start to finish (DESIGN.md "The seams"): policy → resolve the device → take its lock →
+ * One execution, start to finish (docs/design.md#execution-pipeline): policy → resolve the device → take its lock →
  * beforeDispatch hooks → dispatch and await the envelope → afterResult hooks → reconcile the envelope's status
  * with its steps and name the failure's code → events → release.
  * The execution arrives validated (commands validate user input with the contracts).

@@ -21,8 +21,8 @@ export interface RunExecutionRequest {
 }
 
 /**
- * The result of one execution (spec/001: `{ok, envelope, deviceId, terminalSource}`) plus run metadata. The
- * envelope is the device's, finished and reconciled by the host; `ok` is its status.
+ * The result of one execution (docs/execution.md#result: `{ok, envelope, deviceId, terminalSource}`) plus run metadata.
+ * The envelope is the device's, finished and reconciled by the host; `ok` is its status.
  */
 export interface RunExecutionResult {
   ok: boolean;

@@ -1,6 +1,6 @@
 /**
  * Milliseconds on a monotonic clock, for durations. The same clock as `performance.now()` without touching the
- * `performance` global, whose first use loads perf_hooks (~0.7 ms at the start of every CLI execution).
+ * `performance` global, whose first use loads perf_hooks (at the start of every CLI execution).
  */
 export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 

@@ -66,7 +66,7 @@ export function sameProcess(pid: number, token: string): boolean | undefined {
   if (!Number.isFinite(at) || process.platform === "win32") return undefined;
   // Only for a lock another process holds, on a system without /proc: node:child_process, not execa, because this
   // path is synchronous and loading execa costs more than the whole `ps` call; loaded here, as only this path needs
-  // it (~1.3 ms of every command's start-up otherwise).
+  // it (every command's start-up would pay for it otherwise).
   const { spawnSync } = createRequire(import.meta.url)("node:child_process") as typeof import("node:child_process");
   const ps = spawnSync("ps", ["-o", "etime=", "-p", String(pid)], {
     encoding: "utf8",

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 /**
  * Cryptographically random bytes, read from the kernel's generator (/dev/urandom) where there is one, else from
  * node:crypto. Every CLI start needs a few (execution ids, the dispatch nonce), and importing node:crypto for them
- * loads its whole module family: ~2 ms of every command's start-up.
+ * loads its whole module family at every command's start-up.
  */
 export function randomBytes(size: number): Buffer {
   const bytes = Buffer.alloc(size);

@@ -6,7 +6,7 @@ import type { ServiceAccess } from "./service-access.ts";
 
 export type DoctorPhase = "host" | "device" | "readiness";
 
-/** One check of a DoctorReport (spec/001 "Doctor Check Result"). */
+/** One check of a DoctorReport (docs/doctor.md#report). */
 export interface DoctorCheckResult {
   id: string;
   status: "pass" | "warn" | "fail";

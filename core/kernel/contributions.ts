@@ -10,7 +10,7 @@ import type { ServiceAccess } from "./service-access.ts";
 export type * from "./check-contribution.ts";
 export type { Lazy, Loaded, Resolvable } from "./resolvable.ts";
 
-/** Options every command receives from the global flags (spec/001 "Global Options"). */
+/** Options every command receives from the global flags (docs/cli.md#global-options). */
 export interface GlobalOptions {
   deviceId?: string;
   receiverPackage?: string;
@@ -218,8 +218,8 @@ export type TransportContribution = TransportInfo &
   );
 
 /**
- * Where a skill directory ranks when skills of the same name meet (spec/004 section 4, lowest to highest:
- * extra dirs and plugin dirs, bundled, managed, personal agents, project agents, workspace).
+ * Where a skill directory ranks when skills of the same name meet (docs/openclaw-skills.md#sources-and-precedence,
+ * lowest to highest: extra dirs and plugin dirs, bundled, managed, personal agents, project agents, workspace).
  */
 export const SKILL_PRECEDENCE = ["extra", "bundled", "managed", "personal", "project", "workspace"] as const;
 export type SkillPrecedence = (typeof SKILL_PRECEDENCE)[number];
@@ -229,7 +229,9 @@ export interface SkillSourceContribution {
   id: string;
   /** Absolute path of the directory. */
   dir: string;
-  /** Default "extra", the tier spec/004 gives plugin-contributed dirs. */
+  /**
+   * Default "extra", the tier OpenClaw gives plugin-contributed dirs (docs/openclaw-skills.md#sources-and-precedence).
+   */
   precedence?: SkillPrecedence;
   description?: string;
 }

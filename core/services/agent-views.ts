@@ -26,7 +26,7 @@ export interface ViewedResult extends RunExecutionResult {
 }
 
 /**
- * The agent view (issue 24) as a front end keeps it: each device's latest view, against which refs resolve. In a
+ * The agent view as a front end keeps it: each device's latest view, against which refs resolve. In a
  * long-lived process (serve, OpenClaw, the programmatic API) in memory; for the CLI in a private file per device.
  */
 export interface AgentViews {

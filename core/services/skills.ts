@@ -1,7 +1,9 @@
 import type { SkillPrecedence } from "../kernel/contributions.ts";
 import { createToken } from "../kernel/token.ts";
 
-/** One entry of `skills-registry.json` (spec/000 "Skill Structure"); real registries carry the optional fields. */
+/**
+ * One entry of `skills-registry.json` (docs/skills-registry.md#skill-entry); real registries carry the optional fields.
+ */
 export interface RegistrySkill {
   id: string;
   applicationId: string;
@@ -17,7 +19,7 @@ export interface RegistrySkill {
   [key: string]: unknown;
 }
 
-/** The list / search response of spec/000: the registry entries and their count. */
+/** The list / search response (docs/skills-registry.md#discovery): the registry entries and their count. */
 export interface SkillList {
   skills: RegistrySkill[];
   count: number;
@@ -39,8 +41,8 @@ export interface SkillSearchQuery {
 }
 
 /**
- * Whose view of the skills a call takes (spec/004 sections 6 and 12): the agent's allowlist (`agents.list[].skills`;
- * no agent means the default one) and, unless `all`, only what that agent may use.
+ * Whose view of the skills a call takes (docs/openclaw-skills.md#agent-allowlists): the agent's allowlist
+ * (`agents.list[].skills`; no agent means the default one) and, unless `all`, only what that agent may use.
  */
 export interface SkillScope {
   /** An id of `agents.list[]`; without it the agent marked `default` (else no allowlist). */
@@ -56,7 +58,10 @@ export interface SkillScope {
   invoker?: "user" | "model";
 }
 
-/** A skill's place among the sources (spec/004 section 4), for status and for the programmatic API. */
+/**
+ * A skill's place among the sources (docs/openclaw-skills.md#sources-and-precedence), for status and for the
+ * programmatic API.
+ */
 export interface SkillOrigin {
   /** `registry` for the active skills-registry.json, otherwise the id of the source directory. */
   sourceId: string;
@@ -215,7 +220,7 @@ export interface SkillCheckReport {
   invalid: { name: string; filePath: string; reason: string; line?: number }[];
 }
 
-/** The skills prompt block (spec/002 "Token impact") of an agent's snapshot. */
+/** The skills prompt block (docs/openclaw-skills.md#token-impact) of an agent's snapshot. */
 export interface SkillPrompt {
   agentId?: string;
   prompt: string;
@@ -268,7 +273,7 @@ export interface SkillResult {
   [key: string]: unknown;
 }
 
-/** The wrapper's answer (spec/000 "skills run Success Shape" / "Indeterminate Shape"). */
+/** The wrapper's answer (docs/skills-registry.md#success-shape, docs/skills-registry.md#indeterminate-shape). */
 export interface SkillRunOutcome {
   status: "success" | "indeterminate";
   code?: "SKILL_VERIFICATION_INDETERMINATE";
@@ -379,7 +384,8 @@ export interface SkillInstallOutcome {
 /**
  * The skills runtime as a service (registered by the skills plugin), so any front end (the CLI commands, the
  * HTTP routes, the MCP and OpenClaw tools) lists, searches, gets and runs skills without importing the plugin.
- * Failures are ClawperatorErrors whose `details` carry spec/000's extra fields (`skillId`, `stdout`, ...).
+ * Failures are ClawperatorErrors whose `details` carry the wrapper's extra fields (`skillId`, `stdout`, ...;
+ * docs/skills-registry.md#failure-shape).
  */
 export interface SkillsService {
   list(scope?: SkillScope): Promise<SkillList>;

@@ -32,7 +32,7 @@ export interface LineStream extends AsyncIterable<string> {
 }
 
 /**
- * How bytes reach a device (DESIGN.md "The seams"). The adb plugin implements it over the adb server (its socket
+ * How bytes reach a device (docs/design.md#transport). The adb plugin implements it over the adb server (its socket
  * protocol; the `adb` binary starts the server and installs);
  * android/operator builds the operator protocol on top, so a custom transport gets the whole protocol.
  */

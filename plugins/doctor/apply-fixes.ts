@@ -13,7 +13,7 @@ const tail = (text: string) => text.trim().split("\n").slice(-5).join("\n");
 
 /**
  * `doctor --fix`: runs the shell steps of every non-passing check that ran, in check order, once each; checks are
- * not run again (spec/001 "How --fix Works Today").
+ * not run again (docs/doctor.md#fixes).
  */
 export async function applyFixes(results: readonly DoctorCheckResult[]): Promise<DoctorFixOutcome[]> {
   const { execa } = await import("execa");

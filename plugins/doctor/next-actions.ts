@@ -1,7 +1,7 @@
 import type { DoctorCheckResult } from "../../core/kernel/index.ts";
 
 /**
- * `nextActions` (spec/001 "JSON output"): the deduplicated remediation steps of non-passing checks, without the shell
+ * `nextActions` (docs/doctor.md#report): the deduplicated remediation steps of non-passing checks, without the shell
  * steps `--fix` already ran; when every check passed, a suggested next command. Undefined when there is nothing.
  */
 export function nextActions(

@@ -3,8 +3,8 @@ import type { RegisteredCheck, DoctorPhase, Owned } from "../../core/kernel/inde
 const PHASES: readonly DoctorPhase[] = ["host", "device", "readiness"];
 
 /**
- * The checks of a run in spec/001's fixed order: by phase (host, device, readiness), then `order`, then registration
- * order; `--full` checks only with `full`.
+ * The checks of a run in their fixed order (docs/doctor.md#checks): by phase (host, device, readiness), then `order`,
+ * then registration order; `--full` checks only with `full`.
  */
 export function orderChecks(entries: readonly Owned<RegisteredCheck>[], full: boolean): Owned<RegisteredCheck>[] {
   return entries

@@ -35,7 +35,7 @@ function failure(result: DoctorCheckResult, mark: string): string[] {
 }
 
 /**
- * The report for people (spec/001 "Pretty output"): critical failures, advisory findings, a count of passed checks,
+ * The report for people (docs/doctor.md#pretty-output): critical failures, advisory findings, a count of passed checks,
  * what `--fix` ran, a one-line verdict, and next actions.
  */
 export function renderDoctor(report: DoctorReport, critical: ReadonlySet<string>, c: Palette): string {

@@ -3,7 +3,7 @@ import { SelectedDevice } from "../../core/doctor/facts.ts";
 import type { RegisteredCheck, DoctorCheckContext, DoctorCheckResult, Owned } from "../../core/kernel/index.ts";
 
 /**
- * Critical checks whose failure marks the report not ok without halting the run (spec/001 "What Doctor Checks"):
+ * Critical checks whose failure marks the report not ok without halting the run (docs/doctor.md#checks):
  * what comes after them still tells the user something (the device's settings without the Operator).
  */
 const NON_HALTING = new Set(["device.capability", "readiness.apk.presence"]);

@@ -140,7 +140,8 @@ export default definePlugin({
         args: provisionArgs,
         load: () => import("./commands/provision.js"),
       }),
-      // spec/001: `provision emulator` is the same command; listed under both groups so either is discoverable.
+      // `provision emulator` is the same command (docs/emulators.md#provisioning); listed under both groups so either
+      // is discoverable.
       defineCliCommand({
         path: ["provision", "emulator"],
         description: "Reuse or create a supported Android emulator and return its ADB serial (= emulator provision)",

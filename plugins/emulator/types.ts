@@ -1,6 +1,6 @@
 import type { UnsupportedReason } from "../../android/avd/index.ts";
 
-/** One AVD as `emulator list` / `inspect` and `GET /android/emulators` show it (spec/001). */
+/** One AVD as `emulator list` / `inspect` and `GET /android/emulators` show it (docs/emulators.md#avd-view). */
 export interface EmulatorAvd {
   name: string;
   exists: boolean;

@@ -3,7 +3,7 @@ import { defineCliCommand, definePlugin, type RouteContribution } from "../../co
 import { inspectArgs } from "./command-args.ts";
 
 /**
- * The inspector (issue 27): a web page of `serve` that shows a device as the agent sees it and acts on it through
+ * The inspector: a web page of `serve` that shows a device as the agent sees it and acts on it through
  * the same public routes agents use. Its files are static (no build step); they answer without the token, which
  * the page then gets once (a one-time code from `inspect`'s URL, or the token typed) and keeps in an HttpOnly
  * cookie (POST /inspector/sign-in, POST /inspector/session).

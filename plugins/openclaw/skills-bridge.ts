@@ -2,7 +2,7 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 
-/** The fields of a `skills list` entry (spec/000 "skills list") a generated skill needs. */
+/** The fields of a `skills list` entry (docs/skills-registry.md#discovery) a generated skill needs. */
 const RegistrySkill = z.object({
   id: z.string().min(1).max(256),
   applicationId: z.string().max(512).optional(),

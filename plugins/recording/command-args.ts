@@ -1,6 +1,9 @@
 import type { ArgsDef } from "citty";
 
-/** The recording commands' flags, as data (the reference's, RECORDING.md sections 3 and 4). */
+/**
+ * The recording commands' flags, as data (the reference's: docs/recording.md#record-pull,
+ * docs/recording.md#record-parse).
+ */
 export const sessionArgs = {
   "session-id": {
     type: "string",

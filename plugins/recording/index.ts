@@ -3,7 +3,7 @@ import { RECORDING_COMMANDS } from "./command-manifest.ts";
 import { RECORDING_ROUTES } from "./route-manifest.ts";
 
 /**
- * Recording (RECORDING.md): `record start|stop` over the Operator's start_recording / stop_recording actions,
+ * Recording (docs/recording.md): `record start|stop` over the Operator's start_recording / stop_recording actions,
  * `record pull` over the Transport's file pull, `record parse` into the reference's step log, and
  * `skills new --from-recording`, which turns a recording into a skill that runs; the session and pull over HTTP.
  */

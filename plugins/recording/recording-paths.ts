@@ -1,7 +1,10 @@
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
 import { DEFAULT_OPERATOR_PACKAGE } from "../../core/contracts/limits.ts";
 
-/** The session ids the APK's recording manager and the reference's pull accept (RECORDING.md sections 1 and 3). */
+/**
+ * The session ids the APK's recording manager and the reference's pull accept (docs/recording.md#session-ids,
+ * docs/recording.md#record-pull).
+ */
 export const SESSION_ID = /^[a-zA-Z0-9_-]+$/;
 /** The APK parser's bound on a session id; a `latest` pointer naming a longer one is no session of the APK's. */
 export const MAX_SESSION_ID_LENGTH = 128;

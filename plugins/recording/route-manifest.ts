@@ -21,7 +21,7 @@ const FETCH: ErrorCode[] = [
 /** Reading it as a recording (`record parse`'s validation). */
 const PARSE: ErrorCode[] = [...FETCH, "RECORDING_PARSE_FAILED", "RECORDING_SCHEMA_VERSION_UNSUPPORTED"];
 
-/** issue 26: recording over HTTP; handlers and zod schemas load on first use. */
+/** Recording over HTTP; handlers and zod schemas load on first use. */
 export const RECORDING_ROUTES: RouteContribution[] = [
   {
     method: "POST",

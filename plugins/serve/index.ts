@@ -6,7 +6,7 @@ const schemas = (name: keyof typeof import("./route-schemas.ts")) => async () =>
   (await import("./route-schemas.js"))[name];
 
 /**
- * The HTTP/SSE API (spec/001 "HTTP API (serve mode)"): the `serve` command, which mounts every route in the route
+ * The HTTP/SSE API (docs/http-api.md#routes): the `serve` command, which mounts every route in the route
  * registry (other plugins contribute theirs), and the core routes below. Declared as data: handlers and zod
  * schemas load on first use, so `--help` and other commands pay nothing for them.
  */

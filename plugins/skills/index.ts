@@ -10,7 +10,7 @@ import { SKILLS_ROUTES } from "./route-manifest.ts";
 import { lazySkillsService } from "./service/lazy-service.ts";
 
 /**
- * Skills: the skills-registry.json of spec/000 merged with AgentSkills folders from the six sources of spec/004
+ * Skills: the skills-registry.json (docs/skills-registry.md) merged with AgentSkills folders from the six sources
  * (extra and plugin dirs, bundled, managed, personal, project, workspace), OpenClaw's gating, per-agent allowlists,
  * the prompt block, a watched snapshot in long-lived hosts, and the skills API (status, bins, dependency installs,
  * config entries, allowlists, remove, install) as commands and HTTP routes. Other front ends use the `Skills`

@@ -28,8 +28,8 @@ const READ: ErrorCode[] = ["REGISTRY_READ_FAILED", "USAGE", "AGENT_NOT_FOUND"];
 const WRITE: ErrorCode[] = ["USAGE", "CONFIG_INVALID", "SKILLS_CONFIG_CONFLICT", "SKILLS_CONFIG_NOT_WRITABLE"];
 
 /**
- * spec/001 "HTTP API" and spec/004 section 9: the skills routes, mounted by serve; handlers and zod schemas load
- * on first use. `?agent=` (or the X-Clawperator-Agent header) picks whose allowlist applies.
+ * docs/http-api.md#routes and docs/skills.md#the-skills-api: the skills routes, mounted by serve; handlers and zod
+ * schemas load on first use. `?agent=` (or the X-Clawperator-Agent header) picks whose allowlist applies.
  */
 export const SKILLS_ROUTES: RouteContribution[] = [
   {

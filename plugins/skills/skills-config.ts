@@ -2,7 +2,7 @@ import type { SkillEntryConfig } from "./gating/eligibility.ts";
 
 /** The `skills` section of clawperator.config.ts (config/schema.ts validates it). */
 export interface SkillsConfig {
-  /** An explicit registry path (spec/000's first resolution step). */
+  /** An explicit registry path (the first resolution step, docs/skills-registry.md#resolution). */
   registry?: string;
   /** Where `skills install|update|sync` keep the registry clone (default ~/.clawperator/registry). */
   dir?: string;
@@ -23,5 +23,8 @@ export interface SkillsConfig {
 }
 
 export const DEFAULT_SKILLS_REPO = "https://github.com/clawperator/clawperator-skills";
-/** How long the watcher lets changes settle before a long-lived host rebuilds its skills (spec/002). */
+/**
+ * How long the watcher lets changes settle before a long-lived host rebuilds its skills
+ * (docs/skills.md#snapshots-and-the-watcher).
+ */
 export const DEFAULT_WATCH_DEBOUNCE_MS = 250;

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/cli-paths.ts";
 
 /**
- * DESIGN.md's dependency rules, checked on every import of every source file (static, dynamic, type-only and
- * re-exports alike): each top-level folder may import only the folders listed for it.
+ * The dependency rules of docs/design.md#dependency-rules, checked on every import of every source file (static,
+ * dynamic, type-only and re-exports alike): each top-level folder may import only the folders listed for it.
  */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   core: [],
@@ -80,7 +80,7 @@ function violations(edges: readonly Edge[]): string[] {
   return broken;
 }
 
-describe("layering (DESIGN.md dependency rules)", () => {
+describe("layering (docs/design.md#dependency-rules)", () => {
   const edges = SOURCE_ROOTS.flatMap((root) => sourceFiles(root).flatMap(importsOf));
 
   it("every import of every source file points the allowed way", () => {

@@ -6,7 +6,7 @@ import { loadConfig } from "../../config/load-config.ts";
 import { caught } from "../helpers/caught.ts";
 import { tempDirs } from "../helpers/temp-dirs.ts";
 
-// Issue 21 (1): a config file another local user planted or could replace is never loaded, and the search stops
+// A config file another local user planted or could replace is never loaded, and the search stops
 // at the home directory or a project's root. Every case leaves a marker when the planted config runs.
 
 const makeDir = tempDirs("clawperator-config-trust-");

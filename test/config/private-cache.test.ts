@@ -16,7 +16,7 @@ import { loadConfig } from "../../config/load-config.ts";
 import { REPO_ROOT } from "../helpers/cli-paths.ts";
 import { tempDirs } from "../helpers/temp-dirs.ts";
 
-// Issue 11 item 3: the compile caches live in the Clawperator home, private to the user, and cached code that
+// The compile caches live in the Clawperator home, private to the user, and cached code that
 // anyone else could have written is never executed.
 const makeDir = tempDirs("clawperator-private-cache-");
 const saved = { home: process.env.CLAWPERATOR_HOME, tmp: process.env.TMPDIR };

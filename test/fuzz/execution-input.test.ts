@@ -7,7 +7,7 @@ import { fuzzInput } from "./execution-arbitraries.ts";
 import { PROCESS_SAMPLE, PROCESS_TIMEOUT_MS, RUNS, RUNS_TIMEOUT_MS, SEED } from "./fuzz-settings.ts";
 import { argvOf, judge, runCliProcess, runInProcess } from "./run-fuzz-case.ts";
 
-// Issue 11: fuzz the CLI's execution input (fuzz-settings.ts: the seed, and the sizes the benchmark raises).
+// Fuzz the CLI's execution input (fuzz-settings.ts: the seed, and the sizes the benchmark raises).
 
 const makeDir = tempDirs("clawperator-fuzz-");
 let dir: string;

@@ -9,7 +9,7 @@ import { validateExecution } from "../../core/contracts/validate-execution.ts";
 import { type FuzzInput, fuzzInput } from "./execution-arbitraries.ts";
 import { RUNS, RUNS_TIMEOUT_MS, SEED } from "./fuzz-settings.ts";
 
-// Issue 21 (10): the CLI validates through the hot path (checkExecution, fast-validate.ts), POST /execute through
+// The CLI validates through the hot path (checkExecution, fast-validate.ts), POST /execute through
 // the zod schemas (validateExecution). On every input the fuzz benchmark generates they must answer alike: the
 // same execution, or the same error.
 

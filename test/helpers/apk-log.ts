@@ -1,5 +1,5 @@
 /**
- * Device logs in the real Operator APK's words (PROTOCOL.md "The APK's log lines", a debug build's tags), printed
+ * Device logs in the real Operator APK's words (docs/protocol.md#the-apks-log-lines, a debug build's tags), printed
  * as `logcat -v time` prints them, for testing the host against what a real phone writes before the virtual
  * operator writes it too. Each record gets its own millisecond; a record with line breaks prints one line per
  * line, as logcat does.

@@ -1,5 +1,5 @@
 /**
- * Rows of PROTOCOL.md "What the APK's command parser accepts", as payload fragments. The host's contracts and the
+ * Rows of docs/protocol.md#the-apks-command-parser, as payload fragments. The host's contracts and the
  * virtual operator's parser must agree on every row: accepted rows dispatch, refused rows are refused before
  * dispatch by the host and with the APK's message by the virtual operator.
  */
@@ -19,7 +19,7 @@ const m = { textEquals: "OK" };
 
 /**
  * commandId and taskId shapes the APK's parser accepts (any non-blank string of at most 128 UTF-16 units). The
- * APK's log lines name both ids; the host refuses the ones those lines cannot carry intact (issue 21, 9).
+ * APK's log lines name both ids; the host refuses the ones those lines cannot carry intact.
  */
 export const ID_SHAPES: { name: string; id: string; hostRefuses?: string }[] = [
   { name: "ascii", id: "cmd-1" },
@@ -115,12 +115,13 @@ export const ACCEPTED: ParserRow[] = [
   {
     name: 'matcher field "" counts as present',
     actions: [{ type: "wait_for_node", params: { matcher: { textEquals: "" }, retry: { maxAttempts: 1 } } }],
-    hostRefuses: "spec/001: a matcher needs at least one non-empty field (an empty one matches every unlabeled node)",
+    hostRefuses:
+      "a matcher needs a non-empty field, an empty one matches every unlabeled node (docs/execution.md#nodematcher)",
   },
   {
     name: "64 actions",
     actions: Array.from({ length: 64 }, () => ({ type: "sleep", params: { durationMs: 0 } })),
-    hostRefuses: "spec/003 safety bound MAX_EXECUTION_ACTIONS = 50",
+    hostRefuses: "docs/execution.md#limits: at most 50 actions",
   },
   {
     name: "applicationId of 512 characters",

@@ -3,10 +3,10 @@ import type { ClawperatorErrorShape } from "../../core/contracts/clawperator-err
 import type { RunExecutionResult } from "../../core/execution/runner.ts";
 import type { Execution } from "../../core/contracts/execution.ts";
 
-/** What `execute`, `action …` and `observe …` print, and what POST /execute answers (spec/001). */
+/** What `execute`, `action …` and `observe …` print, and what POST /execute answers (docs/execution.md#result). */
 export type ExecutionOutput = RunExecutionResult;
 
-/** What a failed command prints (spec/001 "Error Codes"). */
+/** What a failed command prints (docs/errors.md). */
 export type ErrorOutput = ClawperatorErrorShape;
 
 /** The body of a failed HTTP request. */
@@ -24,7 +24,7 @@ export interface ValidatedOutput {
   execution: Execution;
 }
 
-/** What `skills run` prints when the skill was found but its run failed (spec/000 "skills run Failure Shape"). */
+/** What `skills run` prints when the skill was found but its run failed (docs/skills-registry.md#failure-shape). */
 export type SkillRunFailureOutput = { status: "failed"; code: string; message: string; output?: string } & Record<
   string,
   unknown

@@ -1,6 +1,6 @@
 /**
- * Recordings written exactly as RECORDING.md section 2 says the APK writes them: the header line, then each event
- * with its keys in the APK's order, explicit nulls, `seq` from 0, and uiautomator-style snapshots.
+ * Recordings written exactly as docs/recording.md#the-recording-file says the APK writes them: the header line, then
+ * each event with its keys in the APK's order, explicit nulls, `seq` from 0, and uiautomator-style snapshots.
  */
 
 export interface FixtureNode {

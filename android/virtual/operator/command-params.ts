@@ -127,7 +127,9 @@ const validator = choice(
   "none" as const,
 );
 
-/** Params of every action type the APK's parser knows, with its defaults and clamps (PROTOCOL.md parser table). */
+/**
+ * Params of every action type the APK's parser knows, with its defaults and clamps (docs/protocol.md#action-params).
+ */
 export const ACTION_PARAMS = {
   open_app: z.object({ applicationId: requiredText(512), retry: retryOr(APP_LAUNCH_RETRY) }),
   open_uri: z.object({ uri: requiredText(2048), retry: retryOr(APP_LAUNCH_RETRY) }),

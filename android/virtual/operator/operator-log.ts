@@ -3,7 +3,7 @@ import type { DeviceLogWriter, LogPriority } from "../device/log-types.ts";
 import { TIMBER_MAX_LOG_LENGTH, timberPieces } from "./timber-split.ts";
 
 /**
- * Log tags of a debug build of the APK: the calling class's simple name (PROTOCOL.md "The APK's log lines").
+ * Log tags of a debug build of the APK: the calling class's simple name (docs/protocol.md#the-apks-log-lines).
  * Readers must not rely on them: release builds obfuscate tags, so the host matches message texts only.
  */
 export const OPERATOR_TAGS = {
@@ -244,7 +244,7 @@ export class OperatorLog {
 
   /**
    * The hierarchy: ONE message `[TaskScope] UI Hierarchy:\n<xml>\n`, which logcat prints line by line
-   * (PROTOCOL.md "Snapshots"). Written from its lines directly: whether Timber passes it whole (under 4,000 units)
+   * (docs/protocol.md#snapshots). Written from its lines directly: whether Timber passes it whole (under 4,000 units)
    * or per line, what logcat prints is the same lines, a line over 4,000 units cut every 4,000.
    */
   hierarchy(xmlLines: readonly string[]): void {

@@ -34,7 +34,7 @@ async function runStep(ctx: ExecutionContext, action: OperatorAction): Promise<S
 }
 
 /**
- * Runs the actions in order and logs what the APK logs (PROTOCOL.md "The APK's log lines"), ending with exactly
+ * Runs the actions in order and logs what the APK logs (docs/protocol.md#the-apks-log-lines), ending with exactly
  * one result line. A step that throws fails the whole command: the envelope then carries no step results and no
  * errorCode, like the APK's; so does running out of budget. Nothing is logged once the operator closes.
  */

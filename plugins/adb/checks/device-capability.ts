@@ -2,7 +2,9 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { DoctorCheck } from "../../../core/kernel/index.ts";
 import { type ShellResult, Transport } from "../../../core/services/transport.ts";
 
-/** `getprop ro.build.version.sdk; wm size; wm density` in one round trip (PROTOCOL.md "Device facts doctor reads"). */
+/**
+ * `getprop ro.build.version.sdk; wm size; wm density` in one round trip (docs/protocol.md#device-facts-doctor-reads).
+ */
 export const CAPABILITY_COMMAND = "getprop ro.build.version.sdk; wm size; wm density";
 
 export function parseCapability(stdout: string): { sdk?: number; wmSize?: string; wmDensity?: number } {

@@ -64,7 +64,7 @@ function remedy(code: ErrorCode, devices: string[]): Remedy {
   }
 }
 
-/** device.discovery: exactly one ready device, or the one --device-id names (spec/001 device selection policy). */
+/** device.discovery: exactly one ready device, or the one --device-id names (docs/execution.md#device-selection). */
 const check: DoctorCheck = {
   async run({ services, globals, config, facts }) {
     const devices = await services.resolve(Transport).listDevices();

@@ -1,7 +1,7 @@
 import type { CheckContribution } from "../../../core/kernel/index.ts";
 
 /**
- * The host and device checks of spec/001 "Clawperator Doctor", which the adb plugin owns (the host's adb, and what
+ * The host and device checks of docs/doctor.md#checks, which the adb plugin owns (the host's adb, and what
  * adb says about devices). Orders leave gaps for `--full` checks and third-party checks between them.
  */
 export const ADB_CHECKS: CheckContribution[] = [

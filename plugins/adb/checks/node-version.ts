@@ -1,7 +1,7 @@
 import type { DoctorCheck, DoctorCheckResult } from "../../../core/kernel/index.ts";
 
 /**
- * The oldest Node.js major this package runs on (package.json `engines`). spec/001 says 22 for the reference CLI;
+ * The oldest Node.js major this package runs on (package.json `engines`). The reference CLI asks for 22;
  * this CLI supports 20 and newer, so doctor holds the host to what the package itself requires.
  */
 export const MIN_NODE_MAJOR = 20;

@@ -25,7 +25,7 @@ const serverWentAway = (error: unknown): boolean =>
 
 /**
  * Transport over adb. Device I/O speaks the adb server's socket protocol directly (the same requests the adb
- * client sends), which saves a process spawn per call and keeps execa's ~80 ms import off the hot path; the
+ * client sends), which saves a process spawn per call and keeps execa's import off the hot path; the
  * adb binary, run with execa, starts the server and installs APKs.
  */
 export class AdbTransport implements Transport {

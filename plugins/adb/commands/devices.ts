@@ -1,7 +1,7 @@
 import { defineCommandHandler } from "../../../core/kernel/index.ts";
 import { Transport } from "../../../core/services/transport.ts";
 
-/** `devices`: every device adb sees, in whatever state (spec/001: a JSON array of `{ serial, state }`). */
+/** `devices`: every device adb sees, in whatever state (docs/cli.md#devices: a JSON array of `{ serial, state }`). */
 const devices = defineCommandHandler({
   run: (_args, { services }) => services.resolve(Transport).listDevices(),
   pretty(value) {

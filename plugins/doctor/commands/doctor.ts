@@ -13,8 +13,8 @@ import { runChecks } from "../run-checks.ts";
 const runs = new WeakMap<DoctorReport, { critical: Set<string>; checkOnly: boolean }>();
 
 /**
- * `doctor`: runs every contributed check in spec/001's order and reports a DoctorReport. Exit 0 when every critical
- * check passed (1 otherwise); `--check-only` always exits 0.
+ * `doctor`: runs every contributed check in doctor's fixed order (docs/doctor.md#checks) and reports a DoctorReport.
+ * Exit 0 when every critical check passed (1 otherwise); `--check-only` always exits 0.
  */
 const doctor = defineCommandHandler(doctorArgs, {
   async run(args, { globals, services, config, logger }): Promise<DoctorReport> {

@@ -56,7 +56,8 @@ export async function createAvd(ctx: EmulatorContext, options: CreateOptions = {
   ctx.tools.path("sdkmanager");
   ctx.tools.path("avdmanager");
   if (describeAvd(ctx, profile.avdName, new Set()).exists) {
-    // spec/001: ANDROID_AVD_CREATE_FAILED is "AVD creation failed"; EMULATOR_CREATE_FAILED is reserved.
+    // ANDROID_AVD_CREATE_FAILED is "AVD creation failed"; EMULATOR_CREATE_FAILED is reserved
+    // (docs/errors.md#emulators).
     throw new ClawperatorError("ANDROID_AVD_CREATE_FAILED", `an AVD named "${profile.avdName}" already exists`, {
       hint: `Start it with \`clawperator emulator start ${profile.avdName}\`, delete it first, or pass another --name.`,
       details: { name: profile.avdName, reason: "exists" },

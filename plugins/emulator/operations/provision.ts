@@ -8,7 +8,7 @@ import { launchAndBoot } from "./launch.ts";
 import { unsupported } from "./start.ts";
 
 /**
- * `provision emulator`, reuse first (spec/001 "Emulator Provisioning Flow"): a running supported emulator, else a
+ * `provision emulator`, reuse first (docs/emulators.md#provisioning): a running supported emulator, else a
  * stopped supported AVD (the default name first), else a new AVD with the default profile. Never a duplicate AVD.
  */
 export async function provisionEmulator(ctx: EmulatorContext, timeouts: BootTimeouts): Promise<ProvisionedEmulator> {

@@ -12,7 +12,9 @@ import { parseTimeouts } from "../parse-options.ts";
 import { CreateBody, nameParam, TimeoutsBody } from "./body.ts";
 import { respond } from "./respond.ts";
 
-/** The spec's `/android/...` routes (spec/001 "HTTP API"), each over the same operations as the CLI commands. */
+/**
+ * The spec's `/android/...` routes (docs/emulators.md#http-routes), each over the same operations as the CLI commands.
+ */
 export function createEmulatorRoutes(services: ServiceAccess): Record<string, RouteHandler> {
   const ctx = () => createEmulatorContext(services);
   return {

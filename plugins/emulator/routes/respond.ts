@@ -2,9 +2,9 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { httpStatusOf } from "../../../core/contracts/error-codes.ts";
 
 /**
- * Runs a route's work: success is `{ ok: true, ...payload }` (spec/001: the HTTP response wraps the CLI payload
- * with `"ok": true`); a ClawperatorError is `{ ok: false, error }` with the catalogue's HTTP status. Anything
- * else is rethrown for the server's own error handling.
+ * Runs a route's work: success is `{ ok: true, ...payload }` (docs/emulators.md#http-routes: the HTTP response wraps
+ * the CLI payload with `"ok": true`); a ClawperatorError is `{ ok: false, error }` with the catalogue's HTTP status.
+ * Anything else is rethrown for the server's own error handling.
  */
 export async function respond(work: () => Promise<object>): Promise<object | Response> {
   try {

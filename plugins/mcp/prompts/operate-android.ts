@@ -1,6 +1,6 @@
 /**
- * The operating loop of the spec's Operator LLM Playbook (spec/001), for an agent that drives a device through
- * this server's tools.
+ * The operating loop of the product's playbook for agents (observe, act, verify), for an agent that drives a device
+ * through this server's tools.
  */
 export const OPERATE_ANDROID = [
   "You operate an Android device through Clawperator's tools. Every action is deterministic: the device" +

@@ -16,7 +16,7 @@ import { serveTools } from "./tool-handlers.ts";
 
 /**
  * The SDK's own validator, built on first use: the server validates only answers to its elicitation requests, and
- * building ajv with its formats costs each session's start ~5 ms.
+ * building ajv with its formats would slow each session's start.
  */
 function lazyValidator(): jsonSchemaValidator {
   let ajv: AjvJsonSchemaValidator | undefined;

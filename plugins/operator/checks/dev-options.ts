@@ -1,6 +1,6 @@
 import { globalSettingCheck } from "./device-setting.ts";
 
-/** readiness.settings.dev_options (spec/001 "Troubleshooting the Operator App", requirement 1). */
+/** readiness.settings.dev_options (docs/doctor.md#device-requirements, requirement 1). */
 export default globalSettingCheck({
   key: "development_settings_enabled",
   what: "Developer options",

@@ -9,7 +9,7 @@ interface SettingCheck {
 }
 
 /**
- * An advisory check of one global setting (`1` = on, PROTOCOL.md "Device facts doctor reads"). The fix writes the
+ * An advisory check of one global setting (`1` = on, docs/protocol.md#device-facts-doctor-reads). The fix writes the
  * setting over adb, which the shell user may do; the device guidance says how a person does it on the phone.
  */
 export function globalSettingCheck(spec: SettingCheck): DoctorCheck {

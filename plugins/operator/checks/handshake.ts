@@ -19,8 +19,8 @@ const accessibilityGuidance = {
 };
 
 /**
- * readiness.handshake: a real `doctor_ping` execution through the same pipeline as every execution (PROTOCOL.md
- * "Handshake"): device lock, logcat stream, broadcast, envelope correlated by commandId.
+ * readiness.handshake: a real `doctor_ping` execution through the same pipeline as every execution
+ * (docs/protocol.md#handshake): device lock, logcat stream, broadcast, envelope correlated by commandId.
  */
 const check: DoctorCheck = {
   async run({ services, deviceId, receiverPackage }): Promise<Result> {

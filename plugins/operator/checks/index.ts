@@ -1,7 +1,7 @@
 import type { CheckContribution } from "../../../core/kernel/index.ts";
 
 /**
- * Doctor checks the operator plugin owns (spec/001 "Clawperator Doctor"): the runtime readiness phase, and the
+ * Doctor checks the operator plugin owns (docs/doctor.md#checks): the runtime readiness phase, and the
  * `--full` install and launch checks that run between device discovery and device capability.
  */
 export const OPERATOR_CHECKS: CheckContribution[] = [

@@ -10,7 +10,7 @@ export interface ReadinessFacts {
   packages: string;
   /** `dumpsys package <receiver>` output. */
   dumpsys: string;
-  /** The global settings doctor reads (PROTOCOL.md "Device facts doctor reads"), as `settings get` prints them. */
+  /** The global settings doctor reads (docs/protocol.md#device-facts-doctor-reads), as `settings get` prints them. */
   settings: Record<"development_settings_enabled" | "adb_enabled", string>;
 }
 

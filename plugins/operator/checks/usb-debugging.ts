@@ -1,6 +1,6 @@
 import { globalSettingCheck } from "./device-setting.ts";
 
-/** readiness.settings.usb_debugging (spec/001 "Troubleshooting the Operator App", requirement 2). */
+/** readiness.settings.usb_debugging (docs/doctor.md#device-requirements, requirement 2). */
 export default globalSettingCheck({
   key: "adb_enabled",
   what: "USB debugging",

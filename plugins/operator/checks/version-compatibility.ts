@@ -9,7 +9,7 @@ type Result = Omit<DoctorCheckResult, "id">;
 
 /**
  * readiness.version.compatibility: the installed Operator is on the protocol line this CLI drives (`major.minor`,
- * spec/001 "Version Compatibility").
+ * docs/doctor.md#version-compatibility).
  */
 const check: DoctorCheck = {
   async run(ctx): Promise<Result> {

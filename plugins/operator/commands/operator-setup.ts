@@ -108,7 +108,7 @@ function offlineHint(error: ClawperatorError, deviceId: string): string {
 
 /**
  * `operator setup [--apk <path>]` (alias `operator install`): download unless given an APK, install, grant, verify
- * (spec/001 "operator setup"). Each failure names its phase, and a download that fails installs nothing.
+ * (docs/cli.md#operator-setup). Each failure names its phase, and a download that fails installs nothing.
  * Idempotent: the same version is not reinstalled and granted permissions are left alone.
  */
 const operatorSetup = defineCommandHandler(operatorSetupArgs, {

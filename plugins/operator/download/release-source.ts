@@ -1,7 +1,7 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
 
-/** Where the Operator's releases are published (PROTOCOL.md "Getting the Operator APK"). */
+/** Where the Operator's releases are published (docs/operator-apk.md). */
 export const DEFAULT_METADATA_URL = "https://downloads.clawperator.com/operator/latest.json";
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;

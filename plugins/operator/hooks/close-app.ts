@@ -4,9 +4,10 @@ import type { ExecutionHook } from "../../../core/execution/hooks.ts";
 const forceStop = (applicationId: string) => shellCommand(["am", "force-stop", applicationId]);
 
 /**
- * close_app: the APK cannot close other apps, so the host force-stops them before the broadcast (spec/001), and
- * then finishes the step the APK answered UNSUPPORTED_RUNTIME_CLOSE as the reference runtime does: success with
- * `application_id` when the force-stop succeeded, the force-stop's reason when it did not.
+ * close_app: the APK cannot close other apps, so the host force-stops them before the broadcast
+ * (docs/protocol.md#steps-the-host-finishes), and then finishes the step the APK answered UNSUPPORTED_RUNTIME_CLOSE as
+ * the reference runtime does: success with `application_id` when the force-stop succeeded, the force-stop's reason when
+ * it did not.
  */
 const closeApp: ExecutionHook = {
   beforeDispatch(ctx) {

@@ -14,7 +14,7 @@ function followsClick(execution: Execution, stepId: string): boolean {
 }
 
 /**
- * Puts the hierarchy XML each snapshot_ui step logged into that step's `data.text` (PROTOCOL.md "Snapshots");
+ * Puts the hierarchy XML each snapshot_ui step logged into that step's `data.text` (docs/protocol.md#snapshots);
  * a successful snapshot step left without text becomes SNAPSHOT_EXTRACTION_FAILED. A snapshot directly after a
  * click gets the reference's settle warning in `data.warn`.
  */

@@ -59,7 +59,7 @@ function isPng(path: string, stat: Stats): boolean {
 const refused = (message: string) => new ScreenshotFailure("SCREENSHOT_PATH_REFUSED", message);
 
 /**
- * Checks a requested screenshot path against the policy of issue 11: a payload's path stays inside the allowed
+ * Checks a requested screenshot path against the screenshot policy: a payload's path stays inside the allowed
  * directories (no `..` escape, no symlink out of them, no symlink as the file itself); nobody's path replaces
  * an existing file that is not a PNG, except a person's with --force; a directory is never a target.
  */

@@ -1,6 +1,6 @@
 import { randomHex } from "../../../core/host/random.ts";
-// fs.promises, read when a screenshot is written: node:fs/promises (with node:readline) would cost every command
-// that loads this module ~1.7 ms at start-up.
+// fs.promises, read when a screenshot is written: node:fs/promises (with node:readline) would slow every command
+// that loads this module at start-up.
 import { promises as fs } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { ScreenshotFailure, type ScreenshotTarget } from "./screenshot-target.ts";

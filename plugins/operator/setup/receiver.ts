@@ -12,7 +12,7 @@ export const requestedReceiver = (globals: GlobalOptions, config: RuntimeConfig)
   globals.receiverPackage ?? config.operatorPackage;
 
 /**
- * The receiver package commands target: the requested one, else the release Operator (spec/001 "Receiver Packages").
+ * The receiver package commands target: the requested one, else the release Operator (docs/cli.md#receiver-packages).
  */
 export const receiverPackageOf = (globals: GlobalOptions, config: RuntimeConfig): string =>
   requestedReceiver(globals, config) ?? DEFAULT_OPERATOR_PACKAGE;

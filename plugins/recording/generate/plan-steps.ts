@@ -93,7 +93,7 @@ const seqRange = (events: readonly RecordingEvent[]) =>
   events.length === 1 ? `seq ${events[0]!.seq}` : `seq ${events[0]!.seq}-${events[events.length - 1]!.seq}`;
 
 /**
- * Turns a recording (its events in seq order) into the steps of a skill (issue 26 section 3): the first app window
+ * Turns a recording (its events in seq order) into the steps of a skill: the first app window
  * as close_app + open_app; each tap as a click on the most specific matcher unique on its screen; a run of typing as
  * one enter_text of an input; scrolls before a tap on a node the earlier screen lacked as scroll_and_click; Back as
  * press_key; a wait_for_node before each step whose node was not on the screen the previous step acted on; and a

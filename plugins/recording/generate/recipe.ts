@@ -51,9 +51,9 @@ const timeoutFor = (actions: readonly RecipeAction[]) =>
   );
 
 /**
- * The plan as recipe artifacts (spec/001's `.recipe.json`: an execution template with `{{VAR}}` placeholders):
- * every matcher scrubbed of user-specific values, ids that say what each step is, and as many artifacts as the
- * execution's action limit needs, run one after the other.
+ * The plan as recipe artifacts (`.recipe.json`, docs/skills-registry.md#skill-entry: an execution template with
+ * `{{VAR}}` placeholders): every matcher scrubbed of user-specific values, ids that say what each step is, and as many
+ * artifacts as the execution's action limit needs, run one after the other.
  */
 export function buildRecipes(plan: Plan, name: string): { recipes: Recipe[]; steps: WrittenStep[] } {
   const actions: RecipeAction[] = [];

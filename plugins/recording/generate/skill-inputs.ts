@@ -4,7 +4,7 @@ import { Placeholder } from "./placeholder.ts";
 /** A matcher as a recipe writes it: a field that held a user-specific value holds its placeholder instead. */
 export type WrittenMatcher = { [K in keyof MatcherFields]: MatcherFields[K] | Placeholder };
 
-/** A value the skill takes instead of what the recording held (spec/001 "PII and User-Specific Variable Policy"). */
+/** A value the skill takes instead of what the recording held, so no user-specific literal lands in a skill. */
 export interface SkillInput {
   /** snake_case: `skills run <id> -- --<name with dashes> <value>`, and the key in skill.json's contract. */
   name: string;

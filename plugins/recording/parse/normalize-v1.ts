@@ -19,7 +19,7 @@ export interface ClickStep<S = string | null> {
   uiStateBefore: S;
 }
 
-/** The reference's `.steps.json` (RECORDING.md section 4, "Output shape"): tools written for it read ours. */
+/** The reference's `.steps.json` (docs/recording.md#output-shape): tools written for it read ours. */
 export interface RecordingStepLog<S = string | null> {
   sessionId: string;
   schemaVersion: number;

@@ -8,7 +8,7 @@ import { type RecordingEvent, scanRecording } from "./recording-events.ts";
 import { lineAt, linesOfFile, type RecordingLine } from "./recording-lines.ts";
 import { writeStepLog } from "./write-step-log.ts";
 
-/** What `record parse` prints on stdout (RECORDING.md section 4); `warnings` only when there are some. */
+/** What `record parse` prints on stdout (docs/recording.md#record-parse); `warnings` only when there are some. */
 export interface ParseOutcome {
   ok: true;
   outputFile: string;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { linesOfBuffer, type RecordingLine } from "./recording-lines.ts";
 
-/** Line 1 of a recording (RECORDING.md section 2, "Header"). */
+/** Line 1 of a recording (docs/recording.md#header). */
 export interface RecordingHeader {
   type: "recording_header";
   schemaVersion: number;
@@ -78,7 +78,7 @@ const HeaderSchema = z.object({
 const EventSchema = z.object({ ts: z.number(), seq: z.number(), type: z.string() });
 const BoundsSchema = z.object({ left: z.number(), top: z.number(), right: z.number(), bottom: z.number() });
 
-/** The per-type checks and what each failure says (RECORDING.md section 4, step 5), in the reference's words. */
+/** The per-type checks and what each failure says (docs/recording.md#validation, step 5), in the reference's words. */
 const TYPES = {
   window_change: { schema: z.object({ packageName: z.string() }), problem: "missing packageName" },
   click: {
@@ -182,7 +182,7 @@ export interface ScannedRecording {
 }
 
 /**
- * Reads a recording's NDJSON with the reference's validation, in its order (RECORDING.md section 4, steps 1-6):
+ * Reads a recording's NDJSON with the reference's validation, in its order (docs/recording.md#validation):
  * non-empty trimmed lines, the header, its schema version, then each event's common and per-type fields, and a
  * warning for each window_change or click without a snapshot. Every failure is RECORDING_PARSE_FAILED (or
  * RECORDING_SCHEMA_VERSION_UNSUPPORTED) naming the line, counted among the non-empty lines from 1. Each event goes

@@ -25,7 +25,7 @@ export interface FetchedRecording {
   data: Buffer;
 }
 
-/** What `record pull` prints (RECORDING.md section 3), with the device it read. */
+/** What `record pull` prints (docs/recording.md#record-pull), with the device it read. */
 export interface PullOutcome {
   ok: true;
   localPath: string;

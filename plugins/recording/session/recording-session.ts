@@ -6,7 +6,9 @@ import type { ServiceAccess } from "../../../core/kernel/index.ts";
 
 export type SessionVerb = "start" | "stop";
 
-/** The reference CLI's builders (RECORDING.md section 1): its ids, task ids, source and time limits. */
+/**
+ * The reference CLI's builders (docs/recording.md#the-recording-actions): its ids, task ids, source and time limits.
+ */
 const BUILDERS = {
   start: { type: "start_recording", taskId: "cli-record-start", timeoutMs: 10_000 },
   stop: { type: "stop_recording", taskId: "cli-record-stop", timeoutMs: 15_000 },

@@ -10,7 +10,7 @@ type Target = Omit<RunExecutionRequest, "execution">;
 
 /**
  * Validates a posted execution. A rejected one is still an execution attempt: it goes out as `clawperator:execution`
- * (spec/003: "for every attempt to run an execution, including pre-resolution failures"), as the runner's do.
+ * (docs/execution.md#events: every attempt to run an execution, including pre-resolution failures), as the runner's do.
  */
 export function validateForRoute(event: H3Event, input: unknown, target: Target): Execution {
   try {

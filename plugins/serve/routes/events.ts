@@ -9,7 +9,10 @@ import { ServeOptions } from "../serve-options.ts";
 /** One hub per kernel: a process serving two kernels (tests, embedders) keeps their events apart. */
 const hubs = new WeakMap<ServiceAccess, SseHub>();
 
-/** GET /events: Server-Sent Events (spec/001): `heartbeat`, `clawperator:result`, `clawperator:execution`, skills. */
+/**
+ * GET /events: Server-Sent Events (docs/http-api.md#events): `heartbeat`, `clawperator:result`,
+ * `clawperator:execution`, skills.
+ */
 export default defineHandler((event) => {
   const { services, shutdown } = routeContext(event);
   let hub = hubs.get(services);

@@ -28,9 +28,10 @@ export interface ResolvedAgent {
 }
 
 /**
- * spec/004 section 6: an agent's own `skills` when it has the key (`[]` none), else `agents.defaults.skills`, else
- * every skill. Without an id, the agent marked default (else no agent). An id the config does not list is an
- * AGENT_NOT_FOUND, except from a host with agents of its own (`lenient`: OpenClaw's ids), which gets the defaults.
+ * docs/openclaw-skills.md#agent-allowlists: an agent's own `skills` when it has the key (`[]` none), else
+ * `agents.defaults.skills`, else every skill. Without an id, the agent marked default (else no agent). An id the config
+ * does not list is an AGENT_NOT_FOUND, except from a host with agents of its own (`lenient`: OpenClaw's ids), which
+ * gets the defaults.
  */
 export function resolveAgent(config: AgentsConfig | undefined, agentId?: string, lenient = false): ResolvedAgent {
   const list = config?.list ?? [];

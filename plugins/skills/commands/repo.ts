@@ -11,9 +11,9 @@ import { skillsRuntime } from "./runtime.ts";
 type RepoArgs = { repo?: string | undefined; ref?: string | undefined };
 
 /**
- * The registry clone (spec/000 `skills install | update | sync`): git through execa into ~/.clawperator/registry
- * (config `skills.dir`). The repository is --repo, else CLAWPERATOR_SKILLS_REPO, else config `skills.repo`, else the
- * public one; git's progress shows in pretty mode.
+ * The registry clone (`skills install | update | sync`, docs/skills-registry.md#install-update-sync): git through execa
+ * into ~/.clawperator/registry (config `skills.dir`). The repository is --repo, else CLAWPERATOR_SKILLS_REPO, else
+ * config `skills.repo`, else the public one; git's progress shows in pretty mode.
  */
 async function registry(
   args: RepoArgs,

@@ -3,7 +3,10 @@ import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
 import { runArgs } from "../command-args.ts";
 import { skillsRuntime } from "./runtime.ts";
 
-/** Failures after the skill was found: printed in spec/000's "skills run Failure Shape", fields at the top. */
+/**
+ * Failures after the skill was found: printed in the wrapper's failure shape (docs/skills-registry.md#failure-shape),
+ * fields at the top.
+ */
 const RUN_FAILURES = new Set([
   "SKILL_EXECUTION_FAILED",
   "SKILL_EXECUTION_TIMEOUT",

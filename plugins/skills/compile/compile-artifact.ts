@@ -51,7 +51,7 @@ export function placeholders(template: string): string[] {
  * Fills a recipe's `{{VAR}}` placeholders (values JSON-escaped, since they sit inside string literals), with
  * COMMAND_ID and TASK_ID derived from the skill, artifact and vars when not given, so the same inputs always
  * compile to the same execution. Real recipes omit expectedFormat; it has one legal value, so it is filled in.
- * Validated by checkExecution: zod (~40 ms of CPU to load) only for a payload the hot-path check is unsure of,
+ * Validated by checkExecution: zod (slow to load) only for a payload the hot-path check is unsure of,
  * which keeps it out of `skills run`'s validation gate for a skill with valid artifacts.
  */
 export async function compileTemplate(

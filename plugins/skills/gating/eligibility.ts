@@ -2,7 +2,7 @@ import type { SkillPrecedence } from "../../../core/kernel/contributions.ts";
 import type { SkillMissing, SkillRequirements } from "../../../core/services/skills.ts";
 import type { SkillMetadata } from "../sources/skill-metadata.ts";
 
-/** `skills.entries.<key>` of the config (spec/002 "Config overrides"). */
+/** `skills.entries.<key>` of the config (docs/openclaw-skills.md#config-overrides). */
 export interface SkillEntryConfig {
   enabled?: boolean;
   env?: Record<string, string>;
@@ -85,10 +85,10 @@ export function allowedBundled(input: Pick<EligibilityInput, "precedence" | "nam
 }
 
 /**
- * Eligibility as OpenClaw 2026.9.6 decides it (spec/004 section 5): `enabled: false` and `skills.allowBundled` block
- * outright; the OS must match (`always` does not lift that); `always` lifts the other requirements: every bin, one
- * of `anyBins`, each env (environment, `entries.env`, or apiKey for `primaryEnv`), each config path truthy; and our
- * Android packages on the selected device.
+ * Eligibility as OpenClaw 2026.9.6 decides it (docs/openclaw-skills.md#eligibility): `enabled: false` and
+ * `skills.allowBundled` block outright; the OS must match (`always` does not lift that); `always` lifts the other
+ * requirements: every bin, one of `anyBins`, each env (environment, `entries.env`, or apiKey for `primaryEnv`), each
+ * config path truthy; and our Android packages on the selected device.
  */
 export function evaluateEligibility(input: EligibilityInput): Eligibility {
   const { metadata: m, entry } = input;

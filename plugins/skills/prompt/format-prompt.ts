@@ -15,9 +15,10 @@ const escapeXml = (text: string) =>
     .replace(/'/g, "&apos;");
 
 /**
- * The compact XML list of available skills that OpenClaw injects into the system prompt (spec/002 "Token impact"):
- * the block `formatSkillsForPrompt` of `@mariozechner/pi-coding-agent` writes (the versions spec/002 measured:
- * 195 characters plus 97 and the escaped name, description and location per skill), empty for no skills.
+ * The compact XML list of available skills that OpenClaw injects into the system prompt
+ * (docs/openclaw-skills.md#token-impact): the block `formatSkillsForPrompt` of `@mariozechner/pi-coding-agent` writes
+ * (the versions the documented formula was measured on: 195 characters plus 97 and the escaped name, description and
+ * location per skill), empty for no skills.
  */
 export function formatSkillsForPrompt(skills: readonly PromptSkill[]): string {
   if (skills.length === 0) return "";

@@ -28,8 +28,8 @@ function readFailed(message: string, path: string, cause?: unknown): Clawperator
 }
 
 /**
- * Parses one registry file. The shape check is by hand, not zod: `skills list` over a 10,000-skill registry must
- * stay well under a quarter second, and only the `skills` array is required (spec/000).
+ * Parses one registry file. The shape check is by hand, not zod: `skills list` over a large registry must stay
+ * fast, and only the `skills` array is required (docs/skills-registry.md#registry-file).
  */
 export function parseRegistry(text: string, path: string, how: RegistryChoice["kind"]): LoadedRegistry {
   const parsed = parseJson(text);
@@ -79,7 +79,10 @@ function readText(path: string): string | NodeJS.ErrnoException {
   return read.bytes.toString("utf8");
 }
 
-/** Reads the chosen registry with spec/000's failure rules: explicit and env paths never fall back. */
+/**
+ * Reads the chosen registry with the registry's failure rules (docs/skills-registry.md#failure-rules): explicit and env
+ * paths never fall back.
+ */
 export function loadRegistry(choice: RegistryChoice): LoadedRegistry {
   if (choice.kind !== "defaults") {
     const text = readText(choice.path);

@@ -15,12 +15,18 @@ export function registryCloneDir(configured?: string): string {
   return configured ? resolve(configured) : join(clawperatorHome(), "registry");
 }
 
-/** The managed AgentSkills folder (spec/004's managed tier): ~/.clawperator/skills, what `skills install <dir>` fills. */
+/**
+ * The managed AgentSkills folder (the managed tier, docs/skills.md#sources-and-precedence-lowest-to-highest):
+ * ~/.clawperator/skills, what `skills install <dir>` fills.
+ */
 export function managedSkillsDir(): string {
   return join(clawperatorHome(), "skills");
 }
 
-/** The folder the reference runtime cloned the registry into (spec/000 DEFAULT_SKILLS_DIR). */
+/**
+ * The folder the reference runtime cloned the registry into (its DEFAULT_SKILLS_DIR,
+ * docs/skills-registry.md#resolution).
+ */
 export const legacyCloneDir = () => join(clawperatorHome(), "skills");
 
 /**
@@ -35,13 +41,13 @@ export function aliasLegacyPath(path: string, cloneDir: string): string {
   return existsSync(moved) ? moved : path;
 }
 
-/** How a registry path was chosen; an explicit choice never falls back (spec/000 "failure and fallback rules"). */
+/** How a registry path was chosen; an explicit choice never falls back (docs/skills-registry.md#failure-rules). */
 export type RegistryChoice = { kind: "explicit" | "env"; path: string } | { kind: "defaults"; paths: string[] };
 
 /**
- * spec/000's resolution order: an explicit path (the caller's, else the config's `skills.registry`), then
- * CLAWPERATOR_SKILLS_REGISTRY (blank is an error), then ./skills/skills-registry.json, ../../skills/..., and the
- * clone's registry (its new place, then the reference's).
+ * The resolution order (docs/skills-registry.md#resolution): an explicit path (the caller's, else the config's
+ * `skills.registry`), then CLAWPERATOR_SKILLS_REGISTRY (blank is an error), then ./skills/skills-registry.json,
+ * ../../skills/..., and the clone's registry (its new place, then the reference's).
  */
 export function chooseRegistry(input: {
   explicit?: string;

@@ -31,7 +31,7 @@ const equals = (text: string, k: Keyword) => text.length === k.length && k.conta
 const hasTokens = (text: string, k: Keyword) => k.tokens.length > 0 && k.tokens.every((t) => t.test(text));
 
 /**
- * The rank of a keyword match (spec/000 "skills search"), 1 best, 0 no match:
+ * The rank of a keyword match (docs/skills-registry.md#skills-search), 1 best, 0 no match:
  * 1 exact keywords[] entry, 2 tokenized keywords[], 3 exact id or applicationId, 4 tokenized id or applicationId,
  * 5 substring in keywords[], 6 substring in id or applicationId, 7 substring in summary.
  */

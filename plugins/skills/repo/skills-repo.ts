@@ -31,7 +31,9 @@ export interface RepoResult {
   ref: string;
   commit: string;
   registryPath: string;
-  /** The line the reference runtime tells users to add to a shell profile (spec/001 `skills install`). */
+  /**
+   * The line the reference runtime tells users to add to a shell profile (docs/skills-registry.md#install-update-sync).
+   */
   export: string;
   /**
    * Whether that line is needed: only while CLAWPERATOR_SKILLS_REGISTRY points elsewhere (the clone's place is a

@@ -2,7 +2,10 @@ import { defineHandler } from "h3";
 import { ListQuerySchema } from "./route-schemas.ts";
 import { queryOf, scopeOf, skillsOf } from "./route-services.ts";
 
-/** GET /skills: the skills the agent may use, or those matching ?app= / ?intent= / ?keyword= (spec/000 ranking). */
+/**
+ * GET /skills: the skills the agent may use, or those matching ?app= / ?intent= / ?keyword=
+ * (docs/skills-registry.md#skills-search).
+ */
 export default defineHandler(async (event) => {
   const { app, intent, keyword, ...rest } = queryOf(event, ListQuerySchema);
   const skills = skillsOf(event);

@@ -22,7 +22,10 @@ const all = z
   .optional()
   .describe("true: every skill, those the agent may not use included");
 
-/** `GET /skills?app=&intent=&keyword=` (spec/001): all filters optional; none lists every skill the agent may use. */
+/**
+ * `GET /skills?app=&intent=&keyword=` (docs/http-api.md#routes): all filters optional; none lists every skill the agent
+ * may use.
+ */
 export const ListQuerySchema = z.strictObject({
   app: z.string().min(1).optional(),
   intent: z.string().min(1).optional(),
@@ -42,7 +45,9 @@ export const SkillParamsSchema = z.strictObject({ skillId: z.string().min(1) });
 export const SkillKeyParamsSchema = z.strictObject({ skillKey: z.string().min(1) });
 export const AgentParamsSchema = z.strictObject({ agentId: z.string().min(1) });
 
-/** `POST /skills/:skillId/run` (spec/001): both fields optional; the rest are this runtime's additions. */
+/**
+ * `POST /skills/:skillId/run` (docs/http-api.md#routes): both fields optional; the rest are this runtime's additions.
+ */
 export const RunBodySchema = z.strictObject({
   deviceId: z.string().min(1).optional(),
   args: z.array(z.string()).max(256).optional(),
@@ -165,7 +170,7 @@ export const promptSchemas: RouteSchemas = {
   response: z.object({
     ok: z.literal(true),
     agentId: z.string().optional(),
-    prompt: z.string().describe("The skills prompt block (spec/002 Token impact)"),
+    prompt: z.string().describe("The skills prompt block: the XML list OpenClaw puts in the system prompt"),
     skills: z.array(z.string()),
     version: z.number().int(),
   }),

@@ -7,8 +7,8 @@ import { badRequest, skillsOf } from "./route-services.ts";
 
 /**
  * POST /skills/:skillId/run `{ deviceId?, args?, ... }`: the runtime's run without the CLI's validation gate
- * (spec/000 "Serve API Context"). A run failure answers `{ ok: false, error: { code, message, skillId, exitCode,
- * stdout, stderr, ... } }` with the spec's fields inside `error`, at the code's HTTP status.
+ * (docs/skills-registry.md#serve-api-context). A run failure answers `{ ok: false, error: { code, message, skillId,
+ * exitCode, stdout, stderr, ... } }` with the spec's fields inside `error`, at the code's HTTP status.
  */
 export default defineHandler(async (event) => {
   const params = SkillParamsSchema.safeParse(getRouterParams(event, { decode: true }));

@@ -1,11 +1,11 @@
 import { extname } from "node:path";
 
-/** spec/000 "Execution": prefer a .js script, then .sh, then the first listed. */
+/** docs/skills-registry.md#skills-run: prefer a .js script, then .sh, then the first listed. */
 export function chooseScript(scripts: readonly string[]): string | undefined {
   return scripts.find((s) => extname(s) === ".js") ?? scripts.find((s) => extname(s) === ".sh") ?? scripts[0];
 }
 
-/** Orchestrated skills run their scripts/run.js harness (spec/000 "Orchestrated Runtime Contract"). */
+/** Orchestrated skills run their scripts/run.js harness (docs/skills-registry.md#orchestrated-skills). */
 export function harnessScript(scripts: readonly string[]): string | undefined {
   return scripts.find((s) => /(^|\/)scripts\/run\.js$/.test(s));
 }

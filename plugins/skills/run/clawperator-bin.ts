@@ -30,7 +30,7 @@ function ownBin(): string | null {
   return packageBin;
 }
 
-/** spec/000: a non-empty CLAWPERATOR_BIN, else this very CLI, else `clawperator` on PATH. */
+/** A non-empty CLAWPERATOR_BIN, else this very CLI, else `clawperator` on PATH. */
 export function resolveClawperatorBin(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CLAWPERATOR_BIN && env.CLAWPERATOR_BIN.trim() !== "") return env.CLAWPERATOR_BIN;
   return ownBin() ?? findOnPath("clawperator", env) ?? "clawperator";

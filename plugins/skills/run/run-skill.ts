@@ -25,7 +25,7 @@ export interface RunContext {
   maxOutputBytes?: number;
 }
 
-/** spec/000: `stdout` and `stderr` appear on a failure only when the child wrote to them. */
+/** `stdout` and `stderr` appear on a failure only when the child wrote to them. */
 const streams = (stdout: string, stderr: string) => ({ ...(stdout ? { stdout } : {}), ...(stderr ? { stderr } : {}) });
 
 /** What every shape adds when there is something to say: bytes dropped from a stream, processes that outlived it. */
@@ -64,7 +64,7 @@ function readManifest(record: SkillRecord): Record<string, unknown> | null {
 }
 
 /**
- * Runs one skill's script the way spec/000 "Execution" says: script choice, the device as first argument,
+ * Runs one skill's script the way docs/skills-registry.md#skills-run says: script choice, the device as first argument,
  * the runtime's variables, the timeout, the SkillResult frame, --expect-contains and declared verification.
  * Every failure is a ClawperatorError whose details carry the spec's fields (skillId, exitCode, stdout, ...).
  */

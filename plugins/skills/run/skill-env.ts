@@ -82,9 +82,10 @@ export interface SkillEnvInput {
 }
 
 /**
- * The child's environment (spec/002 "Config overrides", spec/004 section 8): config `env` values and the
- * `apiKey` (as `primaryEnv`) fill only variables the process does not already have, never a dangerous one;
- * they reach the child only, never this process. Returns the names that were refused so they can be reported.
+ * The child's environment (docs/openclaw-skills.md#config-overrides, docs/openclaw-skills.md#environment-injection):
+ * config `env` values and the `apiKey` (as `primaryEnv`) fill only variables the process does not already have, never a
+ * dangerous one; they reach the child only, never this process. Returns the names that were refused so they can be
+ * reported.
  */
 export function skillEnv(input: SkillEnvInput): { env: NodeJS.ProcessEnv; refused: string[] } {
   const env: NodeJS.ProcessEnv = { ...input.base };

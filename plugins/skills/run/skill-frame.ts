@@ -14,10 +14,11 @@ interface Line {
 }
 
 /**
- * Reads stdout line by line as it streams, remembering only the last frame (PROTOCOL.md: a line
- * `[Clawperator-Skill-Result]` then one line of JSON; the marker with its JSON on the same line is read too) and
- * whether anything but blank lines followed it, so the frame is found however much output came before it and
- * however little of that output is kept. A line is held only up to FRAME_LINE_LIMIT characters.
+ * Reads stdout line by line as it streams, remembering only the last frame
+ * (docs/protocol.md#how-real-skills-call-the-runtime: a line `[Clawperator-Skill-Result]` then one line of JSON; the
+ * marker with its JSON on the same line is read too) and whether anything but blank lines followed it, so the frame is
+ * found however much output came before it and however little of that output is kept. A line is held only up to
+ * FRAME_LINE_LIMIT characters.
  */
 export class FrameScanner {
   #line: Line = { text: "", overflow: false };

@@ -17,9 +17,9 @@ function evidence(value: unknown, path: string, issues: Issue[]): void {
 }
 
 /**
- * The emitted SkillResult contract (PROTOCOL.md "How real skills call the runtime"; extra keys are kept). Checked
- * by hand rather than with zod: this runs on every `skills run` whose skill prints a frame, and loading zod costs
- * ~40 ms of CPU, most of the wrapper's overhead budget (bench/RESULTS.md). Returns the problems, empty when valid.
+ * The emitted SkillResult contract (docs/protocol.md#how-real-skills-call-the-runtime; extra keys are kept). Checked
+ * by hand rather than with zod: this runs on every `skills run` whose skill prints a frame, and loading zod would be
+ * most of the wrapper's overhead (bench/RESULTS.md). Returns the problems, empty when valid.
  */
 export function skillResultIssues(value: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];

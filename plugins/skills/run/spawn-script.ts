@@ -33,8 +33,8 @@ export interface ScriptOptions {
  * Runs a skill script in a process group of its own, so whatever it starts ends with it: the group is signalled at
  * the timeout or abort (SIGTERM, then SIGKILL) and again when the script exits, and the output is read until it is
  * drained or OUTPUT_GRACE_MS after the exit (a child that left the group with setsid can hold the pipes for ever).
- * node:child_process rather than execa on this one path: loading execa costs ~50 ms of CPU per `skills run`, the
- * whole overhead budget the issue gives the wrapper (bench/RESULTS.md).
+ * node:child_process rather than execa on this one path: loading execa would be the
+ * wrapper's whole overhead budget on every `skills run` (bench/RESULTS.md).
  */
 export function spawnScript(file: string, args: readonly string[], options: ScriptOptions): Promise<ScriptResult> {
   return new Promise((resolve) => {

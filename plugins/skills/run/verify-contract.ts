@@ -44,8 +44,8 @@ const evidenceText = (e: unknown) =>
     : null;
 
 /**
- * spec/000 "indeterminate": a skill whose skill.json declares a verification must prove it — a SkillResult whose
- * terminalVerification is `verified` with observed text matching the declared matcher (its `{input}`
+ * docs/skills-registry.md#indeterminate-shape: a skill whose skill.json declares a verification must prove it — a
+ * SkillResult whose terminalVerification is `verified` with observed text matching the declared matcher (its `{input}`
  * placeholders filled from the invocation's own arguments, not from what the skill reports). Returns why not.
  */
 export function unprovedVerification(

@@ -424,9 +424,9 @@ export class SkillsRuntime implements SkillsService {
   }
 
   /**
-   * The device a skill runs on when none is named, by the execution's rule (spec/001): the one connected, or
-   * MULTIPLE_DEVICES_DEVICE_ID_REQUIRED for several. None (or no adb to ask) runs the script without one, as a
-   * script that needs no device may.
+   * The device a skill runs on when none is named, by the execution's rule (docs/execution.md#device-selection): the
+   * one connected, or MULTIPLE_DEVICES_DEVICE_ID_REQUIRED for several. None (or no adb to ask) runs the script without
+   * one, as a script that needs no device may.
    */
   async #onlyDevice(): Promise<string | undefined> {
     let devices: Awaited<ReturnType<Transport["listDevices"]>>;

@@ -22,7 +22,7 @@ export interface SkillRecord {
   problem?: FrontmatterProblem;
 }
 
-/** Two skills of one name: the one that ranks higher wins (spec/004 section 4). */
+/** Two skills of one name: the one that ranks higher wins (docs/openclaw-skills.md#sources-and-precedence). */
 export interface SkillCollision {
   name: string;
   winner: { source: SkillPrecedence; path: string };
@@ -51,11 +51,11 @@ const rank = (r: { origin: { precedence: SkillPrecedence } }) => SKILL_PRECEDENC
 const skillPath = (r: SkillRecord) => join(r.root, String(r.entry.skillFile ?? join(r.entry.path, "SKILL.md")));
 
 /**
- * Merges the active registry with the AgentSkills folders of every source (spec/004 section 4): the same name in
- * several places resolves to the highest tier, the last writer of equal tier winning; at equal tier the registry
- * entry wins, and within the registry the first entry. A registry from the managed clone ranks as managed; any
- * other (explicit, env, ./skills) as workspace. Registry records are made only when asked for: listing and
- * searching a 10,000-skill registry touches its entries and nothing else.
+ * Merges the active registry with the AgentSkills folders of every source
+ * (docs/openclaw-skills.md#sources-and-precedence): the same name in several places resolves to the highest tier, the
+ * last writer of equal tier winning; at equal tier the registry entry wins, and within the registry the first entry. A
+ * registry from the managed clone ranks as managed; any other (explicit, env, ./skills) as workspace. Registry records
+ * are made only when asked for: listing and searching a 10,000-skill registry touches its entries and nothing else.
  */
 export function loadCatalog(input: {
   choice: RegistryChoice;

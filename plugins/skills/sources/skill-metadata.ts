@@ -27,7 +27,9 @@ export interface SkillMetadata {
   install: InstallSpec[];
 }
 
-/** `user-invocable`, `disable-model-invocation` and the slash command's tool dispatch (spec/002 "Format"). */
+/**
+ * `user-invocable`, `disable-model-invocation` and the slash command's tool dispatch (docs/openclaw-skills.md#format).
+ */
 export interface InvocationPolicy {
   userInvocable: boolean;
   disableModelInvocation: boolean;

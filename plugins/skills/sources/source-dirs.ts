@@ -27,10 +27,10 @@ export function userPath(path: string, base: string): string {
 }
 
 /**
- * The six tiers of spec/004 section 4, lowest to highest: `skills.load.extraDirs` and plugin folders (extra);
- * bundled (this package's skills and plugin folders marked bundled); managed (~/.clawperator/skills); personal
- * (~/.agents/skills); project (<cwd>/.agents/skills); workspace (<cwd>/skills). A plugin asking for a tier above
- * bundled gets bundled: only the user's own folders rank higher.
+ * The six tiers of docs/openclaw-skills.md#sources-and-precedence, lowest to highest: `skills.load.extraDirs` and
+ * plugin folders (extra); bundled (this package's skills and plugin folders marked bundled); managed
+ * (~/.clawperator/skills); personal (~/.agents/skills); project (<cwd>/.agents/skills); workspace (<cwd>/skills). A
+ * plugin asking for a tier above bundled gets bundled: only the user's own folders rank higher.
  */
 export function sourceDirs(input: {
   cwd: string;

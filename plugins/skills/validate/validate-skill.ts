@@ -33,7 +33,7 @@ export interface SkillValidation {
 const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : []);
 
 /**
- * spec/000 "validateSkill": the skill's files exist (skill.json for registry skills, SKILL.md, scripts,
+ * docs/skills-registry.md#validation: the skill's files exist (skill.json for registry skills, SKILL.md, scripts,
  * artifacts), its skill.json agrees with the registry, and with `dryRun` every artifact compiles to a valid
  * execution (placeholders filled with sample values). Fails with SKILL_VALIDATION_FAILED.
  */

@@ -11,7 +11,7 @@ const C2 =
   "NodeMatcher(resourceId=null, role=scroll, textEquals=null, textContains=null, contentDescEquals=null, contentDescContains=null)";
 
 /**
- * The APK's failing stages (PROTOCOL.md "The APK's log lines"; the messages its TaskScope / TaskUiScope throw
+ * The APK's failing stages (docs/protocol.md#the-apks-log-lines; the messages its TaskScope / TaskUiScope throw
  * and the `failure_point` / `reason_code` its StageFailure context names), each as the real APK logs it, and
  * the code the host derives. Rows: action type, the step's Kotlin type, stage id, stage-failure reason,
  * StageFailure context (undefined: the stage logs none), the code.

@@ -7,7 +7,7 @@ import {
 } from "../../../android/operator/protocol-line.ts";
 import { compatibility, isCompatible, parseVersion } from "../../../android/operator/version-compat.ts";
 
-describe('the version compatibility rule (spec/001 "Version Compatibility")', () => {
+describe("the version compatibility rule (docs/doctor.md#version-compatibility)", () => {
   it.each([
     ["0.1.4", true],
     ["0.1.9", true],

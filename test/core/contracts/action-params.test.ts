@@ -23,7 +23,7 @@ function wrongType(valid: unknown): unknown {
   }
 }
 
-describe("every canonical action type (spec/001 Action types and params)", () => {
+describe("every canonical action type (docs/execution.md#action-types)", () => {
   it.each(CANONICAL_TYPES)("%s: a minimal payload is accepted unchanged", (type) => {
     const result = validateExecution(single(type, ACTION_SPECS[type]!.required));
     expect(result.actions).toEqual([action(type, ACTION_SPECS[type]!.required)]);

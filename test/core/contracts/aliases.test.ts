@@ -15,13 +15,13 @@ const aliases = Object.entries(ALIASES);
 const everyAlias = () =>
   execution(aliases.map(([alias], i) => ({ ...action(alias, aliasParams(alias)), id: `step${i}` })));
 
-describe("aliases normalize to canonical types (spec/001 Aliases, spec/003 Agent-Friendly Command and Alias Layer)", () => {
+describe("aliases normalize to canonical types (docs/execution.md#aliases)", () => {
   it.each(aliases.filter(([alias]) => alias !== "long_press"))("%s → %s with params kept", (alias, canonical) => {
     const result = validateExecution(single(alias, aliasParams(alias)));
     expect(result.actions).toEqual([action(canonical, aliasParams(alias))]);
   });
 
-  it("long_press → click with clickType long_click (spec/003: click with long-click params)", () => {
+  it("long_press → click with clickType long_click (docs/execution.md#aliases: click with long-click params)", () => {
     const matcher = { contentDescEquals: "Profile photo" };
     const result = validateExecution(single("long_press", { matcher }));
     expect(result.actions).toEqual([action("click", { matcher, clickType: "long_click" })]);

@@ -20,7 +20,7 @@ async function refusal(input: unknown): Promise<ClawperatorError> {
   return sync as ClawperatorError;
 }
 
-describe("the host contracts take what the APK's parser takes (PROTOCOL.md parser table)", () => {
+describe("the host contracts take what the APK's parser takes (docs/protocol.md#action-params)", () => {
   it.each(ACCEPTED.filter((row) => !row.hostRefuses).map((row) => [row.name, row] as const))(
     "accepts: %s",
     async (_name, row) => {

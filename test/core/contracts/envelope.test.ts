@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ResultEnvelopeSchema, StepResultSchema } from "../../../core/contracts/index.ts";
 
-/** The `envelope` of each example success response in spec/001 "Action behavior notes", verbatim. */
+/** The `envelope` of each example success response in the reference product's action notes, verbatim. */
 const EXAMPLE_ENVELOPES: Readonly<Record<string, string>> = {
   click:
     `{ "commandId": "cmd-click-1", "taskId": "task-click-1", "status": "success", "stepResults": [ { "id": ` +
@@ -29,7 +29,9 @@ const EXAMPLE_ENVELOPES: Readonly<Record<string, string>> = {
     `"step1", "actionType": "click", "success": true, "data": {} } ], "error": null }`,
 };
 
-/** Example step results in spec/001 ("scroll", "scroll_until" notes and the close_app step error example), verbatim. */
+/**
+ * Example step results of the reference product ("scroll", "scroll_until" notes, the close_app step error), verbatim.
+ */
 const EXAMPLE_STEPS: Readonly<Record<string, string>> = {
   "scroll moved":
     `{ "id": "scr1", "actionType": "scroll", "success": true, "data": { "scroll_outcome": "moved", "direction": ` +
@@ -49,7 +51,10 @@ const EXAMPLE_STEPS: Readonly<Record<string, string>> = {
     `apps. Use the Clawperator Node API or 'adb shell am force-stop' directly for this action." } }`,
 };
 
-/** PROTOCOL.md / spec/001 press_key note: an unavailable service answers with a failed envelope, no stepResults. */
+/**
+ * docs/protocol.md#the-apks-log-lines and the press_key note: an unavailable service answers with a failed envelope, no
+ * stepResults.
+ */
 const SERVICE_UNAVAILABLE = {
   commandId: "cmd-press-home",
   taskId: "task-press-home",
@@ -59,7 +64,7 @@ const SERVICE_UNAVAILABLE = {
   errorCode: "SERVICE_UNAVAILABLE",
 };
 
-describe("ResultEnvelopeSchema (spec/001 Result Envelope)", () => {
+describe("ResultEnvelopeSchema (docs/execution.md#envelope)", () => {
   it.each(Object.entries(EXAMPLE_ENVELOPES))("accepts the spec's %s example unchanged", (_name, json) => {
     const envelope: unknown = JSON.parse(json);
     expect(ResultEnvelopeSchema.parse(envelope)).toEqual(envelope);
@@ -100,7 +105,7 @@ describe("ResultEnvelopeSchema (spec/001 Result Envelope)", () => {
   });
 });
 
-describe("StepResultSchema (spec/001 StepResult Fields)", () => {
+describe("StepResultSchema (docs/execution.md#step-results)", () => {
   it.each(Object.entries(EXAMPLE_STEPS))("accepts the spec's %s example unchanged", (_name, json) => {
     const step: unknown = JSON.parse(json);
     expect(StepResultSchema.parse(step)).toEqual(step);
@@ -125,7 +130,11 @@ describe("StepResultSchema (spec/001 StepResult Fields)", () => {
 
   it.each([
     ["success as a string", { success: "true" }, "success"],
-    ["a numeric data value (PROTOCOL.md: data is {string: string})", { data: { scrolls_executed: 12 } }, "data"],
+    [
+      "a numeric data value (data is {string: string}, docs/protocol.md#results)",
+      { data: { scrolls_executed: 12 } },
+      "data",
+    ],
     ["a missing id", { id: undefined }, "id"],
     ["a missing actionType", { actionType: undefined }, "actionType"],
   ])("rejects %s", (_name, change, field) => {

@@ -10,7 +10,7 @@ import {
 } from "../../../core/contracts/index.ts";
 import { execution, rejection, single } from "./fixtures.ts";
 
-/** spec/001 "Error Codes" chapter, table by table, in the spec's order. */
+/** The reference product's error-code tables, table by table, in its order (docs/errors.md#catalogue). */
 const ERROR_CODES_CHAPTER: Readonly<Record<string, readonly string[]>> = {
   Host: ["HOST_DEPENDENCY_MISSING"],
   "Setup and Connectivity": [
@@ -93,7 +93,10 @@ const ERROR_CODES_CHAPTER: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-/** The agent guide's "Error Codes" table (spec/001, For AI Agents): code → its Source column. */
+/**
+ * The reference product's agent guide table of error codes: code → its Source column
+ * (docs/errors.md#where-a-code-appears).
+ */
 const AGENT_GUIDE: Readonly<Record<string, "envelope.errorCode" | "error.code" | "data.error">> = {
   SERVICE_UNAVAILABLE: "envelope.errorCode",
   EXECUTION_CONFLICT_IN_FLIGHT: "error.code",
@@ -134,7 +137,7 @@ const chapterCodes = Object.values(ERROR_CODES_CHAPTER).flat();
 const everySpecCode = [...new Set([...chapterCodes, ...Object.keys(AGENT_GUIDE), ...BEHAVIOUR_NOTES])];
 const catalogued = (code: string) => ERROR_CATALOGUE[code as ErrorCode];
 
-describe("error catalogue (spec/001 Error Codes)", () => {
+describe("error catalogue (docs/errors.md)", () => {
   it.each(everySpecCode)("%s is catalogued with an HTTP status and an exit code", (code) => {
     expect(isErrorCode(code)).toBe(true);
     expect(ErrorCodes[code as ErrorCode]).toBe(code);
@@ -148,7 +151,7 @@ describe("error catalogue (spec/001 Error Codes)", () => {
   });
 
   it.each(chapterCodes.filter((code) => AGENT_GUIDE[code] !== "data.error"))(
-    "%s exits with 1 (spec/001 Exit Codes: 1 — error, JSON error object with code)",
+    "%s exits with 1 (docs/cli.md#exit-codes: 1 — error, JSON error object with code)",
     (code) => {
       expect(exitCodeOf(code as ErrorCode)).toBe(1);
     },
@@ -162,7 +165,7 @@ describe("error catalogue (spec/001 Error Codes)", () => {
     ["PAYLOAD_TOO_LARGE", 413],
     ["EXECUTION_CONFLICT_IN_FLIGHT", 423],
     ["RESULT_ENVELOPE_TIMEOUT", 504],
-  ])("%s maps to HTTP %d (spec/001 POST /execute status codes)", (code, status) => {
+  ])("%s maps to HTTP %d (docs/http-api.md#post-execute-status-codes)", (code, status) => {
     expect(httpStatusOf(code as ErrorCode)).toBe(status);
   });
 
@@ -190,7 +193,7 @@ describe("validateExecution errors carry catalogued codes and the spec's structu
     expect(httpStatusOf(error.code)).toBe(status);
   });
 
-  it("serializes as { code, message, hint?, details? } (spec/001 ClawperatorError shape)", () => {
+  it("serializes as { code, message, hint?, details? } (docs/errors.md#the-error-shape)", () => {
     const error = rejection(execution([{ id: "k", type: "press_key", params: { key: "enter" } }]));
     const json = JSON.parse(JSON.stringify(error)) as Record<string, unknown>;
     expect(json).toMatchObject({

@@ -41,7 +41,7 @@ for (const file of SOURCE_ROOTS.flatMap(sourceFiles)) {
 const codes = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
 
 /**
- * The catalogue matches the code (issue 20, item 4). A new code needs no entry here: add it to the catalogue and
+ * The catalogue matches the code. A new code needs no entry here: add it to the catalogue and
  * raise it (`new ClawperatorError("NEW_CODE", ...)`, a step failure, a doctor result's `code`); one the runtime
  * cannot emit yet is `reserved(...)` in the catalogue until it can.
  */

@@ -6,7 +6,7 @@ const snap = (id: string) => ({ id, type: "snapshot_ui" });
 const actions = (count: number) => Array.from({ length: count }, (_, i) => snap(`s${i}`));
 const one = [snap("s0")];
 
-describe("Fields and Limits (spec/001 API Overview, spec/003 Safety Bounds)", () => {
+describe("Fields and Limits (docs/execution.md#payload, docs/execution.md#limits)", () => {
   it.each([1, 50])("%d action(s) are accepted", (count) => {
     expect(validateExecution(execution(actions(count))).actions).toHaveLength(count);
   });

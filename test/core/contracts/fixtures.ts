@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { validateExecution, type ValidateOptions } from "../../../core/contracts/index.ts";
 
-/** An execution with the spec's required top-level fields (spec/001 "API Overview" → "Fields"). */
+/** An execution with the spec's required top-level fields (docs/execution.md#payload). */
 export function execution(actions: unknown[], overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     commandId: "cmd-1",

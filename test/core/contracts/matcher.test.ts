@@ -9,7 +9,8 @@ const fields = Object.keys(MATCHER_EXAMPLES);
 type Site = readonly [type: string, key: string, rest: Record<string, unknown>];
 
 /**
- * Every place a NodeMatcher is taken (spec/001 NodeMatcher Reference, Action types and params; the APK's parser table).
+ * Every place a NodeMatcher is taken (docs/execution.md#nodematcher, docs/execution.md#action-types;
+ * docs/protocol.md#nodematcher).
  */
 const SITES: readonly Site[] = [
   ["click", "matcher", {}],
@@ -31,7 +32,7 @@ const withMatcher = (matcher: unknown, [type, key, rest]: Site = SITES[0]!) =>
 const matcherOf = (result: ReturnType<typeof validateExecution>, key = "matcher") =>
   (result.actions[0]!.params as Record<string, unknown>)[key];
 
-describe("NodeMatcher (spec/001 NodeMatcher Reference)", () => {
+describe("NodeMatcher (docs/execution.md#nodematcher)", () => {
   it.each(fields)("%s alone is a valid matcher", (field) => {
     const matcher = { [field]: MATCHER_EXAMPLES[field] };
     expect(matcherOf(validateExecution(withMatcher(matcher)))).toEqual(matcher);

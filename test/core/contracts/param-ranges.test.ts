@@ -8,7 +8,7 @@ const withParam = (type: string, key: string, value: unknown) =>
 const paramOf = (result: ReturnType<typeof validateExecution>, key: string) =>
   (result.actions[0]!.params as Record<string, unknown>)[key];
 
-describe("numeric param ranges (spec/001 Action types and params, sleep behaviour note)", () => {
+describe("numeric param ranges (docs/execution.md#action-types, sleep behaviour note)", () => {
   const inside = PARAM_RANGES.flatMap(([type, key, min, max]) => [
     [type, key, min] as const,
     [type, key, max] as const,
@@ -29,7 +29,7 @@ describe("numeric param ranges (spec/001 Action types and params, sleep behaviou
   });
 });
 
-describe("the retry object (spec/001 Action behavior notes)", () => {
+describe("the retry object (docs/execution.md#retry)", () => {
   const caps = RETRY_PARAMS.flatMap(([type, param]) =>
     RETRY_CAPS.map(([field, cap]) => [type, param, field, cap] as const),
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validateExecution } from "../../../core/contracts/index.ts";
 import { execution, rejection } from "./fixtures.ts";
 
-/** spec/001 Limits: "Max payload size | 64,000 bytes"; spec/003: MAX_PAYLOAD_BYTES = 64000. */
+/** The payload limit, 64,000 UTF-8 bytes (docs/execution.md#limits). */
 const LIMIT = 64_000;
 const utf8 = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
 

@@ -4,7 +4,7 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { validateExecution } from "../../../core/contracts/validate-execution.ts";
 import { execution, single } from "./fixtures.ts";
 
-// Issue 21 (10): JavaScript's own property names in an execution. The CLI's hot path looked keys up in plain
+// JavaScript's own property names in an execution. The CLI's hot path looked keys up in plain
 // objects, so `__proto__` found Object.prototype ("check is not a function"), `hasOwnProperty` and `valueOf` were
 // called as checks (INTERNAL_ERROR), and `constructor` and `toString` passed as known keys and went to the device.
 // Parsed as JSON, as the CLI and the HTTP body read them, every one is an own key.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateExecution } from "../../../core/contracts/index.ts";
 
-/** Example executions from spec/001 ("Execution Payload", the `/execute` example requests) and spec/003, verbatim. */
+/** Example executions of the reference product (its payload example, the `/execute` example requests), verbatim. */
 const EXAMPLE_EXECUTIONS: Readonly<Record<string, string>> = {
   "Execution Payload":
     `{ "commandId": "unique-id-123", "taskId": "task-456", "source": "my-agent", "expectedFormat": ` +
@@ -39,7 +39,7 @@ const EXAMPLE_EXECUTIONS: Readonly<Record<string, string>> = {
     `{ "commandId": "cmd-scroll-1", "taskId": "task-explore", "source": "agent", "expectedFormat": ` +
     `"android-ui-automator", "timeoutMs": 30000, "actions": [ { "id": "snap1", "type": "snapshot_ui" }, { "id": ` +
     `"scr1", "type": "scroll", "params": { "direction": "down" } }, { "id": "snap2", "type": "snapshot_ui" } ] }`,
-  "spec/003 Execution Unit Contract":
+  "Execution Unit Contract":
     `{ "commandId": "cmd-123", "taskId": "task-123", "source": "openclaw", "expectedFormat": ` +
     `"android-ui-automator", "timeoutMs": 90000, "actions": [ { "id": "close", "type": "close_app", "params": { ` +
     `"applicationId": "com.example.app" } }, { "id": "open", "type": "open_app", "params": { "applicationId": ` +

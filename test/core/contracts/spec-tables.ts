@@ -1,11 +1,11 @@
 /**
- * Tables copied from the product spec (spec/001 "Action Reference" → "Action types and params", "Action behavior
- * notes", "API Overview" → "Action Params Reference"), not from core/contracts, so the tests check the code
- * against the spec rather than against itself.
+ * Tables copied from the product spec (its action types and params, action behaviour notes and action params reference;
+ * docs/execution.md#action-types holds their facts), not from core/contracts, so the tests check the code against the
+ * spec rather than against itself.
  */
 
 const matcher = { resourceId: "com.example.app:id/submit_button" };
-/** The spec's `retry` object example (spec/001 "Action behavior notes"). */
+/** The spec's `retry` object example (docs/execution.md#retry). */
 export const RETRY_EXAMPLE = {
   maxAttempts: 3,
   initialDelayMs: 500,
@@ -117,8 +117,8 @@ export const RETRY_PARAMS: readonly (readonly [string, string])[] = Object.entri
 );
 
 /**
- * Retry caps (spec/001: "`maxAttempts` is capped at 10. `initialDelayMs` and `maxDelayMs` are capped at 30,000 and
- * 60,000 ms").
+ * Retry caps (the product's words: "`maxAttempts` is capped at 10. `initialDelayMs` and `maxDelayMs` are capped at
+ * 30,000 and 60,000 ms").
  */
 export const RETRY_CAPS: readonly (readonly [string, number])[] = [
   ["maxAttempts", 10],
@@ -126,7 +126,7 @@ export const RETRY_CAPS: readonly (readonly [string, number])[] = [
   ["maxDelayMs", 60_000],
 ];
 
-/** NodeMatcher fields (spec/001 "NodeMatcher Reference"), each with a realistic value. */
+/** NodeMatcher fields (docs/execution.md#nodematcher), each with a realistic value. */
 export const MATCHER_EXAMPLES: Readonly<Record<string, string>> = {
   resourceId: "com.example.app:id/element_name",
   contentDescEquals: "Submit button",
@@ -136,7 +136,7 @@ export const MATCHER_EXAMPLES: Readonly<Record<string, string>> = {
   role: "textfield",
 };
 
-/** Aliases (spec/001 "Aliases (normalized at input)", spec/003 "Agent-Friendly Command and Alias Layer"). */
+/** Aliases (docs/execution.md#aliases). */
 export const ALIASES: Readonly<Record<string, string>> = {
   tap: "click",
   press: "click",

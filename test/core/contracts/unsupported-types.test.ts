@@ -5,7 +5,7 @@ import { CANONICAL_TYPES } from "./spec-tables.ts";
 
 const snap = (id: string) => ({ id, type: "snapshot_ui" });
 
-describe("unknown action types → EXECUTION_ACTION_UNSUPPORTED (spec/003 Action policy: denylist by default)", () => {
+describe("unknown action types → EXECUTION_ACTION_UNSUPPORTED (denylist by default, docs/execution.md#action-types)", () => {
   it.each([
     ["clik", "click"],
     ["open_ap", "open_app"],
@@ -60,7 +60,7 @@ describe("unknown action types → EXECUTION_ACTION_UNSUPPORTED (spec/003 Action
   });
 });
 
-describe("doctor_ping is internal (spec/003: end-to-end handshake via doctor_ping)", () => {
+describe("doctor_ping is internal (docs/doctor.md#handshake)", () => {
   it("is rejected from agent executions", () => {
     const error = rejection(single("doctor_ping"));
     expect(error.code).toBe("EXECUTION_ACTION_UNSUPPORTED");

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DeviceLocks } from "../../../core/execution/device-lock.ts";
 import { elapsedSeconds, sameProcess } from "../../../core/host/process-start.ts";
 
-// Issue 21 (2): lock files that wedged a device for good. Each case is a lock another run (or damage) left;
+// Lock files that wedged a device for good. Each case is a lock another run (or damage) left;
 // acquiring must take it over at once instead of answering EXECUTION_CONFLICT_IN_FLIGHT for ever.
 
 let dir: string;

@@ -5,7 +5,7 @@ import type { ErrorOutput, ValidatedOutput } from "../../helpers/cli-output.ts";
 import { cliSandbox, json, spawnCli } from "../../helpers/run-cli.ts";
 import { tapExecution } from "./executions.ts";
 
-// Issue 21 (3): an execution's file or stdin is read no further than the input limit (the payload limit plus a
+// An execution's file or stdin is read no further than the input limit (the payload limit plus a
 // margin), and a parse error names the source and the position, never the text.
 
 const cli = cliSandbox();

@@ -5,7 +5,7 @@ import { cliSandbox } from "../../helpers/run-cli.ts";
 import { writeFiles } from "../../helpers/temp-dirs.ts";
 import { tapExecution } from "./executions.ts";
 
-// Issue 11 item 7: ~/.clawperator holds caches, locks and device records: 0700 directories, 0600 files.
+// ~/.clawperator holds caches, locks and device records: 0700 directories, 0600 files.
 const cli = cliSandbox();
 
 function modes(root: string): string[] {

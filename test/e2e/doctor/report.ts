@@ -10,7 +10,7 @@ export const READINESS_IDS = [
   "readiness.settings.usb_debugging",
   "readiness.handshake",
 ];
-/** spec/001's check list, in its order. */
+/** doctor's check list, in its order (docs/doctor.md#checks). */
 export const ALL_IDS = [...HOST_IDS, ...DEVICE_IDS, ...READINESS_IDS];
 
 export const ids = (report: DoctorReport): string[] => report.checks.map((c) => c.id);

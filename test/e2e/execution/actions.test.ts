@@ -169,7 +169,7 @@ describe("action commands", () => {
       stepResults: [],
       error: "Task execution failed: No activity found to handle uri=nosuchscheme://anything",
     });
-    // spec/001: no handler for the scheme is URI_NOT_HANDLED.
+    // No handler for the scheme is URI_NOT_HANDLED (docs/execution.md#action-types).
     expect(unhandled.body.error).toMatchObject({ code: "URI_NOT_HANDLED", stepId: "open_uri" });
   });
 

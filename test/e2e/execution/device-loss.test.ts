@@ -4,7 +4,7 @@ import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, execution, nextCommand, nextLogLine } from "./support.ts";
 import type { ErrorOutput, ExecutionOutput } from "../../helpers/cli-output.ts";
 
-// Faults in the middle of an execution (issue 11, item 5), through the real CLI and the real adb server. The
+// Faults in the middle of an execution, through the real CLI and the real adb server. The
 // executions sleep far longer than these tests may run, so a result that arrives at all did not wait for them.
 const session = virtualSession();
 

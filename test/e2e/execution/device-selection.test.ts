@@ -8,7 +8,7 @@ import type { ErrorOutput, ExecutionOutput } from "../../helpers/cli-output.ts";
 const session = virtualSession();
 const snapshot = ["observe", "snapshot", "--timeout-ms", "5000"];
 
-describe('device selection (spec/001 "Device Selection Policy")', () => {
+describe("device selection (docs/execution.md#device-selection)", () => {
   let first: RunningVirtualDevice;
   let locked: RunningVirtualDevice;
   let second: RunningVirtualDevice;

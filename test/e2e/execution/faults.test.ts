@@ -7,7 +7,7 @@ import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, execution, registerReceiver } from "./support.ts";
 import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
-// Issue 11 "Faults as tests" (the host's side: the CLI killed, a corrupt lock, a full disk). Each asserts what the
+// Faults as tests (the host's side: the CLI killed, a corrupt lock, a full disk). Each asserts what the
 // failing run reports and that the next execution on that device succeeds. Times to fail are in bench/faults.mjs.
 const session = virtualSession();
 let device: RunningVirtualDevice;

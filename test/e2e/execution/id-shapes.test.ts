@@ -5,9 +5,9 @@ import type { ErrorOutput, ExecutionOutput } from "../../helpers/cli-output.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { execution } from "./support.ts";
 
-// Issue 21 (9): every commandId/taskId shape the APK's parser accepts, through the real CLI and adb to the
+// Every commandId/taskId shape the APK's parser accepts, through the real CLI and adb to the
 // virtual operator (which logs like the APK): the device's answer is matched, or the id is refused before
-// dispatch. A newline used to give a false RESULT_ENVELOPE_TIMEOUT after ~8 s and leave the device settling.
+// dispatch. A newline must not give a false RESULT_ENVELOPE_TIMEOUT and leave the device settling.
 
 const session = virtualSession();
 let device: RunningVirtualDevice;

@@ -190,7 +190,7 @@ describe("RESULT_ENVELOPE_TIMEOUT", () => {
       expect.stringContaining("[UiActionEngine] step_start id=hang type=Sleep"),
     ]);
 
-    // The timed-out device stays locked for the 2 s settle window (spec/003 "In-Flight Semantics"), counted from
+    // The timed-out device stays locked for the 2 s settle window (docs/execution.md#device-lock), counted from
     // when the CLI gave up: after it started, before it exited (an order, not a measured time).
     const lock = join(session.harness.home, ".clawperator", "locks", `${encodeURIComponent(silent.serial)}.lock`);
     const record = JSON.parse(readFileSync(lock, "utf8")) as { settleUntil: number };

@@ -5,7 +5,7 @@ import { virtualSession } from "../../helpers/virtual-session.ts";
 import { DEMO, execution, registerReceiver, type ReceivedCommand } from "./support.ts";
 import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
-// The host against the real APK's log lines (PROTOCOL.md "The APK's log lines"), written by a receiver that
+// The host against the real APK's log lines (docs/protocol.md#the-apks-log-lines), written by a receiver that
 // stands in for the APK inside a virtual device, through the real CLI and adb.
 const session = virtualSession();
 let device: RunningVirtualDevice;

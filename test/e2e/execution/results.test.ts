@@ -4,9 +4,8 @@ import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { attributeValues, execution, SETTINGS } from "./support.ts";
 
-// What an agent reads back from `execute`, through the real CLI and adb: the envelope the device sent, finished
-// and reconciled as the reference runtime does (PROTOCOL.md "What the reference host does to the device's
-// envelope before returning it"), and one code for every failure.
+// What an agent reads back from `execute`, through the real CLI and adb: the envelope the device sent, finished and
+// reconciled as the reference runtime does (docs/protocol.md#envelope-post-processing), and one code for every failure.
 const session = virtualSession();
 let device: RunningVirtualDevice;
 beforeAll(async () => {

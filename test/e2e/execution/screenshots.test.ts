@@ -8,7 +8,7 @@ import { STACK_FRAME } from "../../helpers/run-cli.ts";
 import { execution, PNG_SIGNATURE } from "./support.ts";
 import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 
-// Issue 11 items 2 and 4: a payload's screenshot path is confined and never clobbers a file that is not a PNG;
+// A payload's screenshot path is confined and never clobbers a file that is not a PNG;
 // a screenshot that cannot be written fails its step and the run, with the reason.
 const session = virtualSession();
 let outside: string;

@@ -11,11 +11,11 @@ export const DEMO_IDS = {
   units: `${DEMO}:id/units_toggle`,
   temperature: `${DEMO}:id/temperature`,
 } as const;
-/** The broadcast action the shipped Operator APK listens for (PROTOCOL.md). */
+/** The broadcast action the shipped Operator APK listens for (docs/protocol.md#dispatch). */
 export const AGENT_ACTION = "app.clawperator.operator.ACTION_AGENT_COMMAND";
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The keys of a CLI execution result (spec/001 "Result Envelope", plus run metadata). */
+/** The keys of a CLI execution result (docs/execution.md#envelope, plus run metadata). */
 export const RESULT_KEYS = ["deviceId", "envelope", "executionId", "mode", "ok", "terminalSource", "timings"];
 
 /** An execution in the agent's input form; overrides may set any key, including ones the schema refuses. */

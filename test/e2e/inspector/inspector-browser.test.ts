@@ -8,7 +8,7 @@ import type { ExecutionOutput } from "../../helpers/cli-output.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { startServe, type RunningServe } from "../serve/serve-process.ts";
 
-// Issue 27 in a real browser: Debian's chromium (.ci/run installs it) driven by playwright-core, against a virtual
+// The inspector in a real browser: Debian's chromium (.ci/run installs it) driven by playwright-core, against a virtual
 // device whose Settings screen holds a node with hostile text.
 const HOSTILE = "<img src=x onerror=alert(1)>";
 const executable = findOnPath("chromium");

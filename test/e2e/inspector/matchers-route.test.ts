@@ -7,7 +7,7 @@ import type { HttpErrorBody } from "../../helpers/cli-output.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { anExecution, startServe, type RunningServe } from "../serve/serve-process.ts";
 
-// POST /observe/matchers (issue 27): the hierarchy, the agent view and each node's unique matcher (the core's) and
+// POST /observe/matchers: the hierarchy, the agent view and each node's unique matcher (the core's) and
 // ref, from one execution; the view becomes the device's latest, so POST /execute takes its refs.
 const session = virtualSession();
 let device: RunningVirtualDevice;

@@ -4,7 +4,7 @@ import type { HttpErrorBody } from "../../helpers/cli-output.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { startServe, type RunningServe } from "../serve/serve-process.ts";
 
-// Recording over HTTP (issue 26): start, a second start refused, stop, the NDJSON pulled with its headers.
+// Recording over HTTP: start, a second start refused, stop, the NDJSON pulled with its headers.
 const session = virtualSession();
 let device: RunningVirtualDevice;
 let serve: RunningServe;

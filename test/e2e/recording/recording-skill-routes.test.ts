@@ -8,7 +8,7 @@ import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 import { anExecution, startServe, type RunningServe } from "../serve/serve-process.ts";
 
-// POST /recording/parse and POST /skills/new (issues 26 and 27): the server reads the recording from the device
+// POST /recording/parse and POST /skills/new: the server reads the recording from the device
 // itself; the skill is written under serve's working directory, as `skills new` without --out writes it.
 const session = virtualSession();
 const makeDir = tempDirs("clawperator-skill-routes-");

@@ -8,7 +8,7 @@ import { PNG_SIGNATURE } from "../execution/support.ts";
 import { anExecution, startServe, type RunningServe } from "./serve-process.ts";
 import { connectSse } from "./sse-client.ts";
 
-// The HTTP side of issue 23: the same result as the CLI (ok false and error.code for a failed run), the screen
+// The HTTP side of execution results: the same result as the CLI (ok false and error.code for a failed run), the screen
 // itself for a client on another machine, events from the observe routes, and errors in HTTP words.
 const session = virtualSession();
 let device: RunningVirtualDevice;

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const RUN_RESULT_KEYS = ["deviceId", "envelope", "executionId", "mode", "ok", "terminalSource", "timings"];
 
-describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
+describe("serve: the routes of docs/http-api.md#routes", () => {
   it("the banner names where it listens, that it is loopback without auth, and every mounted route", () => {
     expect(serve.banner).toMatchObject({
       ok: true,
@@ -166,7 +166,8 @@ describe("serve: the routes of spec/001 'HTTP API (serve mode)'", () => {
     expect(jsonAt(errorSchema, "properties", "error", "properties", "code", "enum")).toContain(
       "EXECUTION_CONFLICT_IN_FLIGHT",
     );
-    // Each status POST /execute can answer with (spec/001), its codes, and an error body allowing only those.
+    // Each status POST /execute can answer with (docs/http-api.md#post-execute-status-codes), its codes, and an error
+    // body allowing only those.
     const responses = jsonAt(execute, "responses") as Record<string, unknown>;
     const codesAt = (status: string) =>
       jsonAt(

@@ -12,7 +12,7 @@ import { tempDirs } from "../../helpers/temp-dirs.ts";
  * that script before the tests and exports CLAWPERATOR_OPENCLAW_TOOLCHAIN; without the toolchain this file skips).
  * OpenClaw's own bundled skills are laid out the same way for both (as bundled skills, one overridden in the
  * workspace), with one fake-bin PATH and the same config entries, allowlists and agents; every status field
- * spec/004 section 3 names must be equal for every skill.
+ * docs/openclaw-skills.md#skill-object names must be equal for every skill.
  */
 const TOOLCHAIN =
   process.env.CLAWPERATOR_OPENCLAW_TOOLCHAIN ??
@@ -34,7 +34,7 @@ const TIER: Record<string, string> = {
   "openclaw-workspace": "workspace",
 };
 
-/** The fields of spec/004 section 3 (OpenClaw's names), as each side reports them. */
+/** The fields of docs/openclaw-skills.md#skill-object (OpenClaw's names), as each side reports them. */
 const FIELDS = [
   "description",
   "skillKey",

@@ -97,7 +97,7 @@ describe("skills discovery", () => {
   });
 });
 
-describe("registry resolution (spec/000)", () => {
+describe("registry resolution (docs/skills-registry.md#resolution)", () => {
   it("a blank CLAWPERATOR_SKILLS_REGISTRY fails at once", async () => {
     const result = await skills(["list"], { env: { CLAWPERATOR_SKILLS_REGISTRY: "   " } });
     expect(result.exitCode).toBe(1);

@@ -6,7 +6,7 @@ import { cliSandbox, json } from "../../helpers/run-cli.ts";
 import { FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
-// Issue 21 (3): a skill's JSON files (skill.json, recipe artifacts) are read bounded, and a parse error names the
+// A skill's JSON files (skill.json, recipe artifacts) are read bounded, and a parse error names the
 // file and the position, never the text: a skill.json may be a link to any file the user can read.
 
 const cli = cliSandbox();

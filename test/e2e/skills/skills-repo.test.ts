@@ -129,7 +129,7 @@ describe("skills install / update / sync (git through execa, from a local bare r
   });
 });
 
-describe("skills install / update / sync: hostile refs and repositories (issue 21, item 8)", () => {
+describe("skills install / update / sync: hostile refs and repositories", () => {
   it.each([
     ["--orphan=evil"],
     ["--pathspec-from-file=/etc/passwd"],
@@ -229,7 +229,7 @@ describe("skills install / update / sync: hostile refs and repositories (issue 2
   });
 });
 
-describe("skills install: an interrupt (issue 21, item 6)", () => {
+describe("skills install: an interrupt", () => {
   // "held": the CLI is stopped right after git started, before spawn returned to it, as a busy machine does at random.
   it.each([["once git runs"], ["held"]])("SIGINT to the CLI takes git's process group with it: %s", async (timing) => {
     // A git that hangs (a stalled network, say) and says where it runs.

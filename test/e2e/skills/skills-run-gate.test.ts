@@ -43,7 +43,7 @@ async function runSkill(skillId: string, skillsRegistry: string) {
   });
 }
 
-describe("skills run's validation gate (spec/000: validateSkill with dryRun)", () => {
+describe("skills run's validation gate (docs/skills-registry.md#validation: validateSkill with dryRun)", () => {
   it("compiles and checks a skill's valid artifacts, then runs the script", async () => {
     const result = await runSkill(S.recipe.id, registry);
     expect(result.exitCode, result.stdout).toBe(0);

@@ -81,7 +81,7 @@ async function runSkill(args: string[], extra: Record<string, string> = {}) {
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
 
-describe("skills run: the script's process group (issue 21, item 6)", () => {
+describe("skills run: the script's process group", () => {
   it("a background child left by a script that exited is stopped, reported, and does not hold the run", async () => {
     const file = await pidFile("fork");
     const result = await runSkill(["t.fork", "--timeout-ms", "5000", "--", file]);
@@ -135,7 +135,7 @@ describe("skills run: the script's process group (issue 21, item 6)", () => {
   );
 });
 
-describe("skills run: output is capped (issue 21, item 7)", () => {
+describe("skills run: output is capped", () => {
   it("keeps the last 1 MiB of a 3 MB output with a marker, and still finds the final frame and early text", async () => {
     const result = await runSkill(["t.loud", "--expect-contains", "EARLY-MARK"]);
     expect(result.exitCode, result.stdout.slice(0, 300)).toBe(0);

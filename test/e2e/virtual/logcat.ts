@@ -34,7 +34,7 @@ export function parseTimeFormat(stdout: string): LogcatRecord[] {
     });
 }
 
-/** The real APK's snapshot marker: it names no command (PROTOCOL.md "Snapshots"). */
+/** The real APK's snapshot marker: it names no command (docs/protocol.md#snapshots). */
 export const SNAPSHOT_MARKER = "[TaskScope] UI Hierarchy:";
 
 /**

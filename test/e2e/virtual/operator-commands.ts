@@ -4,7 +4,7 @@ import type { AdbHarness } from "../../helpers/adb-harness.ts";
 import { parseTimeFormat, resultLine, type LogcatRecord } from "./logcat.ts";
 
 export const OPERATOR_PACKAGE = "com.clawperator.operator";
-/** The shipped APK's action (PROTOCOL.md, Dispatch). */
+/** The shipped APK's action (docs/protocol.md#dispatch). */
 export const AGENT_ACTION = "app.clawperator.operator.ACTION_AGENT_COMMAND";
 
 /**
@@ -35,7 +35,8 @@ export function execution(actions: E2eAction[], commandId = `e2e-${process.pid}-
 export type E2eExecution = ReturnType<typeof execution>;
 
 /**
- * The dispatch command line of PROTOCOL.md: one `am broadcast` to the operator package with the execution as `payload`.
+ * The dispatch command line of docs/protocol.md#dispatch: one `am broadcast` to the operator package with the execution
+ * as `payload`.
  */
 export const agentBroadcast = (body: E2eExecution): string =>
   `am broadcast -a ${AGENT_ACTION} -p ${OPERATOR_PACKAGE} --es payload ${sq(JSON.stringify(body))}`;

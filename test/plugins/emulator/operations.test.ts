@@ -61,7 +61,7 @@ describe("create", () => {
     expect(h.tools.calls.some((c) => c.startsWith("sdkmanager --licenses"))).toBe(false);
   });
 
-  it("never replaces an existing AVD: ANDROID_AVD_CREATE_FAILED (spec/001 reserves EMULATOR_CREATE_FAILED)", async () => {
+  it("never replaces an existing AVD: ANDROID_AVD_CREATE_FAILED (EMULATOR_CREATE_FAILED is reserved)", async () => {
     const h = await withAvd();
     expect(await codeOf(createAvd(h.ctx))).toBe("ANDROID_AVD_CREATE_FAILED");
   });

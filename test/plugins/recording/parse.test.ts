@@ -14,7 +14,7 @@ const screen = snapshot(SHOP, [{ id: `${SHOP}:id/search_button`, desc: "Search",
 const parse = (text: string) => normalizeV1(readRecording(text));
 
 describe("record parse: the reference's v1 step log", () => {
-  it("RECORDING.md's constructed example, field for field", () => {
+  it("docs/recording.md's constructed example, field for field", () => {
     // header; window_change(0, snapshot); click(1); scroll(2); text_change(3); click(4, snapshot null).
     const text = new RecordingBuilder("demo-42")
       .window(SHOP, screen)

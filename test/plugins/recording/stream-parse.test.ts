@@ -10,7 +10,7 @@ import { tempDirs } from "../../helpers/temp-dirs.ts";
 const makeDir = tempDirs("clawperator-stream-parse-");
 const SHOP = "com.example.shop";
 
-/** What `record parse` wrote before it streamed: the whole log in memory, then JSON.stringify. */
+/** The step log built whole in memory, then JSON.stringify: what the streaming writer must equal byte for byte. */
 const inMemory = (text: string) => JSON.stringify(normalizeV1(readRecording(text)), null, 2);
 
 async function streamed(text: string): Promise<string> {

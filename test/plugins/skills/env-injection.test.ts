@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe("env injection (spec/004 section 8)", () => {
+describe("env injection (docs/openclaw-skills.md#environment-injection)", () => {
   it("entries.env and apiKey (as primaryEnv) reach the run's child only; this process's environment is unchanged", async () => {
     const cwd = await makeDir({
       "skills/keyed/SKILL.md":

@@ -127,7 +127,7 @@ describe("metadata namespaces: clawperator, openclaw, clawdbot", () => {
   });
 });
 
-describe("eligibility as OpenClaw 2026.9.6 decides it (spec/004 section 5)", () => {
+describe("eligibility as OpenClaw 2026.9.6 decides it (docs/openclaw-skills.md#eligibility)", () => {
   it.each([
     ["no metadata", undefined, {}, true, {}],
     ["os matches", oc({ os: ["linux", "darwin"] }), {}, true, {}],
@@ -256,7 +256,7 @@ describe("install options", () => {
   });
 });
 
-describe("per-agent allowlists (spec/004 section 6)", () => {
+describe("per-agent allowlists (docs/openclaw-skills.md#agent-allowlists)", () => {
   const agents = {
     defaults: { skills: ["d"] },
     list: [
@@ -278,7 +278,7 @@ describe("per-agent allowlists (spec/004 section 6)", () => {
   });
 });
 
-describe("the prompt block (spec/002 Token impact)", () => {
+describe("the prompt block (docs/openclaw-skills.md#token-impact)", () => {
   it("is 195 characters plus 97 and the escaped name, description and location per skill, empty for none", () => {
     expect(formatSkillsForPrompt([])).toBe("");
     const skills = [

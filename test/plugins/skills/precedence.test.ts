@@ -40,7 +40,7 @@ async function inSandbox<T>(body: (dirs: { cwd: string; home: string }) => Promi
   }
 }
 
-describe("precedence of skill sources (spec/004 section 4)", () => {
+describe("precedence of skill sources (docs/openclaw-skills.md#sources-and-precedence)", () => {
   const tiers = [...SKILL_PRECEDENCE];
 
   it.each(tiers.flatMap((low, i) => tiers.slice(i + 1).map((high) => [low, high] as const)))(

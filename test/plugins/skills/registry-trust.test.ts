@@ -6,7 +6,7 @@ import { chooseRegistry } from "../../../plugins/skills/registry/registry-path.t
 import { caught } from "../../helpers/caught.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 
-// Issue 21 (1, 3): the registry names the scripts `skills run` executes. Its default ../../skills/... reaches
+// The registry names the scripts `skills run` executes. Its default ../../skills/... reaches
 // /tmp/skills from /tmp/a/b, so it follows the config files' rule; and it is read bounded, its parse errors
 // naming the position, never the text.
 

@@ -62,7 +62,7 @@ const post = <T = unknown>(path: string, body?: unknown) =>
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
-describe("skills HTTP routes (spec/001)", () => {
+describe("skills HTTP routes (docs/http-api.md#routes)", () => {
   it("declares its routes with lazy zod schemas", async () => {
     expect(kernel.routes.keys()).toEqual([
       "GET /skills",
@@ -161,7 +161,7 @@ describe("skills HTTP routes (spec/001)", () => {
     });
   });
 
-  it('the route skips the CLI\'s validation gate (spec/000 "Serve API Context")', async () => {
+  it("the route skips the CLI's validation gate (docs/skills-registry.md#serve-api-context)", async () => {
     const { body } = await post<HttpErrorBody>(`/skills/${S.missingScript.id}/run`, {});
     expect(body.error.code).toBe("SKILL_SCRIPT_NOT_FOUND");
   });

@@ -8,7 +8,7 @@ import { FRAME_LINE_LIMIT, FrameScanner } from "../../../plugins/skills/run/skil
 import { checkSkillResult } from "../../../plugins/skills/run/skill-result.ts";
 import { caught } from "../../helpers/caught.ts";
 
-describe("skill env overrides (spec/004 section 8)", () => {
+describe("skill env overrides (docs/openclaw-skills.md#environment-injection)", () => {
   it.each([
     "PATH",
     "path",
@@ -99,7 +99,7 @@ describe("script choice and registry resolution", () => {
   });
 });
 
-describe("keyword ranking (spec/000)", () => {
+describe("keyword ranking (docs/skills-registry.md#skills-search)", () => {
   const skill = {
     id: "com.acme.thermo.set-temp",
     applicationId: "com.acme.thermo",

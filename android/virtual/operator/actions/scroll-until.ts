@@ -32,7 +32,8 @@ async function scrollLoop(
     try {
       ({ outcome } = await scrollOnce(ctx, params));
     } catch (error) {
-      // The container vanished mid-loop (the app navigated away): the APK reports that as the edge (spec/001).
+      // The container vanished mid-loop (the app navigated away): the APK reports that as the edge
+      // (docs/execution.md#scroll_until-outcomes).
       if (error instanceof StepFailure) return { reason: "EDGE_REACHED", scrolls };
       throw error;
     }

@@ -1,5 +1,5 @@
 /**
- * The recording file's lines (RECORDING.md "On-device recording file"), with the APK's keys in the APK's order:
+ * The recording file's lines (docs/recording.md#events), with the APK's keys in the APK's order:
  * kotlinx.serialization writes a data class's properties in declaration order, nulls included, and `type` where
  * the class declares it (first in the header, last in every event). JSON.stringify keeps insertion order.
  */

@@ -4,7 +4,7 @@ import { literal } from "../../../../android/hierarchy/agent-view/text.ts";
 import { boundsOf, contains, findAll, HierarchyIndex, parseHierarchy } from "../../../../android/hierarchy/index.ts";
 import { FIXTURES, loadFixture } from "../fixtures.ts";
 
-/** mobile-mcp 1.0.4's mobile_list_elements_on_screen on the same screens, in chars (issue 24). */
+/** mobile-mcp 1.0.4's mobile_list_elements_on_screen on the same screens, in chars. */
 const PEER: Readonly<Record<string, number>> = {
   "compose_chat_entities_single_quoted_attrs.xml": 7647,
   "familyhub_settings_react_native_landscape_emoji.xml": 3109,

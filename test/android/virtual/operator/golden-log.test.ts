@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { node, screen } from "./fake-ui.ts";
 import { createDevice, payload, type Device } from "./harness.ts";
 
-// Golden logs: what the virtual APK writes, line by line (priority, tag, message), against PROTOCOL.md "The APK's
-// log lines". Tags are the debug build's class names; a reader must never depend on them (release builds obfuscate).
+// Golden logs: what the virtual APK writes, line by line (priority, tag, message), against
+// docs/protocol.md#the-apks-log-lines. Tags are the debug build's class names; a reader must never depend on them
+// (release builds obfuscate).
 
 const M = (text: string) =>
   `NodeMatcher(resourceId=null, role=null, textEquals=${text}, textContains=null, contentDescEquals=null, ` +
