@@ -89,8 +89,13 @@ function unknownFlag(flag: string, path: readonly string[]): ClawperatorError {
   );
 }
 
-/** A citty definition of a node, for parsing and usage rendering; no command implementation is loaded. */
-export function toCittyDef(node: TreeNode): CommandDef<ArgsDef> {
+/**
+ * A citty definition of a node, for parsing and usage rendering; no command implementation is loaded. Usage leaves
+ * out the command's hidden flags unless `all` is set.
+ */
+export function toCittyDef(node: TreeNode, options: { all?: boolean } = {}): CommandDef<ArgsDef> {
+  const hidden = options.all ? [] : (node.command?.hiddenArgs ?? []);
+  const args = Object.entries(node.command?.args ?? {}).filter(([name]) => !hidden.includes(name));
   const subCommands = Object.fromEntries(
     [...node.children.values()].map((child) => [
       child.name,
@@ -102,7 +107,7 @@ export function toCittyDef(node: TreeNode): CommandDef<ArgsDef> {
       name: node.path.length ? `clawperator ${node.path.join(" ")}` : "clawperator",
       description: node.description,
     },
-    args: kebabArgs(node.command?.args ?? {}),
+    args: kebabArgs(Object.fromEntries(args)),
     ...(node.children.size ? { subCommands } : {}),
   };
 }

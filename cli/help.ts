@@ -14,8 +14,11 @@ const GLOBAL_OPTIONS_HELP = `GLOBAL OPTIONS (before or after the command)
   --help, -h                    Show help
   --version                     Show the CLI version`;
 
-export async function renderHelp(node: TreeNode, version: string): Promise<string> {
-  const def = toCittyDef(node);
+const HIDDEN_NOTE = "Switches for test authors (fault injection) are listed by --help --all.";
+
+/** `all`: also the flags a command keeps for test authors (`--help --all`). */
+export async function renderHelp(node: TreeNode, version: string, options: { all?: boolean } = {}): Promise<string> {
+  const def = toCittyDef(node, options);
   if (node.path.length === 0) {
     def.meta = {
       name: "clawperator",
@@ -27,7 +30,8 @@ export async function renderHelp(node: TreeNode, version: string): Promise<strin
   // citty lists every subcommand in the USAGE line (`virtual start|list|stop|...`); the COMMANDS table below says
   // each with its description, so the line keeps to `<command>` and a search of the help finds the table's row.
   if (Object.keys(def.subCommands ?? {}).length) usage = usage.replace(/[\w-]+(?:\|[\w-]+)+/, "<command>");
-  const text = `${usage}\n\n${GLOBAL_OPTIONS_HELP}\n`;
+  const more = !options.all && node.command?.hiddenArgs?.length ? `\n\n${HIDDEN_NOTE}` : "";
+  const text = `${usage}${more}\n\n${GLOBAL_OPTIONS_HELP}\n`;
   // citty colours unconditionally; keep escape codes out of pipes and files.
   return process.stdout.isTTY ? text : stripVTControlCharacters(text);
 }

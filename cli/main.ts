@@ -43,9 +43,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       mode = kernel.config.output;
       globals.options.output = mode;
     }
-    const { node, args } = explainingPluginFailures(kernel, () => resolveCommand(buildTree(kernel), globals.rest));
+    // `--help --all` lists a command's hidden flags too; `--all` is then no word of the command path.
+    const all = globals.help && globals.rest.includes("--all");
+    const words = all ? globals.rest.filter((word) => word !== "--all") : globals.rest;
+    const { node, args } = explainingPluginFailures(kernel, () => resolveCommand(buildTree(kernel), words));
     if (globals.help || !node.command) {
-      process.stdout.write(await renderHelp(node, packageVersion()));
+      process.stdout.write(await renderHelp(node, packageVersion(), { all }));
       return 0;
     }
 

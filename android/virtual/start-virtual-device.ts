@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import type { ServerAddress } from "../adb/server-address.ts";
+import type { AdbServerAddress } from "./sdk/adb-server-env.ts";
 import { AdbDeviceServer, startEmulator, type VirtualEmulator } from "./adb/index.ts";
 import { loadScenario } from "./scenario/load-scenario.ts";
 import type { Scenario } from "./scenario/scenario-types.ts";
@@ -15,7 +15,7 @@ export interface StartVirtualDeviceOptions {
   /** `false`: the device refuses every host's key, so adb lists it `unauthorized`. */
   authorized?: boolean;
   /** The adb server an emulator registers with. */
-  adbServer?: ServerAddress;
+  adbServer?: AdbServerAddress;
   /** HOME holding `.emulator_console_auth_token` (the console's auth). */
   home?: string;
   /** What the emulator console answers to `avd name` (default `clawperator_<scenario>`). */

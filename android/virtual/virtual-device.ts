@@ -1,4 +1,4 @@
-import { DEFAULT_OPERATOR_ACTION } from "../operator/dispatch-script.ts";
+import { APK_COMMAND_ACTION } from "./protocol/operator-apk-facts.ts";
 import type { DeviceServices } from "./adb/index.ts";
 import { createDeviceState, type DeviceState } from "./device/index.ts";
 import { answerHuman, HumanInput } from "./human/index.ts";
@@ -56,7 +56,7 @@ export function createVirtualDevice(scenario: Scenario): VirtualDevice {
       });
       const unregister = state.receivers.register({
         packageName,
-        action: DEFAULT_OPERATOR_ACTION,
+        action: APK_COMMAND_ACTION,
         onReceive: (extras) => operator.handleCommand(extras.payload ?? ""),
       });
       operators.set(packageName, { operator, unregister });

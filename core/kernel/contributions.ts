@@ -61,6 +61,11 @@ interface CommandInfo<A extends ArgsDef> {
   aliases?: readonly (readonly string[])[];
   /** The flags and positionals; keys may be camelCase or kebab-case: `--help` shows kebab-case, and both parse. */
   args?: A;
+  /**
+   * Flags for test authors (fault injection, states no user wants): parsed like the others, but listed only by
+   * `--help --all`, so that default help shows what people use. Each is a key of `args`.
+   */
+  hiddenArgs?: readonly string[];
   hidden?: boolean;
   /**
    * Unknown flags and surplus arguments (and everything after `--`) are handed to the command in `args._`, in

@@ -25,6 +25,7 @@ export default definePlugin({
         path: ["virtual", "start"],
         description: "Start a virtual device, connect it to adb and print its serial",
         args: startArgs,
+        hiddenArgs: ["unauthorized"],
         load: () => import("./commands/start.js"),
       }),
     );
@@ -43,7 +44,6 @@ export default definePlugin({
         load: () => import("./commands/stop.js"),
       }),
     );
-    // A person's input (the human channel): recorded as a phone records a finger, unlike `adb shell input`.
     // A person's input (the human channel): recorded as a phone records a finger, unlike `adb shell input`.
     ctx.commands.add(
       defineCliCommand({
@@ -82,14 +82,18 @@ export default definePlugin({
         path: ["virtual", "android-home"],
         description: "Write an Android SDK stand-in (sdkmanager, avdmanager, emulator) for the emulator commands",
         args: sdkArgs,
+        // The emulator's failure paths, for tests of the emulator flow (docs/virtual-device.md).
+        hiddenArgs: ["bootDelayMs", "register", "failImageInstall", "omit"],
         load: () => import("./commands/android-home.js"),
       }),
     );
     ctx.commands.add(
       defineCliCommand({
         path: ["virtual", "operator-apk"],
-        description: "Write an Operator APK file (release or debug, any version) that virtual devices install",
+        description: "Write an Operator APK file (release or debug) that virtual devices install",
         args: operatorApkArgs,
+        // Another version than the reference release: an outdated or incompatible Operator, for doctor's tests.
+        hiddenArgs: ["version-name", "version-code"],
         load: () => import("./commands/operator-apk.js"),
       }),
     );

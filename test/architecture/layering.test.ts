@@ -23,6 +23,17 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "plugins/openclaw": ["core", "runtime"],
 };
 const FRONT_ENDS = ["plugins/openclaw"];
+
+/**
+ * Between android/'s folders: the Operator protocol rides on the adb client; the virtual device is an oracle of the
+ * host side, so it never reuses the host's code (adb, hierarchy, operator) and keeps its own copy of the APK's
+ * behaviour (android/virtual/protocol/, android/virtual/tree/), sharing only file formats (apk, avd). A folder not
+ * listed imports no other.
+ */
+const ANDROID_ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  operator: ["adb"],
+  virtual: ["apk", "avd"],
+};
 const SOURCE_ROOTS = Object.keys(ALLOWED).filter((root) => !FRONT_ENDS.includes(root));
 
 function sourceFiles(root: string): string[] {
@@ -63,6 +74,17 @@ function violations(edges: readonly Edge[]): string[] {
   for (const edge of edges) {
     const from = top(edge.from);
     const to = top(edge.to);
+    if (from === "android" && to === "android") {
+      const fromFolder = edge.from.split(sep)[1]!;
+      const toFolder = edge.to.split(sep)[1]!;
+      const allowed = ANDROID_ALLOWED[fromFolder] ?? [];
+      if (fromFolder !== toFolder && !allowed.includes(toFolder))
+        broken.push(
+          `${edge.from}:${edge.line} imports ${edge.to} (android/${fromFolder}/ may import only ` +
+            `${allowed.map((folder) => `android/${folder}/`).join(", ") || "itself"} of android/)`,
+        );
+      continue;
+    }
     if (from === to && from !== "plugins") continue;
     const where = `${edge.from}:${edge.line} imports ${edge.to}`;
     if (!ALLOWED[from]!.includes(to)) {
@@ -106,6 +128,14 @@ describe("layering (docs/design.md#dependency-rules)", () => {
         fake("plugins/openclaw/entry.ts", "runtime/tools/index.ts"),
         fake("plugins/openclaw/entry.ts", "plugins/skills/index.ts"),
         fake("runtime/boot.ts", "plugins/openclaw/entry.ts"),
+        fake("android/virtual/virtual-device.ts", "android/operator/dispatch-script.ts"),
+        fake("android/virtual/ui/screen-model.ts", "android/hierarchy/index.ts"),
+        fake("android/virtual/sdk/emulator-tool.ts", "android/adb/server-address.ts"),
+        fake("android/virtual/sdk/avdmanager.ts", "android/avd/ini.ts"),
+        fake("android/virtual/ui/screen-model.ts", "android/virtual/tree/index.ts"),
+        fake("android/operator/dispatch-script.ts", "android/adb/request-limit.ts"),
+        fake("android/hierarchy/parse.ts", "android/virtual/tree/read-dump.ts"),
+        fake("android/adb/adb-socket.ts", "android/operator/x.ts"),
       ]),
     ).toEqual(
       [
@@ -118,6 +148,15 @@ describe("layering (docs/design.md#dependency-rules)", () => {
         "cli/main.ts:7 imports plugins/index.ts (cli/ may import only core, config, runtime)",
         "plugins/openclaw/entry.ts:7 imports plugins/skills/index.ts (plugins/openclaw/ may import only core, runtime)",
         "runtime/boot.ts:7 imports plugins/openclaw/entry.ts (runtime/ may import only core, config, android, plugins)",
+        "android/virtual/virtual-device.ts:7 imports android/operator/dispatch-script.ts (android/virtual/ may " +
+          "import only android/apk/, android/avd/ of android/)",
+        "android/virtual/ui/screen-model.ts:7 imports android/hierarchy/index.ts (android/virtual/ may import only " +
+          "android/apk/, android/avd/ of android/)",
+        "android/virtual/sdk/emulator-tool.ts:7 imports android/adb/server-address.ts (android/virtual/ may import " +
+          "only android/apk/, android/avd/ of android/)",
+        "android/hierarchy/parse.ts:7 imports android/virtual/tree/read-dump.ts (android/hierarchy/ may import only " +
+          "itself of android/)",
+        "android/adb/adb-socket.ts:7 imports android/operator/x.ts (android/adb/ may import only itself of android/)",
       ].map((line) => line.split("/").join(sep)),
     );
   });

@@ -28,7 +28,21 @@ const kernel = await boot([
       ctx.commands.add(command(["observe", "screenshot"]));
     },
   }),
-  definePlugin({ name: "virtual", setup: (ctx) => ctx.commands.add(command(["virtual", "start"])) }),
+  definePlugin({
+    name: "virtual",
+    setup(ctx) {
+      ctx.commands.add(command(["virtual", "start"]));
+      ctx.commands.add(
+        command(["virtual", "android-home"], {
+          args: {
+            out: { type: "string", description: "Where to write it" },
+            failImageInstall: { type: "boolean", description: "Fail like a broken download" },
+          },
+          hiddenArgs: ["failImageInstall"],
+        }),
+      );
+    },
+  }),
 ]);
 const tree = buildTree(kernel);
 
@@ -44,7 +58,7 @@ describe("command tree", () => {
   it("stops at a group, which has no command of its own", () => {
     const resolved = resolveCommand(tree, ["virtual"]);
     expect(resolved.node.command).toBeUndefined();
-    expect([...resolved.node.children.keys()]).toEqual(["start"]);
+    expect([...resolved.node.children.keys()]).toEqual(["start", "android-home"]);
   });
 
   it("an unknown word is USAGE with the nearest command", async () => {
@@ -88,5 +102,18 @@ describe("help", () => {
     expect(help).toContain("--validate-only");
     expect(help).toContain("Validate only");
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it("a command's hidden flags are left out of its help, which says --help --all lists them", async () => {
+    const node = resolveCommand(tree, ["virtual", "android-home"]).node;
+    const help = await renderHelp(node, "9.9.9");
+    expect(help).toContain("--out");
+    expect(help).not.toContain("--fail-image-install");
+    expect(help).toContain("listed by --help --all");
+    const all = await renderHelp(node, "9.9.9", { all: true });
+    expect(all).toContain("--fail-image-install");
+    expect(all).toContain("Fail like a broken download");
+    expect(all).not.toContain("listed by --help --all");
+    expect(await renderHelp(resolveCommand(tree, ["execute"]).node, "9.9.9")).not.toContain("--help --all");
   });
 });

@@ -27,9 +27,17 @@ describe("flags are kebab-case for people, camelCase still parses", () => {
     const nodes = commandNodes(buildTree(await boot(builtinPlugins)));
     expect(nodes.map((n) => n.path.join(" "))).toContain("emulator create");
     for (const node of nodes) {
-      const help = await renderHelp(node, "0.0.0");
-      expect(help.match(CAMEL_FLAG), `clawperator ${node.path.join(" ")} --help`).toBeNull();
+      const help = await renderHelp(node, "0.0.0", { all: true });
+      expect(help.match(CAMEL_FLAG), `clawperator ${node.path.join(" ")} --help --all`).toBeNull();
     }
+  });
+
+  it("every hidden flag of a built-in command is one of its flags", async () => {
+    const nodes = commandNodes(buildTree(await boot(builtinPlugins)));
+    const hidden = nodes.flatMap((n) => (n.command?.hiddenArgs ?? []).map((name) => [n.path.join(" "), name]));
+    expect(hidden).toContainEqual(["virtual android-home", "failImageInstall"]);
+    for (const [path, name] of hidden)
+      expect(Object.keys(nodes.find((n) => n.path.join(" ") === path)!.command!.args ?? {}), path).toContain(name);
   });
 
   it("a camelCase table key is shown as its kebab-case flag", async () => {

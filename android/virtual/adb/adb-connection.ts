@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
 import { AdbStream, type StreamTransport } from "./adb-stream.ts";
 import { AUTH_SIGNATURE, authChallenge } from "./auth.ts";
-import type { DeviceServices } from "./device-services.ts";
+import type { DeviceServices } from "../device/device-services.ts";
 import {
   A_AUTH,
   A_CLSE,

@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { EventEmitter, once } from "node:events";
 import { AdbConnection } from "./adb-connection.ts";
 import { DEFAULT_FEATURES, SYNC_FEATURES, connectBanner } from "./banner.ts";
-import type { DeviceServices } from "./device-services.ts";
+import type { DeviceServices } from "../device/device-services.ts";
 
 export interface AdbDeviceServerOptions {
   /** `false`: answer every host with AUTH challenges and never accept it, so adb lists it `unauthorized`. */

@@ -1,4 +1,4 @@
-import type { DeviceServices } from "./device-services.ts";
+import type { DeviceServices } from "../device/device-services.ts";
 
 /** Features adbd advertises that the virtual device implements. `cmd` makes `adb install` stream over `exec:`. */
 export const DEFAULT_FEATURES: readonly string[] = ["shell_v2", "cmd"];

@@ -1,5 +1,5 @@
 import { AdbDeviceServer, type AdbDeviceServerOptions } from "./adb-device-server.ts";
-import type { DeviceServices } from "./device-services.ts";
+import type { DeviceServices } from "../device/device-services.ts";
 import { EmulatorConsole } from "./emulator-console.ts";
 import { registerEmulator } from "./emulator-registration.ts";
 

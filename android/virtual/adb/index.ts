@@ -1,4 +1,4 @@
-export type { DeviceServices, ShellSession } from "./device-services.ts";
+export type { DeviceServices, ShellSession } from "../device/device-services.ts";
 export { AdbDeviceServer, type AdbDeviceServerOptions } from "./adb-device-server.ts";
 export { EmulatorConsole, type EmulatorConsoleOptions } from "./emulator-console.ts";
 export { registerEmulator, type EmulatorRegistrationOptions } from "./emulator-registration.ts";

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { AdbStream } from "./adb-stream.ts";
-import type { DeviceServices, ShellSession } from "./device-services.ts";
+import type { DeviceServices, ShellSession } from "../device/device-services.ts";
 import type { ServiceRequest } from "./service-request.ts";
 import {
   SHELL_CLOSE_STDIN,

@@ -1,4 +1,4 @@
-import type { SyncStat } from "./device-services.ts";
+import type { SyncStat } from "../device/device-services.ts";
 
 /**
  * adb's file sync protocol (system/core adb/file_sync_protocol.h, platform-tools 29): every message starts with a

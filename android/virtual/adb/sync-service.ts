@@ -1,6 +1,6 @@
 import type { AdbStream } from "./adb-stream.ts";
 import { ByteReader } from "./byte-reader.ts";
-import type { DeviceFiles } from "./device-services.ts";
+import type { DeviceFiles } from "../device/device-services.ts";
 import {
   dent,
   failure,

@@ -1,9 +1,9 @@
 import {
-  ACCESSIBILITY_SERVICE_CLASS,
-  NOTIFICATION_LISTENER_CLASS,
-  OPERATOR_MAIN_ACTIVITY,
-  POST_NOTIFICATIONS,
-} from "../../operator/operator-components.ts";
+  APK_ACCESSIBILITY_SERVICE,
+  APK_MAIN_ACTIVITY,
+  APK_NOTIFICATION_LISTENER,
+  APK_POST_NOTIFICATIONS,
+} from "../protocol/operator-apk-facts.ts";
 import { compileBinaryXml, type XmlElement } from "./binary-xml.ts";
 import { zipFiles } from "./zip-store.ts";
 
@@ -37,14 +37,14 @@ export function buildOperatorApk(options: OperatorApkOptions): Buffer {
     ],
     [
       el("uses-sdk", [android("minSdkVersion", 24), android("targetSdkVersion", 34)]),
-      el("uses-permission", [android("name", POST_NOTIFICATIONS)]),
+      el("uses-permission", [android("name", APK_POST_NOTIFICATIONS)]),
       el(
         "application",
         [android("label", options.label ?? "Clawperator Operator")],
         [
           el(
             "activity",
-            [android("name", OPERATOR_MAIN_ACTIVITY), android("exported", true)],
+            [android("name", APK_MAIN_ACTIVITY), android("exported", true)],
             [
               el(
                 "intent-filter",
@@ -59,7 +59,7 @@ export function buildOperatorApk(options: OperatorApkOptions): Buffer {
           el(
             "service",
             [
-              android("name", ACCESSIBILITY_SERVICE_CLASS),
+              android("name", APK_ACCESSIBILITY_SERVICE),
               android("permission", "android.permission.BIND_ACCESSIBILITY_SERVICE"),
               android("exported", true),
             ],
@@ -74,7 +74,7 @@ export function buildOperatorApk(options: OperatorApkOptions): Buffer {
           el(
             "service",
             [
-              android("name", NOTIFICATION_LISTENER_CLASS),
+              android("name", APK_NOTIFICATION_LISTENER),
               android("permission", "android.permission.BIND_NOTIFICATION_LISTENER_SERVICE"),
               android("exported", true),
             ],

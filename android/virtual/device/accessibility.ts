@@ -1,11 +1,10 @@
-import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
-import { ACCESSIBILITY_SERVICE_CLASS, NOTIFICATION_LISTENER_CLASS } from "../../operator/operator-components.ts";
+import { APK_ACCESSIBILITY_SERVICE, APK_NOTIFICATION_LISTENER, APK_PACKAGES } from "../protocol/operator-apk-facts.ts";
 import type { SettingsStore } from "./settings-store.ts";
 
 /** The Operator APK's accessibility service class (the same in the release and debug variants). */
-export const OPERATOR_ACCESSIBILITY_SERVICE = ACCESSIBILITY_SERVICE_CLASS;
+export const OPERATOR_ACCESSIBILITY_SERVICE = APK_ACCESSIBILITY_SERVICE;
 /** The Operator APK's notification listener class. */
-export const OPERATOR_NOTIFICATION_LISTENER = NOTIFICATION_LISTENER_CLASS;
+export const OPERATOR_NOTIFICATION_LISTENER = APK_NOTIFICATION_LISTENER;
 
 export const accessibilityComponent = (packageName: string): string =>
   `${packageName}/${OPERATOR_ACCESSIBILITY_SERVICE}`;
@@ -27,4 +26,4 @@ export function isAccessibilityServiceEnabled(settings: SettingsStore, packageNa
  * for another variant (so both can be installed). An Operator APK installed later opens it when the scenario has it.
  */
 export const operatorLaunchScreen = (packageName: string): string =>
-  packageName === OPERATOR_PACKAGES.release ? "operator" : `operator:${packageName}`;
+  packageName === APK_PACKAGES.release ? "operator" : `operator:${packageName}`;

@@ -1,5 +1,5 @@
 import { posix } from "node:path";
-import type { DeviceFiles } from "../adb/device-services.ts";
+import type { DeviceFiles } from "./device-services.ts";
 import { ERRNO, strerror, type Errno } from "./errno.ts";
 import type { VirtualFileSystem } from "./virtual-fs.ts";
 

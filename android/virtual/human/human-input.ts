@@ -1,4 +1,4 @@
-import { area, boundsOf, center, contains, isScrollable, type Bounds, type UiNode } from "../../hierarchy/index.ts";
+import { area, boundsOf, center, contains, isScrollable, type Bounds, type UiNode } from "../tree/index.ts";
 import type { UiEvent } from "../ui/ui-events.ts";
 import type { ScrollDirection, UiModel } from "../ui/ui-model.ts";
 import { locate, TargetNotFound, visibleLabels, type HumanTarget } from "./human-target.ts";

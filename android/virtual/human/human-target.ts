@@ -1,4 +1,4 @@
-import { area, boundsOf, center, type UiHierarchy, type UiNode } from "../../hierarchy/index.ts";
+import { area, boundsOf, center, type UiHierarchy, type UiNode } from "../tree/index.ts";
 import { deepestAt, windowAt } from "../ui/hit-test.ts";
 
 /** Where a person puts a finger: on what shows a text, an id or a description, or at a point. */

@@ -1,4 +1,4 @@
-import type { UiHierarchy, UiNode } from "../../hierarchy/index.ts";
+import type { UiHierarchy, UiNode } from "../tree/index.ts";
 
 /**
  * The 17 attributes the APK's UiTreeFormatter writes, in its order; a node the model lacks one for gets the default.

@@ -1,4 +1,5 @@
-import { RESULT_PREFIX, type ResultEnvelope } from "../../../core/contracts/envelope.ts";
+import type { ResultEnvelope } from "../../../core/contracts/envelope.ts";
+import { APK_COMMAND_PREFIX, APK_HIERARCHY_MARKER, APK_RESULT_PREFIX } from "../protocol/operator-apk-facts.ts";
 import type { DeviceLogWriter, LogPriority } from "../device/log-types.ts";
 import { TIMBER_MAX_LOG_LENGTH, timberPieces } from "./timber-split.ts";
 
@@ -22,7 +23,7 @@ export const OPERATOR_TAGS = {
   recordingDiag: "RecordingDiag",
 } as const;
 
-const CC = "[Clawperator-Command]";
+const CC = APK_COMMAND_PREFIX;
 
 /** `k=v` pairs as Kotlin's Map.toString writes them: `{k=v, k2=v2}`, `{}` when empty. */
 export const kotlinMap = (data: Readonly<Record<string, string>>): string =>
@@ -138,7 +139,7 @@ export class OperatorLog {
 
   /** The one result line: compact JSON escapes every line break; a long one is still split like any message. */
   result(envelope: ResultEnvelope): void {
-    this.message("I", OPERATOR_TAGS.executorAsync, RESULT_PREFIX + JSON.stringify(envelope));
+    this.message("I", OPERATOR_TAGS.executorAsync, APK_RESULT_PREFIX + JSON.stringify(envelope));
   }
 
   // The task runner.
@@ -248,7 +249,7 @@ export class OperatorLog {
    * or per line, what logcat prints is the same lines, a line over 4,000 units cut every 4,000.
    */
   hierarchy(xmlLines: readonly string[]): void {
-    const lines = ["[TaskScope] UI Hierarchy:"];
+    const lines = [APK_HIERARCHY_MARKER];
     for (const element of xmlLines) {
       // A raw line break inside a value is a line break to logcat and Timber alike.
       for (const line of element.includes("\n") ? element.split("\n") : [element]) {

@@ -1,4 +1,4 @@
-import { HierarchyIndex, labelOf, matchesNode, type UiNode } from "../../hierarchy/index.ts";
+import { HierarchyIndex, labelOf, matchesNode, type UiNode } from "../tree/index.ts";
 import type { UiModel } from "../ui/ui-model.ts";
 import type { OperatorMatcher } from "./command-params.ts";
 import { nodeMatcherString } from "./kotlin-strings.ts";

@@ -1,4 +1,4 @@
-import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
+import { APK_PACKAGES } from "../protocol/operator-apk-facts.ts";
 import { randomUuid } from "../../../core/host/random.ts";
 import type { DeviceLogWriter } from "../device/log-types.ts";
 import type { VirtualFileSystem } from "../device/virtual-fs.ts";
@@ -66,7 +66,7 @@ export function createVirtualOperator(deps: VirtualOperatorDeps): VirtualOperato
     manager: recording,
     log,
     now: () => clock.now(),
-    debug: deps.packageName === OPERATOR_PACKAGES.debug,
+    debug: deps.packageName === APK_PACKAGES.debug,
   });
   // The accessibility service sees the screen's events only while Android has it bound.
   const stopListening = deps.ui.onUiEvent((event) => {

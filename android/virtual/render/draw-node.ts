@@ -1,4 +1,4 @@
-import { inferRole, type Bounds } from "../../hierarchy/index.ts";
+import { inferRole, type Bounds } from "../tree/index.ts";
 import type { Raster, Rgb } from "./raster.ts";
 import type { ScreenNode } from "./screen-nodes.ts";
 import { CELL_WIDTH, drawLines, foldToAscii, linesThatFit, wrapLines } from "./text.ts";

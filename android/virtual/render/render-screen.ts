@@ -1,4 +1,4 @@
-import { boundsOf, type UiHierarchy } from "../../hierarchy/index.ts";
+import { boundsOf, type UiHierarchy } from "../tree/index.ts";
 import { COLORS, drawBox, drawLabel } from "./draw-node.ts";
 import { encodePng } from "./png.ts";
 import { Raster } from "./raster.ts";

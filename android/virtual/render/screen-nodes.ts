@@ -1,4 +1,4 @@
-import { boundsOf, type Bounds, type UiNode } from "../../hierarchy/index.ts";
+import { boundsOf, type Bounds, type UiNode } from "../tree/index.ts";
 
 export interface ScreenNode {
   node: UiNode;

@@ -1,4 +1,4 @@
-import type { Bounds } from "../../hierarchy/index.ts";
+import type { Bounds } from "../tree/index.ts";
 import { DESCENT, GLYPH_HEIGHT, GLYPH_WIDTH, glyphOf } from "./font-5x7.ts";
 import type { Raster, Rgb } from "./raster.ts";
 

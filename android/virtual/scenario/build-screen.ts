@@ -1,4 +1,4 @@
-import type { UiNode } from "../../hierarchy/index.ts";
+import type { UiNode } from "../tree/index.ts";
 import type {
   DynamicValueSpec,
   ScreenSpec,

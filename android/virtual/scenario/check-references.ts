@@ -1,6 +1,6 @@
 import { nearest } from "../../../core/contracts/nearest.ts";
 import type { NodeMatcher } from "../../../core/contracts/matcher.ts";
-import { findFirst, isScrollable, type UiHierarchy, type UiNode } from "../../hierarchy/index.ts";
+import { findFirst, isScrollable, type UiHierarchy, type UiNode } from "../tree/index.ts";
 import type { IssueList } from "./scenario-error.ts";
 import type { Scenario, ScreenSpec } from "./scenario-types.ts";
 

@@ -1,5 +1,5 @@
 import type { NodeMatcher } from "../../../core/contracts/matcher.ts";
-import type { UiHierarchy, UiNode } from "../../hierarchy/index.ts";
+import type { UiHierarchy, UiNode } from "../tree/index.ts";
 import type { SettingsNamespace } from "../device/settings-store.ts";
 import type { GlobalKey } from "../ui/ui-model.ts";
 

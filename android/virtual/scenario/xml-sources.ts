@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { HierarchyParseError, parseHierarchy, type UiHierarchy, type UiNode } from "../../hierarchy/index.ts";
+import { HierarchyParseError, parseHierarchy, type UiHierarchy, type UiNode } from "../tree/index.ts";
 import type { IssueList } from "./scenario-error.ts";
 
 type Path = ReadonlyArray<string | number>;

@@ -1,4 +1,4 @@
-import { serverAddress } from "../../adb/server-address.ts";
+import { adbServerFromEnv } from "./adb-server-env.ts";
 import { avdHome } from "../../avd/avd-home.ts";
 import { listAvdNames, readAvdMetadata, type AvdMetadata } from "../../avd/avd-metadata.ts";
 import type { Scenario } from "../scenario/scenario-types.ts";
@@ -147,7 +147,7 @@ async function runAvd(sdkRoot: string, name: string, port: number | undefined, i
       scenario,
       emulator: true,
       avdName: name,
-      adbServer: serverAddress(io.env),
+      adbServer: adbServerFromEnv(io.env),
       ...(port === undefined ? {} : { port }),
       ...(io.env.HOME ? { home: io.env.HOME } : {}),
     });

@@ -1,4 +1,4 @@
-import type { DeviceServices } from "../adb/device-services.ts";
+import type { DeviceServices } from "../device/device-services.ts";
 import { deviceFiles } from "../device/device-files.ts";
 import type { DeviceState } from "../device/device-state.ts";
 import type { UiModel } from "../ui/ui-model.ts";

@@ -1,4 +1,4 @@
-import { boundsOf, type UiNode } from "../../hierarchy/index.ts";
+import { boundsOf, type UiNode } from "../tree/index.ts";
 import { subtree } from "./screen-target.ts";
 import { accessibilityEvent, type AccessibilityEvent } from "./ui-events.ts";
 

@@ -1,4 +1,4 @@
-import { boundsOf, contains, type UiNode } from "../../hierarchy/index.ts";
+import { boundsOf, contains, type UiNode } from "../tree/index.ts";
 
 /** The window a touch at (x, y) lands in: the top-most whose root contains the point. */
 export function windowAt(windows: readonly UiNode[], x: number, y: number): UiNode | undefined {

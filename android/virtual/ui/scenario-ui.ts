@@ -1,4 +1,4 @@
-import { findFirst, isScrollable, matchesNode, type UiHierarchy, type UiNode } from "../../hierarchy/index.ts";
+import { findFirst, isScrollable, matchesNode, type UiHierarchy, type UiNode } from "../tree/index.ts";
 import type { DeviceLogWriter } from "../device/log-types.ts";
 import type { PackageRegistry } from "../device/packages.ts";
 import type { Scenario, TransitionTarget } from "../scenario/scenario-types.ts";

@@ -1,4 +1,4 @@
-import { findFirst, HierarchyIndex, type UiNode } from "../../hierarchy/index.ts";
+import { findFirst, HierarchyIndex, type UiNode } from "../tree/index.ts";
 import type { ScreenSpec, ScrollerSpec } from "../scenario/scenario-types.ts";
 
 /** A declared scroll container, located by its node path in the screen's XML. */

@@ -1,4 +1,4 @@
-import { matchesNode, type UiNode } from "../../hierarchy/index.ts";
+import { matchesNode, type UiNode } from "../tree/index.ts";
 import type { ScreenState } from "./screen-state.ts";
 import type { ScreenTree } from "./screen-tree.ts";
 

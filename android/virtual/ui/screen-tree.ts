@@ -1,4 +1,4 @@
-import { findAll, HierarchyIndex, type UiNode } from "../../hierarchy/index.ts";
+import { findAll, HierarchyIndex, type UiNode } from "../tree/index.ts";
 import { childPath, pagePath, type ScreenModel } from "./screen-model.ts";
 import type { ScreenState } from "./screen-state.ts";
 

@@ -1,4 +1,4 @@
-import type { UiNode } from "../../hierarchy/types.ts";
+import type { UiNode } from "../tree/index.ts";
 
 /** The accessibility event types the screen sends (android.view.accessibility.AccessibilityEvent). */
 export type AccessibilityEventType =

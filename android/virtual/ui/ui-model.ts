@@ -1,4 +1,4 @@
-import type { UiHierarchy, UiNode } from "../../hierarchy/types.ts";
+import type { UiHierarchy, UiNode } from "../tree/index.ts";
 import type { UiEventListener } from "./ui-events.ts";
 
 export type ScrollDirection = "down" | "up" | "left" | "right";

@@ -16,7 +16,7 @@ describe("flags: kebab-case in --help, camelCase accepted", () => {
       ["--registration-timeout-ms", "--boot-timeout-ms"],
     ],
     [
-      ["virtual", "android-home"],
+      ["virtual", "android-home", "--all"],
       ["--boot-delay-ms", "--fail-image-install"],
     ],
   ])("%j --help shows %j and no camelCase flag", async (command, flags) => {

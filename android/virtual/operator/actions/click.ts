@@ -1,5 +1,5 @@
 import type { RetryPreset } from "../../../../core/contracts/retry.ts";
-import { area, boundsOf, center, type UiNode } from "../../../hierarchy/index.ts";
+import { area, boundsOf, center, type UiNode } from "../../tree/index.ts";
 import type { ClickTypeParam, OperatorMatcher } from "../command-params.ts";
 import type { ExecutionContext } from "../execution-context.ts";
 import { withRetry } from "../retry.ts";

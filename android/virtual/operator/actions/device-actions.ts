@@ -1,4 +1,4 @@
-import type { UiNode } from "../../../hierarchy/index.ts";
+import type { UiNode } from "../../tree/index.ts";
 import { apkHierarchyLines } from "../apk-hierarchy-xml.ts";
 import { StepFailure } from "../step-failure.ts";
 import type { ActionRunner } from "./step-data.ts";

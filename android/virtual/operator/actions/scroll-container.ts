@@ -1,4 +1,4 @@
-import { firstScrollableDescendant, isScrollable, type UiNode } from "../../../hierarchy/index.ts";
+import { firstScrollableDescendant, isScrollable, type UiNode } from "../../tree/index.ts";
 import type { OperatorMatcher } from "../command-params.ts";
 import { describeMatcher, type Screen } from "../screen.ts";
 import { StepFailure } from "../step-failure.ts";

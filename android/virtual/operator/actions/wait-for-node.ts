@@ -1,4 +1,4 @@
-import { boundsOf } from "../../../hierarchy/index.ts";
+import { boundsOf } from "../../tree/index.ts";
 import { withRetry } from "../retry.ts";
 import { describeMatcher, labelOf, Screen } from "../screen.ts";
 import type { ActionRunner } from "./step-data.ts";

@@ -1,6 +1,6 @@
-import { OPERATOR_PACKAGES } from "../../../../core/contracts/limits.ts";
+import { APK_PACKAGES } from "../../protocol/operator-apk-facts.ts";
 import { monotonicMs } from "../../../../core/host/monotonic-ms.ts";
-import { area, boundsOf } from "../../../hierarchy/index.ts";
+import { area, boundsOf } from "../../tree/index.ts";
 import { KEY } from "../../ui/key-codes.ts";
 import type { AccessibilityEvent, KeyEvent, UiEvent } from "../../ui/ui-events.ts";
 import type { UiModel } from "../../ui/ui-model.ts";
@@ -19,7 +19,7 @@ export interface RecordingFilterDeps {
 }
 
 /** The APK hard-codes both variants: events from either Operator's own windows are never recorded. */
-const SELF_PACKAGES: ReadonlySet<string> = new Set(Object.values(OPERATOR_PACKAGES));
+const SELF_PACKAGES: ReadonlySet<string> = new Set(Object.values(APK_PACKAGES));
 
 /** Kotlin's `firstOrNull { !it.isNullOrBlank() }?.trim()`. */
 const firstNonBlank = (...candidates: Array<string | undefined>): string | null =>

@@ -1,4 +1,4 @@
-import type { UiHierarchy } from "../../../hierarchy/index.ts";
+import type { UiHierarchy } from "../../tree/index.ts";
 import { apkHierarchyLines } from "../apk-hierarchy-xml.ts";
 
 /**

@@ -1,5 +1,4 @@
-import { OPERATOR_PACKAGES } from "../../../../core/contracts/limits.ts";
-import { OPERATOR_REFERENCE_RELEASE } from "../../../operator/protocol-line.ts";
+import { APK_PACKAGES, APK_REFERENCE_RELEASE } from "../../protocol/operator-apk-facts.ts";
 import { accessibilityComponent, notificationListenerComponent } from "../../device/accessibility.ts";
 import type { ScenarioSource } from "../schema/scenario-schema.ts";
 import { demoApp } from "./demo-app.ts";
@@ -22,9 +21,9 @@ const phone = (
   global: Record<string, string> = {},
 ) => phoneScenario(name, description, [settingsApp(DEVICE), demoApp(), ...operators.map(operatorApp)], secure, global);
 
-const { release, debug } = OPERATOR_PACKAGES;
+const { release, debug } = APK_PACKAGES;
 /** A debug build names its version with `-d`. */
-const DEBUG_NAME = `${OPERATOR_REFERENCE_RELEASE.versionName}-d`;
+const DEBUG_NAME = `${APK_REFERENCE_RELEASE.versionName}-d`;
 
 /**
  * The phone in each state `clawperator doctor` diagnoses (beside `default`, ready, and `fresh`, no Operator): so
@@ -49,14 +48,14 @@ export const DOCTOR_STATE_SCENARIOS = {
     phone(
       "debug-operator",
       "Only the debug Operator (com.clawperator.operator.dev) installed and enabled.",
-      [{ packageName: debug, versionName: DEBUG_NAME, versionCode: OPERATOR_REFERENCE_RELEASE.versionCode }],
+      [{ packageName: debug, versionName: DEBUG_NAME, versionCode: APK_REFERENCE_RELEASE.versionCode }],
       enabled(debug),
     ),
   "both-operators": () =>
     phone(
       "both-operators",
       "The release and the debug Operator both installed and enabled.",
-      [{}, { packageName: debug, versionName: DEBUG_NAME, versionCode: OPERATOR_REFERENCE_RELEASE.versionCode }],
+      [{}, { packageName: debug, versionName: DEBUG_NAME, versionCode: APK_REFERENCE_RELEASE.versionCode }],
       enabled(release, debug),
     ),
   "dev-options-off": () =>

@@ -1,4 +1,4 @@
-import { OPERATOR_REFERENCE_RELEASE } from "../../../operator/protocol-line.ts";
+import { APK_POST_NOTIFICATIONS, APK_REFERENCE_RELEASE } from "../../protocol/operator-apk-facts.ts";
 import { operatorLaunchScreen } from "../../device/accessibility.ts";
 import { CONTENT_TOP, SCREEN, toolbar, windowRoot, type AppPart } from "./parts.ts";
 import { screenXml } from "./view-builder.ts";
@@ -24,7 +24,7 @@ export function operatorApp(options: OperatorAppOptions = {}): AppPart {
   const pkg = options.packageName ?? PKG;
   // By default the release every real phone runs, with its real versionCode: the demo, the tests and a phone then
   // pass the same compatibility check.
-  const versionName = options.versionName ?? OPERATOR_REFERENCE_RELEASE.versionName;
+  const versionName = options.versionName ?? APK_REFERENCE_RELEASE.versionName;
   // Each variant has its own launch screen, so both can be installed at once.
   const screen = operatorLaunchScreen(pkg);
   return {
@@ -32,9 +32,9 @@ export function operatorApp(options: OperatorAppOptions = {}): AppPart {
       package: pkg,
       label: "Clawperator Operator",
       versionName,
-      versionCode: options.versionCode ?? OPERATOR_REFERENCE_RELEASE.versionCode,
+      versionCode: options.versionCode ?? APK_REFERENCE_RELEASE.versionCode,
       operator: true,
-      permissions: ["android.permission.POST_NOTIFICATIONS"],
+      permissions: [APK_POST_NOTIFICATIONS],
       launchScreen: screen,
     },
     screens: {

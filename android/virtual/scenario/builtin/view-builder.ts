@@ -1,4 +1,4 @@
-import { serializeHierarchy, type UiNode } from "../../../hierarchy/index.ts";
+import { serializeHierarchy, type UiNode } from "../../tree/index.ts";
 
 /** A view of a hand-built screen; unset flags are false (enabled is true). */
 export interface View {

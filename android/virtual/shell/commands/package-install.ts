@@ -1,5 +1,5 @@
 import { ApkReadError, readApkManifest } from "../../../apk/read-apk-manifest.ts";
-import { ACCESSIBILITY_SERVICE_CLASS } from "../../../operator/operator-components.ts";
+import { APK_ACCESSIBILITY_SERVICE } from "../../protocol/operator-apk-facts.ts";
 import { isZip } from "../../apk/zip-store.ts";
 import { operatorLaunchScreen } from "../../device/accessibility.ts";
 import { decodeVirtualApk, VIRTUAL_APK_FORMAT, type DecodedApk } from "../../device/virtual-apk.ts";
@@ -94,7 +94,7 @@ export async function installPackage(ctx: CommandContext, args: string[]): Promi
 async function decodeRealApk(bytes: Buffer): Promise<DecodedApk> {
   try {
     const manifest = await readApkManifest(bytes);
-    const operator = manifest.services.includes(ACCESSIBILITY_SERVICE_CLASS);
+    const operator = manifest.services.includes(APK_ACCESSIBILITY_SERVICE);
     return {
       ok: true,
       apk: {

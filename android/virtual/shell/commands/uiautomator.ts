@@ -1,4 +1,4 @@
-import { serializeHierarchy } from "../../../hierarchy/index.ts";
+import { serializeHierarchy } from "../../tree/index.ts";
 import { strerror } from "../../device/errno.ts";
 import type { Command } from "../command-types.ts";
 

@@ -3,7 +3,7 @@ import type { Clock } from "../../../../core/host/clock.ts";
 import { createDeviceState, type DeviceState } from "../../../../android/virtual/device/index.ts";
 import type { AppSpec, DeviceProfile, Scenario } from "../../../../android/virtual/scenario/scenario-types.ts";
 import { createDeviceShell } from "../../../../android/virtual/shell/index.ts";
-import type { DeviceServices } from "../../../../android/virtual/adb/device-services.ts";
+import type { DeviceServices } from "../../../../android/virtual/device/device-services.ts";
 import { FakeUi, node, screen } from "../operator/fake-ui.ts";
 
 /** 2026-11-22 21:47:31.250 UTC, a Sunday. */
