@@ -71,7 +71,7 @@ export function skillStatus(judged: Judged, ctx: StatusContext): SkillStatus {
   const available = eligible && !blockedByAgentFilter;
   const emoji = emojiOf(metadata, frontmatter.fields);
   const homepage = homepageOf(metadata, frontmatter.fields);
-  const options = installOptions(metadata, ctx.prefs, ctx.platform, ctx.hasBin);
+  const options = installOptions(metadata, ctx.prefs, ctx.platform, ctx.hasBin, skillKey);
   const precedence = record.origin.precedence;
   return {
     name,
