@@ -11,6 +11,7 @@ export const STATIC_FILES = {
   "recording.js": "text/javascript; charset=utf-8",
   "skill.js": "text/javascript; charset=utf-8",
   "view.js": "text/javascript; charset=utf-8",
+  "live.js": "text/javascript; charset=utf-8",
   "favicon.svg": "image/svg+xml",
 } as const;
 
