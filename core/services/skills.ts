@@ -152,6 +152,8 @@ export interface SkillStatus {
   install: SkillInstallOption[];
   /** Every install option for this OS, the preferred one first, each with what it runs (what a setup view offers). */
   installOptions: SkillSetupOption[];
+  /** When those options come from a folder nobody vetted (workspace, project, personal): check before running one. */
+  installWarning?: string;
   readiness: SkillReadiness;
   /** Why the frontmatter cannot be read, and where (1-based line of SKILL.md), when `readiness` is `invalid`. */
   invalid?: { reason: string; line?: number };
@@ -159,6 +161,8 @@ export interface SkillStatus {
   configured: { enabled?: boolean; apiKey: boolean; env: string[] };
   /** `skills remove` may delete it (a managed or workspace folder skill). */
   removable: boolean;
+  /** Why it is not removable (its tier's files are managed elsewhere), when it is not. */
+  notRemovable?: string;
   /** Android packages the skill operates, and whether the selected device has them (null: no device checked). */
   packages: { name: string; installed: boolean | null }[];
   origin: SkillOrigin;

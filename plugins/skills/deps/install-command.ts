@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { clawperatorHome } from "../../../core/host/clawperator-home.ts";
+import type { SkillPrecedence } from "../../../core/kernel/contributions.ts";
 import type { SkillInstallPlan } from "../../../core/services/skills.ts";
 import type { InstallSpec } from "../sources/install-spec.ts";
 import type { InstallPreferences } from "../status/install-options.ts";
@@ -22,6 +23,15 @@ function safe(value: string, kind: keyof typeof SAFE): string {
   if (!v || v.startsWith("-") || !SAFE[kind].test(v))
     throw unsupported(`the ${kind} install names ${JSON.stringify(value)}, which is not a safe ${kind} package name`);
   return v;
+}
+
+/**
+ * The warning an install of a skill from a folder nobody vetted carries (bundled, managed and extra skills were put
+ * there on purpose); status shows it before the install, the install's result repeats it.
+ */
+export function untrustedRecipe(name: string, precedence: SkillPrecedence): string | undefined {
+  if (precedence === "bundled" || precedence === "managed" || precedence === "extra") return undefined;
+  return `${name} is a ${precedence} skill: check that its install recipe is one you trust`;
 }
 
 /** A folder name for a skill key (OpenClaw's tools/<key>): the key when it is plain, else a slug and a hash. */

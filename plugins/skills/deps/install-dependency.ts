@@ -14,7 +14,7 @@ import {
   specsForPlatform,
 } from "../status/install-options.ts";
 import { installDownload } from "./download.ts";
-import { installCommand, toolsRoot, unsupported } from "./install-command.ts";
+import { installCommand, toolsRoot, unsupported, untrustedRecipe } from "./install-command.ts";
 import { runInstaller } from "./run-installer.ts";
 
 /** OpenClaw's limits on an install's time: 300000 ms unless asked, between 1000 and 900000. */
@@ -78,13 +78,8 @@ export async function installDependency(
     request.onProgress?.(line);
     events?.emit("clawperator:skills-install-progress", { name, installId, line });
   };
-  const warnings: string[] = [];
-  if (
-    record.origin.precedence !== "bundled" &&
-    record.origin.precedence !== "managed" &&
-    record.origin.precedence !== "extra"
-  )
-    warnings.push(`${name} is a ${record.origin.precedence} skill: check that its install recipe is one you trust`);
+  const untrusted = untrustedRecipe(name, record.origin.precedence);
+  const warnings = untrusted ? [untrusted] : [];
   const base = { ok: true as const, name, skillKey, installId, kind: spec.kind, warnings };
 
   if (spec.kind === "download") {

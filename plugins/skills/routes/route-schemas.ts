@@ -137,9 +137,11 @@ const status = z.looseObject({
   configChecks: z.array(z.object({ path: z.string(), satisfied: z.boolean() })),
   install: z.array(installOption),
   installOptions: z.array(setupOption),
+  installWarning: z.string().optional().describe("Why to read the install recipe before running it"),
   readiness: z.enum(["ready", "needs-setup", "unsupported", "disabled", "blocked", "invalid"]),
   configured: z.looseObject({ apiKey: z.boolean(), env: z.array(z.string()) }),
   removable: z.boolean(),
+  notRemovable: z.string().optional().describe("Why `skills remove` refuses it, when it does"),
 });
 const configWrite = z.looseObject({ ok: z.literal(true), path: z.string(), hash: z.string(), mode: z.string() });
 
