@@ -20,6 +20,7 @@ export const STATIC_FILES = {
   "setup-tab.js": "text/javascript; charset=utf-8",
   "configure.js": "text/javascript; charset=utf-8",
   "install.js": "text/javascript; charset=utf-8",
+  "readiness.js": "text/javascript; charset=utf-8",
   "favicon.svg": "image/svg+xml",
 } as const;
 

@@ -4,8 +4,8 @@
 import { Unauthorized } from "./api.js";
 import { byId, el } from "./dom.js";
 import { installSection } from "./install.js";
-import { readinessDetails } from "./setup-tab.js";
-import { chip, notRemovableWhy, skillHeading } from "./skill-text.js";
+import { readinessDetails } from "./readiness.js";
+import { chip, skillHeading } from "./skill-text.js";
 import * as model from "./skills-model.js";
 
 let open;
@@ -113,7 +113,7 @@ function removePart(say, close) {
   let confirming = false;
   const draw = (status) => {
     if (!status.removable)
-      return box.replaceChildren(el("p", { textContent: `It cannot be removed here. ${notRemovableWhy(status)}` }));
+      return box.replaceChildren(el("p", { textContent: `It cannot be removed here: ${status.notRemovable}.` }));
     const where = el("code", { textContent: status.baseDir });
     if (!confirming)
       return box.replaceChildren(

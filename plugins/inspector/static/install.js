@@ -7,9 +7,6 @@ import { onEvent } from "./live.js";
 import { chipOf } from "./skill-text.js";
 import * as model from "./skills-model.js";
 
-/** The tiers whose SKILL.md a person installed on purpose or that ship with Clawperator. */
-const TRUSTED = new Set(["bundled", "managed", "extra"]);
-
 /** The last install of each skill this page ran: kept while the page is open, so the dialog can be reopened. */
 const runs = new Map();
 
@@ -141,13 +138,8 @@ export function installSection(status, say, handleError) {
   }
 
   const none = el("p", { className: "note" });
-  // Where the recipe comes from: one from a skill folder someone else may have written deserves a second look.
-  const trust = TRUSTED.has(status.source)
-    ? null
-    : el("p", {
-        className: "note",
-        textContent: `The recipe comes from a ${status.source} skill (${status.filePath}): check that you trust it before you run it.`,
-      });
+  // The server's word on where the recipe comes from, with the file to read.
+  const trust = el("p", { className: "note" });
   return {
     title: "Install a dependency",
     node: el("div", { className: "part" }, [
@@ -169,7 +161,8 @@ export function installSection(status, say, handleError) {
         ? `It offers no install for this host: install ${programs.join(", ")} yourself (on the server's PATH); this dialog checks again as the skills change.`
         : "Nothing to install: no program it needs is missing.";
       none.hidden = now.installOptions.length > 0;
-      if (trust) trust.hidden = now.installOptions.length === 0;
+      trust.hidden = !now.installWarning;
+      trust.textContent = now.installWarning ? `${sentence(now.installWarning)} Its recipe is in ${now.filePath}.` : "";
       draw();
       show();
     },

@@ -6,7 +6,7 @@ const OS_NAMES = { darwin: "macOS", linux: "Linux", win32: "Windows" };
 const osName = (os) => OS_NAMES[os] ?? os;
 
 /** Each missing requirement as a short phrase: "program jq", "env FOO_KEY", "config browser.enabled". */
-export function missingItems(status) {
+function missingItems(status) {
   const m = status.missing ?? {};
   return [
     ...(m.bins ?? []).map((b) => `program ${b}`),
@@ -59,31 +59,15 @@ const SOURCE_NAMES = {
   project: "project (.agents/skills)",
   workspace: "workspace (./skills)",
 };
-const fromRegistry = (status) => status.origin?.sourceId === "registry";
 
 /** The source tier in words (the skills registry when the registry file lists it). */
-export const sourceText = (status) =>
-  fromRegistry(status) ? `${status.source}, from the skills registry` : (SOURCE_NAMES[status.source] ?? status.source);
-
-/** Why the remove action is not offered for a skill that is not removable. */
-export function notRemovableWhy(status) {
-  if (fromRegistry(status)) return "The skills registry lists it: `clawperator skills update` manages those files.";
-  switch (status.source) {
-    case "bundled":
-      return "It ships with Clawperator or a plugin. Turn it off for all agents instead.";
-    case "personal":
-      return "It is in your personal folder, ~/.agents/skills: remove it there by hand.";
-    case "project":
-      return "It is in this project's .agents/skills: remove it there by hand.";
-    case "extra":
-      return "It comes from skills.load.extraDirs or a plugin's folder: remove it there.";
-    default:
-      return "Only managed and workspace skill folders are removed here.";
-  }
-}
+const sourceText = (status) =>
+  status.origin?.sourceId === "registry"
+    ? `${status.source}, from the skills registry`
+    : (SOURCE_NAMES[status.source] ?? status.source);
 
 /** A link to the skill's homepage when it is an http(s) URL; any other value as plain text. */
-export function homepage(status) {
+function homepage(status) {
   if (!status.homepage) return null;
   let url;
   try {
@@ -113,4 +97,12 @@ export function skillHeading(status, level = "h3") {
       el("p", { className: "skill-meta" }, [sourceText(status), status.homepage ? " · " : null, homepage(status)]),
     ]),
   ];
+}
+
+/** When a change reaches an agent (agents snapshot their skills per session), in both tabs' words. */
+export function appliesText(report) {
+  const base = "Changes reach an agent from its next session: agents keep a snapshot of their skills per session.";
+  return report.watching
+    ? `${base} Hosts that watch the skills apply them at once; this server does.`
+    : `${base} This server does not watch the skills (skills.load.watch is off): it reads them again on each request.`;
 }

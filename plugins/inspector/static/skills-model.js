@@ -4,7 +4,7 @@
 import { request } from "./api.js";
 import { onEvent, onReconnect } from "./live.js";
 
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(error) {
     super(error?.message ?? "the server refused");
     this.code = error?.code;
@@ -29,9 +29,6 @@ let listening = false;
 
 /** The last status read (undefined before the first). */
 export const current = () => report;
-
-/** The agent whose allowlist the Skills tab shows and edits (undefined: the default one). */
-export const selectedAgent = () => report?.agentId ?? agentId;
 
 /** Each view `render(report)`s on every new status; returns what stops it. */
 export function subscribe(render) {

@@ -1,8 +1,8 @@
-// The Skills tab (spec/004's agent scope): what the selected agent may use. Its switches edit that agent's allowlist
-// (agents.list[].skills) and nothing else; setting a skill up happens in System setup, never here.
+// The Skills tab (the agent scope, docs/skills.md "The Skills page"): what the selected agent may use. Its switches
+// edit that agent's allowlist (agents.list[].skills) and nothing else; setting a skill up is System setup's, never here.
 import { Unauthorized } from "./api.js";
 import { byId, el, focusKey, redraw } from "./dom.js";
-import { chip, chipOf, skillHeading } from "./skill-text.js";
+import { appliesText, chip, chipOf, skillHeading } from "./skill-text.js";
 import * as model from "./skills-model.js";
 
 let shown = false;
@@ -10,14 +10,6 @@ const say = (text) => (byId("skills-message").textContent = text);
 
 /** The configured entry of the agent shown, or undefined when the config lists no agents. */
 const agentOf = (report) => report.agents.find((a) => a.id === report.agentId);
-
-/** When a change reaches an agent (spec/004 section 12.3), in both tabs' words. */
-export function appliesText(report) {
-  const base = "Changes reach an agent from its next session: agents keep a snapshot of their skills per session.";
-  return report.watching
-    ? `${base} Hosts that watch the skills apply them at once; this server does.`
-    : `${base} This server does not watch the skills (skills.load.watch is off): it reads them again on each request.`;
-}
 
 function listNote(report) {
   const agent = agentOf(report);

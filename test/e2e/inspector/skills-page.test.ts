@@ -5,11 +5,11 @@ import { describe, expect, it } from "vitest";
 import type { SkillStatus } from "../../../core/services/skills.ts";
 import { chromiumPath, focused, HOSTILE, overflowX, SCREENSHOTS, skillsPage } from "../../helpers/skills-page.ts";
 
-// The Skills tab in chromium (spec/004's agent scope): the chips against `skills status`, search and filter, the
+// The Skills tab in chromium (the agent scope): the chips against `skills status`, search and filter, the
 // allow switch writing only the selected agent's allowlist, hostile SKILL.md text, the keyboard, 1280×800 and 390 px.
 const ctx = skillsPage();
 
-/** The three chips of spec/004 section 10.2, from the status's readiness. */
+/** The page's three chips, from the status's readiness. */
 const CHIP: Record<SkillStatus["readiness"], string> = {
   ready: "Ready",
   "needs-setup": "Setup required",

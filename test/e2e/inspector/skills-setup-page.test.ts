@@ -13,7 +13,7 @@ import {
 } from "../../helpers/skills-page.ts";
 import { connectSse, type SseClient } from "../serve/sse-client.ts";
 
-// The System setup tab in chromium (spec/004's gateway scope): the setup queue and readiness, the Configure dialog's
+// The System setup tab in chromium (the scope of every agent): the setup queue and readiness, the Configure dialog's
 // write-only API key (checked in the DOM, every response, the event stream and serve's log), installs with stand-in
 // installers, global enable, and remove (workspace only; others say why).
 const ctx = skillsPage();
@@ -106,7 +106,7 @@ describe.skipIf(chromiumPath === undefined)("the System setup tab in chromium", 
     expect(await dialogChip().textContent()).toBe("Setup required: program zz-page-tool");
     expect(await dialog().locator("pre.command").textContent()).toBe("$ brew install zz-page-tool");
     expect(await dialog().textContent()).toContain(
-      `The recipe comes from a workspace skill (${join(ctx.w.ws, "skills", "needs-bin", "SKILL.md")}): check that you trust it`,
+      `needs-bin is a workspace skill: check that its install recipe is one you trust. Its recipe is in ${join(ctx.w.ws, "skills", "needs-bin", "SKILL.md")}.`,
     );
     expect(existsSync(join(ctx.w.home, "installers.log"))).toBe(false);
     await ctx.page.screenshot({ path: join(SCREENSHOTS, "configure-install-1280x800.png") });
@@ -185,8 +185,11 @@ describe.skipIf(chromiumPath === undefined)("the System setup tab in chromium", 
     expect(await ctx.page.locator("#setup-message").textContent()).toBe(`Removed gone-soon: deleted ${folder}.`);
     expect(await dialog().isVisible()).toBe(false);
     for (const [name, why] of [
-      ["personal-one", "It is in your personal folder, ~/.agents/skills: remove it there by hand."],
-      ["clawperator", "It ships with Clawperator or a plugin. Turn it off for all agents instead."],
+      ["personal-one", "it is a personal skill (~/.agents/skills): remove its folder there by hand"],
+      [
+        "clawperator",
+        "it is a bundled skill (it ships with Clawperator or a plugin): turn it off for all agents instead",
+      ],
     ]) {
       await configure(name!);
       expect(
@@ -194,14 +197,17 @@ describe.skipIf(chromiumPath === undefined)("the System setup tab in chromium", 
           .getByRole("button", { name: /remove|delete/i })
           .count(),
       ).toBe(0);
-      expect(await dialog().textContent()).toContain(`It cannot be removed here. ${why}`);
+      expect(await dialog().textContent()).toContain(`It cannot be removed here: ${why}.`);
       await close();
       // The API refuses it too, naming the source.
       const refused = await ctx.serve.request<{ error: { code: string; message: string } }>(`/skills/${name}`, {
         method: "DELETE",
         headers: { authorization: `Bearer ${TOKEN}` },
       });
-      expect(refused.body.error.code).toBe("SKILL_NOT_REMOVABLE");
+      expect(refused.body.error).toMatchObject({
+        code: "SKILL_NOT_REMOVABLE",
+        message: `Skill ${name} cannot be removed: ${why}`,
+      });
     }
     expect(existsSync(join(ctx.w.home, ".agents", "skills", "personal-one"))).toBe(true);
   });
