@@ -97,6 +97,23 @@ export interface SkillInstallOption {
 }
 
 /**
+ * What choosing an install option does, shown to a person before it runs: the command (argv) and the variables it
+ * is given (paths, never secrets), or the URL a download fetches, its checksum and the folder it is put in.
+ */
+export interface SkillInstallPlan {
+  command?: string[];
+  env?: Record<string, string>;
+  url?: string;
+  sha256?: string;
+  targetDir?: string;
+}
+
+/** An install option as a setup view offers it: OpenClaw's fields and what it would run (when it may run). */
+export interface SkillSetupOption extends SkillInstallOption {
+  runs?: SkillInstallPlan;
+}
+
+/**
  * A skill's readiness in one word, for a status chip: `ready` (eligible), `needs-setup` (a requirement is missing),
  * `unsupported` (another OS), `disabled` (`skills.entries.<key>.enabled: false`), `blocked` (outside
  * `skills.allowBundled`), `invalid` (its SKILL.md frontmatter cannot be read).
@@ -138,8 +155,10 @@ export interface SkillStatus {
   configChecks: { path: string; satisfied: boolean }[];
   /** OpenClaw's install options: the preferred one for this OS (every `download` one when all are downloads). */
   install: SkillInstallOption[];
-  /** Every install option for this OS, the preferred one first (what a setup view offers). */
-  installOptions: SkillInstallOption[];
+  /** Every install option for this OS, the preferred one first, each with what it runs (what a setup view offers). */
+  installOptions: SkillSetupOption[];
+  /** When those options come from a folder nobody vetted (workspace, project, personal): check before running one. */
+  installWarning?: string;
   readiness: SkillReadiness;
   /** Why the frontmatter cannot be read, and where (1-based line of SKILL.md), when `readiness` is `invalid`. */
   invalid?: { reason: string; line?: number };
@@ -147,6 +166,8 @@ export interface SkillStatus {
   configured: { enabled?: boolean; apiKey: boolean; env: string[] };
   /** `skills remove` may delete it (a managed or workspace folder skill). */
   removable: boolean;
+  /** Why it is not removable (its tier's files are managed elsewhere), when it is not. */
+  notRemovable?: string;
   /** Android packages the skill operates, and whether the selected device has them (null: no device checked). */
   packages: { name: string; installed: boolean | null }[];
   origin: SkillOrigin;
@@ -179,6 +200,8 @@ export interface SkillStatusReport {
   config: SkillsConfigFile;
   /** Increases whenever the skills a long-lived host sees change. */
   version: number;
+  /** Whether this host watches the skill folders and the config: then a change applies at once, not next session. */
+  watching: boolean;
 }
 
 /** The config file edits go to: JSON only; `hash` is what an edit's `ifHash` must match. */
@@ -335,10 +358,16 @@ export interface SkillEntryUpdate {
   ifHash?: string;
 }
 
-/** An agent's allowlist: a list, `[]` for none, or null to remove the key (every skill). */
+/**
+ * An agent's allowlist: `skills` sets it (a list, `[]` for none, null to remove the key: every skill), or `add` and
+ * `remove` change it. Changing an agent that has no list of its own starts from what it has (`agents.defaults.skills`,
+ * else every skill), so removing one from "every skill" writes the list of all the others.
+ */
 export interface SkillAllowlistUpdate {
   agentId: string;
-  skills: string[] | null;
+  skills?: string[] | null;
+  add?: string[];
+  remove?: string[];
   ifHash?: string;
 }
 

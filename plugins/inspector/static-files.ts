@@ -2,6 +2,7 @@
 export const STATIC_FILES = {
   "index.html": "text/html; charset=utf-8",
   "style.css": "text/css; charset=utf-8",
+  "skills.css": "text/css; charset=utf-8",
   "app.js": "text/javascript; charset=utf-8",
   "api.js": "text/javascript; charset=utf-8",
   "dom.js": "text/javascript; charset=utf-8",
@@ -11,6 +12,15 @@ export const STATIC_FILES = {
   "recording.js": "text/javascript; charset=utf-8",
   "skill.js": "text/javascript; charset=utf-8",
   "view.js": "text/javascript; charset=utf-8",
+  "tabs.js": "text/javascript; charset=utf-8",
+  "live.js": "text/javascript; charset=utf-8",
+  "skills-model.js": "text/javascript; charset=utf-8",
+  "skill-text.js": "text/javascript; charset=utf-8",
+  "skills-tab.js": "text/javascript; charset=utf-8",
+  "setup-tab.js": "text/javascript; charset=utf-8",
+  "configure.js": "text/javascript; charset=utf-8",
+  "install.js": "text/javascript; charset=utf-8",
+  "readiness.js": "text/javascript; charset=utf-8",
   "favicon.svg": "image/svg+xml",
 } as const;
 

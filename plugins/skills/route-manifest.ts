@@ -12,6 +12,7 @@ type SchemaName =
   | "installDepsSchemas"
   | "entrySchemas"
   | "allowlistSchemas"
+  | "allowlistChangeSchemas"
   | "removeSchemas"
   | "installSchemas"
   | "updateSchemas";
@@ -19,8 +20,9 @@ type SchemaName =
 const schemas = (name: SchemaName) => async () => (await import("./routes/route-schemas.js"))[name];
 const reports = (name: "status" | "check" | "bins" | "prompt") => () =>
   import("./routes/reports.js").then((m) => ({ default: m[name] }));
-const manage = (name: "installDeps" | "entry" | "allowlist" | "remove" | "install" | "update") => () =>
-  import("./routes/manage.js").then((m) => ({ default: m[name] }));
+const manage =
+  (name: "installDeps" | "entry" | "allowlist" | "allowlistChange" | "remove" | "install" | "update") => () =>
+    import("./routes/manage.js").then((m) => ({ default: m[name] }));
 
 /** Reading the registry and the skill folders; USAGE for a bad query or path parameter; an unknown ?agent=. */
 const READ: ErrorCode[] = ["REGISTRY_READ_FAILED", "USAGE", "AGENT_NOT_FOUND"];
@@ -122,6 +124,16 @@ export const SKILLS_ROUTES: RouteContribution[] = [
     errors: [...WRITE, "AGENT_NOT_FOUND"],
     schemas: schemas("allowlistSchemas"),
     load: manage("allowlist"),
+  },
+  {
+    method: "PATCH",
+    path: "/skills/agents/:agentId",
+    description:
+      "Change an agent's skills allowlist: { add?, remove?, ifHash? }; removing from every skill (no list) writes " +
+      "the list of all the others",
+    errors: [...WRITE, "AGENT_NOT_FOUND"],
+    schemas: schemas("allowlistChangeSchemas"),
+    load: manage("allowlistChange"),
   },
   {
     method: "DELETE",

@@ -1,8 +1,12 @@
 import { execution, request, screenshot, signIn, signInWithCode, Unauthorized } from "./api.js";
+import { openConfigure, setUpConfigure } from "./configure.js";
 import { byId, copyButton, el } from "./dom.js";
 import { observesOnly, startEventLog } from "./events.js";
 import { clickCommand, selectorParams } from "./matchers.js";
 import { setUpRecording } from "./recording.js";
+import { setUpSetupTab } from "./setup-tab.js";
+import { setUpSkillsTab } from "./skills-tab.js";
+import { setUpTabs } from "./tabs.js";
 import { nodeAt, parseHierarchy, renderTree, walk } from "./tree.js";
 import { renderView } from "./view.js";
 
@@ -189,8 +193,12 @@ async function loadDevices() {
   updateFilter?.(devices.map((d) => d.serial));
 }
 
+let started = false;
+
 async function start() {
+  if (started) return;
   await loadDevices();
+  started = true;
   updateFilter ??= startEventLog((payload) => {
     if (payload.deviceId === state.deviceId && !observesOnly(payload.input)) refresh().catch(handle);
   });
@@ -245,12 +253,26 @@ byId("run-execution").addEventListener("click", () => {
   run(payload).catch(handle);
 });
 setUpRecording(() => state.deviceId, show, handle, serial);
+setUpConfigure({ handle });
+const setupTab = setUpSetupTab({ openConfigure });
+const tabs = setUpTabs(
+  {
+    device: { show: start },
+    skills: setUpSkillsTab({
+      handle,
+      openSetup: (name) => tabs.select("setup", { focus: false }).then(() => setupTab.select(name)),
+    }),
+    setup: setupTab,
+  },
+  handle,
+);
 byId("login").addEventListener("submit", async (event) => {
   event.preventDefault();
   if (await signIn(byId("token").value)) {
     byId("login").hidden = true;
     byId("token").value = "";
-    start().catch(handle);
+    status("");
+    void tabs.again();
   } else status("That token is not the server's");
 });
 
@@ -261,7 +283,7 @@ async function begin() {
     history.replaceState(null, "", location.pathname + location.search);
     if (!(await signInWithCode(code))) status("That sign-in link was used already: sign in with the token");
   }
-  await start();
+  await tabs.select(tabs.fromAddress());
 }
 
 begin().catch(handle);

@@ -6,7 +6,7 @@ export function el(tag, props = {}, children = []) {
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key.includes("-")) node.setAttribute(key, String(value));
+    else if (key.includes("-") || key === "role") node.setAttribute(key, String(value));
     else node[key] = value;
   }
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
@@ -14,6 +14,21 @@ export function el(tag, props = {}, children = []) {
 }
 
 export const byId = (id) => document.getElementById(id);
+
+/** Marks an element so a view drawn again can give focus back to its new copy (`restoreFocus`). */
+export function focusKey(node, key) {
+  node.dataset.focusKey = key;
+  return node;
+}
+
+/** Draws `draw()` and gives focus back to the element with the key the focused one had, if it is drawn again. */
+export function redraw(container, draw) {
+  const key = container.contains(document.activeElement) ? document.activeElement.dataset.focusKey : undefined;
+  draw();
+  if (key === undefined) return;
+  for (const node of container.querySelectorAll("[data-focus-key]"))
+    if (node.dataset.focusKey === key) return node.focus();
+}
 
 /** Copies text to the clipboard; the button says whether it worked. */
 export function copyButton(label, text) {

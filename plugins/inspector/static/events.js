@@ -1,4 +1,5 @@
 import { byId, el } from "./dom.js";
+import { onEvent } from "./live.js";
 
 const OBSERVE_ONLY = new Set(["snapshot_ui", "take_screenshot"]);
 
@@ -14,7 +15,7 @@ function describe(payload) {
 }
 
 /**
- * The live event log from GET /events (the cookie rides along); `onExecution(payload)` hears every execution.
+ * The live event log from GET /events; `onExecution(payload)` hears every execution.
  * Returns the filter's refresher for when the device list changes.
  */
 export function startEventLog(onExecution) {
@@ -24,9 +25,7 @@ export function startEventLog(onExecution) {
     for (const item of list.children) item.hidden = filter.value !== "" && item.dataset.device !== filter.value;
   };
   filter.addEventListener("change", apply);
-  const source = new EventSource("/events", { withCredentials: true });
-  source.addEventListener("clawperator:execution", (message) => {
-    const payload = JSON.parse(message.data);
+  onEvent("clawperator:execution", (payload) => {
     const { text, ok } = describe(payload);
     const item = el("li", {
       className: ok ? "ok" : "failed",

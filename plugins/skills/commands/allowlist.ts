@@ -18,20 +18,17 @@ const handler = defineCommandHandler(allowlistArgs, {
         "skills allowlist <agentId> (--set a,b | --add a,b | --remove a,b | --all | --none)",
       );
     const runtime = await skillsRuntime(ctx);
-    const status = await runtime.status({ agentId });
-    const hash = a["if-hash"] ?? status.config.hash ?? undefined;
-    let skills: string[] | null;
-    if (a.all) skills = null;
-    else if (a.none) skills = [];
-    else if (a.set !== undefined) skills = listFlag(a.set);
-    else if (status.agentSkillFilter === null && a.remove === undefined) skills = null;
-    else {
-      // From "every skill", removing one means listing all the others.
-      const current = status.agentSkillFilter ?? status.skills.filter((s) => !s.invalid).map((s) => s.name);
-      const remove = new Set(listFlag(a.remove));
-      skills = [...current, ...listFlag(a.add)].filter((s) => !remove.has(s));
-    }
-    return runtime.updateAllowlist({ agentId, skills, ...(hash ? { ifHash: hash } : {}) });
+    const hash = a["if-hash"] ?? (await runtime.status({ agentId })).config.hash ?? undefined;
+    const change =
+      a.set !== undefined
+        ? { skills: listFlag(a.set) }
+        : a.all || a.none
+          ? { skills: a.all ? null : [] }
+          : {
+              ...(a.add !== undefined ? { add: listFlag(a.add) } : {}),
+              ...(a.remove !== undefined ? { remove: listFlag(a.remove) } : {}),
+            };
+    return runtime.updateAllowlist({ agentId, ...change, ...(hash ? { ifHash: hash } : {}) });
   },
   pretty(result) {
     const r = result;

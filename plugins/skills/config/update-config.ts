@@ -157,9 +157,26 @@ export async function updateEntry(config: RuntimeConfig, update: SkillEntryUpdat
   };
 }
 
-/** An agent's `skills`: a list (deduplicated), `[]` for none, null to remove the key (every skill). */
-export async function updateAllowlist(config: RuntimeConfig, update: SkillAllowlistUpdate): Promise<SkillConfigWrite> {
+const names = (list: unknown): string[] | undefined =>
+  Array.isArray(list) ? list.map((s) => String(s).trim()).filter(Boolean) : undefined;
+
+/**
+ * An agent's `skills`: a list (deduplicated), `[]` for none, null to remove the key (every skill); or `add` and
+ * `remove` applied to what the agent has now as the file says (its own list, else `agents.defaults.skills`, else
+ * `everySkill()`). Only adding to "every skill" leaves it so; removing from it writes the list of all the others.
+ */
+export async function updateAllowlist(
+  config: RuntimeConfig,
+  update: SkillAllowlistUpdate,
+  everySkill: () => string[],
+): Promise<SkillConfigWrite> {
   const id = update.agentId.trim();
+  const changes = update.add !== undefined || update.remove !== undefined;
+  if ((update.skills !== undefined) === changes)
+    throw new ClawperatorError(
+      "USAGE",
+      "an allowlist update sets `skills` or changes it with `add`/`remove`, not both",
+    );
   let found: Json | undefined;
   const written = editConfig(config, update.ifHash, (values) => {
     const agents = section(values, "agents");
@@ -171,8 +188,17 @@ export async function updateAllowlist(config: RuntimeConfig, update: SkillAllowl
         details: { agentId: id },
       });
     }
-    if (update.skills === null) delete found.skills;
-    else found.skills = [...new Set(update.skills.map((s) => s.trim()).filter(Boolean))];
+    let next: string[] | null;
+    if (!changes) next = update.skills ?? null;
+    else {
+      const own = Object.hasOwn(found, "skills") ? names(found.skills) : undefined;
+      const inherited = own ?? names(isRecord(agents.defaults) ? agents.defaults.skills : undefined);
+      const remove = new Set(names(update.remove) ?? []);
+      if (inherited === undefined && remove.size === 0) next = null;
+      else next = [...(inherited ?? everySkill()), ...(names(update.add) ?? [])].filter((s) => !remove.has(s));
+    }
+    if (next === null) delete found.skills;
+    else found.skills = [...new Set(next.map((s) => s.trim()).filter(Boolean))];
   });
   const agent = found!;
   return {

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { chmod, lstat, mkdir, readdir, rename, rm } from "node:fs/promises";
-import { basename, dirname, join, relative, resolve, sep, isAbsolute } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { privateDir } from "../../../core/host/private-files.ts";
 import type { InstallSpec } from "../sources/install-spec.ts";
+import { downloadTarget } from "./install-command.ts";
 import { runInstaller } from "./run-installer.ts";
 import { extractZip } from "./unzip.ts";
 
@@ -27,23 +28,6 @@ function archiveType(spec: InstallSpec, filename: string): ArchiveType | undefin
   if (lower.endsWith(".tar.bz2") || lower.endsWith(".tbz2")) return "tar.bz2";
   if (lower.endsWith(".zip")) return "zip";
   return undefined;
-}
-
-const inside = (root: string, path: string) => {
-  const rel = relative(root, path);
-  return !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
-};
-
-/** The skill's tools folder, or `targetDir` inside it (OpenClaw refuses one outside it too). */
-export function downloadTarget(toolsRoot: string, spec: InstallSpec): string {
-  const raw = spec.targetDir?.trim();
-  if (!raw) return toolsRoot;
-  const target = resolve(toolsRoot, raw);
-  if (!inside(toolsRoot, target))
-    throw new ClawperatorError("SKILL_INSTALL_UNSUPPORTED", `targetDir ${raw} is outside the skill's tools folder`, {
-      details: { targetDir: raw, root: toolsRoot },
-    });
-  return target;
 }
 
 /** Streams the URL into `file`, at most MAX_DOWNLOAD_BYTES, and returns its sha256. */

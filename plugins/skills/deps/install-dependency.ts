@@ -1,8 +1,4 @@
-import { createHash } from "node:crypto";
-import { homedir } from "node:os";
-import { join } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { clawperatorHome } from "../../../core/host/clawperator-home.ts";
 import { findOnPath } from "../../../core/host/executables.ts";
 import { privateDir } from "../../../core/host/private-files.ts";
 import type { EventBus } from "../../../core/services/event-bus.ts";
@@ -18,72 +14,12 @@ import {
   specsForPlatform,
 } from "../status/install-options.ts";
 import { installDownload } from "./download.ts";
+import { installCommand, toolsRoot, unsupported, untrustedRecipe } from "./install-command.ts";
 import { runInstaller } from "./run-installer.ts";
 
 /** OpenClaw's limits on an install's time: 300000 ms unless asked, between 1000 and 900000. */
 export const DEFAULT_INSTALL_TIMEOUT_MS = 300_000;
 const clampTimeout = (ms: number | undefined) => Math.min(Math.max(ms ?? DEFAULT_INSTALL_TIMEOUT_MS, 1_000), 900_000);
-
-const SAFE = {
-  brew: /^[a-z0-9][a-z0-9+._@-]*(\/[a-z0-9][a-z0-9+._@-]*){0,2}$/,
-  node: /^(@[a-z0-9._-]+\/)?[a-z0-9._-]+(@[a-z0-9^~>=<.*|-]+)?$/,
-  go: /^[a-zA-Z0-9][a-zA-Z0-9._/-]*@[a-z0-9v._-]+$/,
-  uv: /^[a-z0-9][a-z0-9._-]*(\[[a-z0-9,._-]+\])?(([><=!~]=?|===?)[a-z0-9.*_-]+)?$/i,
-};
-
-const unsupported = (message: string, details: Record<string, unknown> = {}) =>
-  new ClawperatorError("SKILL_INSTALL_UNSUPPORTED", message, { details });
-
-function safe(value: string, kind: keyof typeof SAFE): string {
-  const v = value.trim();
-  if (!v || v.startsWith("-") || !SAFE[kind].test(v))
-    throw unsupported(`the ${kind} install names ${JSON.stringify(value)}, which is not a safe ${kind} package name`);
-  return v;
-}
-
-/** A folder name for a skill key (OpenClaw's tools/<key>): the key when it is plain, else a slug and a hash. */
-export function toolsFolder(skillKey: string): string {
-  if (/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(skillKey) && !skillKey.includes("..")) return skillKey;
-  const slug =
-    skillKey
-      .replace(/[^A-Za-z0-9._-]+/g, "-")
-      .replace(/^[-.]+|[-.]+$/g, "")
-      .slice(0, 48) || "skill";
-  return `${slug}-${createHash("sha256").update(skillKey).digest("hex").slice(0, 10)}`;
-}
-
-/** The command of a package-manager install, what it needs on PATH, and where it puts programs. */
-function command(
-  spec: InstallSpec,
-  prefs: InstallPreferences,
-): { argv: string[]; env?: Record<string, string>; binDir?: string } {
-  switch (spec.kind) {
-    case "brew":
-      return { argv: ["brew", "install", safe(spec.formula!, "brew")] };
-    case "node": {
-      const pkg = safe(spec.package!, "node");
-      if (prefs.nodeManager === "pnpm") return { argv: ["pnpm", "add", "-g", "--ignore-scripts", pkg] };
-      if (prefs.nodeManager === "yarn") return { argv: ["yarn", "global", "add", "--ignore-scripts", pkg] };
-      if (prefs.nodeManager === "bun") return { argv: ["bun", "add", "-g", "--ignore-scripts", pkg] };
-      // npm's "global" goes to a prefix of ours, as OpenClaw's does: no root needed, nothing else overwritten.
-      const prefix = join(clawperatorHome(), "tools", "node", "npm");
-      privateDir(prefix);
-      return {
-        argv: ["npm", "install", "-g", "--ignore-scripts", pkg],
-        env: { NPM_CONFIG_PREFIX: prefix, npm_config_prefix: prefix },
-        binDir: join(prefix, "bin"),
-      };
-    }
-    case "go": {
-      const bin = join(homedir(), ".local", "bin");
-      return { argv: ["go", "install", safe(spec.module!, "go")], env: { GOBIN: bin }, binDir: bin };
-    }
-    case "uv":
-      return { argv: ["uv", "tool", "install", safe(spec.package!, "uv")] };
-    default:
-      throw unsupported(`no command for a ${spec.kind} install`);
-  }
-}
 
 /** The option asked for (by id), else the preferred one, among those this OS may run. */
 function chooseSpec(runtime: SkillsRuntime, name: string, installId: string | undefined, prefs: InstallPreferences) {
@@ -142,13 +78,8 @@ export async function installDependency(
     request.onProgress?.(line);
     events?.emit("clawperator:skills-install-progress", { name, installId, line });
   };
-  const warnings: string[] = [];
-  if (
-    record.origin.precedence !== "bundled" &&
-    record.origin.precedence !== "managed" &&
-    record.origin.precedence !== "extra"
-  )
-    warnings.push(`${name} is a ${record.origin.precedence} skill: check that its install recipe is one you trust`);
+  const untrusted = untrustedRecipe(name, record.origin.precedence);
+  const warnings = untrusted ? [untrusted] : [];
   const base = { ok: true as const, name, skillKey, installId, kind: spec.kind, warnings };
 
   if (spec.kind === "download") {
@@ -158,7 +89,7 @@ export async function installDependency(
     try {
       const done = await installDownload({
         spec: spec as InstallSpec & { url: string },
-        toolsRoot: join(clawperatorHome(), "tools", toolsFolder(skillKey)),
+        toolsRoot: toolsRoot(skillKey),
         timeoutMs,
         signal,
         env: runtime.env,
@@ -183,7 +114,9 @@ export async function installDependency(
     }
   }
 
-  const { argv, env, binDir } = command(spec, prefs);
+  const { argv, env, binDir } = installCommand(spec, prefs);
+  // npm's prefix of ours exists, private, before npm writes into it.
+  if (env?.NPM_CONFIG_PREFIX) privateDir(env.NPM_CONFIG_PREFIX);
   if (findOnPath(argv[0]!, runtime.env) === undefined) {
     throw new ClawperatorError("SKILL_INSTALL_FAILED", `${argv[0]} is not installed (not on PATH)`, {
       hint: `Install ${argv[0]} first, or choose another install option of ${name} (skills status lists them).`,

@@ -3,6 +3,7 @@ import { join, relative, resolve, sep, isAbsolute } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { SkillRemoval } from "../../../core/services/skills.ts";
 import type { SkillsRuntime } from "../service/skills-service.ts";
+import { notRemovableReason } from "./removable.ts";
 
 const refuse = (name: string, why: string, details: Record<string, unknown> = {}) =>
   new ClawperatorError("SKILL_NOT_REMOVABLE", `Skill ${name} cannot be removed: ${why}`, {
@@ -25,11 +26,9 @@ export async function removeSkill(runtime: SkillsRuntime, name: string): Promise
   if (!record) runtime.record(name, catalog);
   const found = record!;
   const source = found.origin.precedence;
-  if (found.fromRegistry)
-    throw refuse(name, "it comes from the skills registry (skills update manages it)", { source });
-  const roots = { managed: runtime.managedDir, workspace: resolve(runtime.cwd, "skills") } as Record<string, string>;
-  const root = roots[source];
-  if (!root) throw refuse(name, `it is a ${source} skill`, { source });
+  const why = notRemovableReason(found.fromRegistry, source);
+  if (why) throw refuse(name, why, { source });
+  const root = source === "managed" ? runtime.managedDir : resolve(runtime.cwd, "skills");
   const dir = found.origin.dir;
   let realRoot: string;
   let realDir: string;

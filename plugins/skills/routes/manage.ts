@@ -3,6 +3,7 @@ import { readJsonBody } from "../../../core/http/index.ts";
 import {
   AgentParamsSchema,
   AllowlistBodySchema,
+  AllowlistChangeBodySchema,
   EntryBodySchema,
   InstallBodySchema,
   InstallDepsBodySchema,
@@ -42,6 +43,18 @@ export const allowlist = defineHandler(async (event) => {
   const { agentId } = paramsOf(event, AgentParamsSchema);
   const { skills, ifHash } = await readJsonBody(event, AllowlistBodySchema);
   return skillsOf(event).updateAllowlist({ agentId, skills, ...(ifHash ? { ifHash } : {}) });
+});
+
+/** PATCH /skills/agents/:agentId: skills added to or removed from an agent's allowlist. */
+export const allowlistChange = defineHandler(async (event) => {
+  const { agentId } = paramsOf(event, AgentParamsSchema);
+  const { add, remove, ifHash } = await readJsonBody(event, AllowlistChangeBodySchema);
+  return skillsOf(event).updateAllowlist({
+    agentId,
+    ...(add ? { add } : {}),
+    ...(remove ? { remove } : {}),
+    ...(ifHash ? { ifHash } : {}),
+  });
 });
 
 /** DELETE /skills/:skillId: a managed or workspace skill's folder. */

@@ -82,6 +82,17 @@ export const AllowlistBodySchema = z.strictObject({
   ifHash: z.string().optional().describe("The config.hash the edit was made on (GET /skills/status)"),
 });
 
+const names = z.array(z.string().min(1)).max(10_000);
+export const AllowlistChangeBodySchema = z
+  .strictObject({
+    add: names.optional().describe("Skills the agent may use from now on"),
+    remove: names
+      .optional()
+      .describe("Skills it may no longer use; from every skill (no list), the list of all the others is written"),
+    ifHash: z.string().optional().describe("The config.hash the edit was made on (GET /skills/status)"),
+  })
+  .refine((body) => body.add !== undefined || body.remove !== undefined, { message: "give add or remove" });
+
 export const InstallBodySchema = z.strictObject({
   source: z.string().min(1).describe("A skill folder on the server host, or a git URL"),
   ref: z.string().min(1).optional(),
@@ -99,6 +110,18 @@ const requirements = z.looseObject({
   packages: z.array(z.string()),
 });
 const installOption = z.object({ id: z.string(), kind: z.string(), label: z.string(), bins: z.array(z.string()) });
+const setupOption = installOption.extend({
+  runs: z
+    .object({
+      command: z.array(z.string()).optional(),
+      env: z.record(z.string(), z.string()).optional(),
+      url: z.string().optional(),
+      sha256: z.string().optional(),
+      targetDir: z.string().optional(),
+    })
+    .optional()
+    .describe("What choosing it runs: the command (argv) and its variables, or the download and where it goes"),
+});
 const status = z.looseObject({
   name: z.string(),
   description: z.string(),
@@ -118,10 +141,12 @@ const status = z.looseObject({
   missing: requirements,
   configChecks: z.array(z.object({ path: z.string(), satisfied: z.boolean() })),
   install: z.array(installOption),
-  installOptions: z.array(installOption),
+  installOptions: z.array(setupOption),
+  installWarning: z.string().optional().describe("Why to read the install recipe before running it"),
   readiness: z.enum(["ready", "needs-setup", "unsupported", "disabled", "blocked", "invalid"]),
   configured: z.looseObject({ apiKey: z.boolean(), env: z.array(z.string()) }),
   removable: z.boolean(),
+  notRemovable: z.string().optional().describe("Why `skills remove` refuses it, when it does"),
 });
 const configWrite = z.looseObject({ ok: z.literal(true), path: z.string(), hash: z.string(), mode: z.string() });
 
@@ -152,6 +177,7 @@ export const statusSchemas: RouteSchemas = {
     agents: z.array(z.object({ id: z.string(), default: z.boolean(), skills: z.array(z.string()).nullable() })),
     config: z.looseObject({ path: z.string(), hash: z.string().nullable(), writable: z.boolean() }),
     version: z.number().int(),
+    watching: z.boolean().describe("Whether this server watches the skills: a change applies at once"),
   }),
 };
 
@@ -210,6 +236,11 @@ export const entrySchemas: RouteSchemas = {
 export const allowlistSchemas: RouteSchemas = {
   params: AgentParamsSchema,
   body: AllowlistBodySchema,
+  response: configWrite,
+};
+export const allowlistChangeSchemas: RouteSchemas = {
+  params: AgentParamsSchema,
+  body: AllowlistChangeBodySchema,
   response: configWrite,
 };
 

@@ -463,6 +463,7 @@ export class SkillsRuntime implements SkillsService {
       agents: agentsOf(this.#config.agents),
       config: configFileOf(this.#config),
       version: this.version,
+      watching: this.#cacheCatalog,
     };
   }
 
@@ -545,7 +546,17 @@ export class SkillsRuntime implements SkillsService {
   }
 
   async updateAllowlist(update: SkillAllowlistUpdate): Promise<SkillConfigWrite> {
-    const written = await (await import("../config/update-config.js")).updateAllowlist(this.#config, update);
+    // "Every skill", made a list: the names of every skill whose SKILL.md can be read.
+    const everySkill = () =>
+      this.catalog()
+        .records()
+        .map((r) => r.entry.id)
+        .sort(byEnglish);
+    const written = await (await import("../config/update-config.js")).updateAllowlist(
+      this.#config,
+      update,
+      everySkill,
+    );
     await this.invalidate(`agent ${update.agentId}'s skills updated`, true);
     return written;
   }

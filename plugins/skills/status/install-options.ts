@@ -1,4 +1,5 @@
-import type { SkillInstallOption } from "../../../core/services/skills.ts";
+import type { SkillInstallOption, SkillSetupOption } from "../../../core/services/skills.ts";
+import { installPlan } from "../deps/install-command.ts";
 import { type InstallSpec, installIdOf } from "../sources/install-spec.ts";
 import type { SkillMetadata } from "../sources/skill-metadata.ts";
 
@@ -71,14 +72,16 @@ export function specsForPlatform(metadata: SkillMetadata, platform: string): { s
 
 /**
  * `install` as OpenClaw's status has it (the preferred option, or every download when all are downloads) and
- * `installOptions`: every option for this OS, the preferred one first.
+ * `installOptions`: every option for this OS, the preferred one first, each with what it would run (`runs`) for the
+ * skill's key.
  */
 export function installOptions(
   metadata: SkillMetadata,
   prefs: InstallPreferences,
   platform: string,
   hasBin: (b: string) => boolean,
-): { install: SkillInstallOption[]; installOptions: SkillInstallOption[] } {
+  skillKey: string,
+): { install: SkillInstallOption[]; installOptions: SkillSetupOption[] } {
   const usable = specsForPlatform(metadata, platform);
   if (usable.length === 0) return { install: [], installOptions: [] };
   const all = usable.map(({ spec, index }) => optionOf(spec, index, prefs));
@@ -88,7 +91,11 @@ export function installOptions(
     hasBin,
   );
   const at = usable.findIndex((u) => u.spec === preferred);
-  const ordered = at < 0 ? all : [all[at]!, ...all.filter((_, i) => i !== at)];
+  const setup = usable.map(({ spec }, i): SkillSetupOption => {
+    const runs = installPlan(spec, prefs, skillKey);
+    return { ...all[i]!, ...(runs ? { runs } : {}) };
+  });
+  const ordered = at < 0 ? setup : [setup[at]!, ...setup.filter((_, i) => i !== at)];
   if (usable.every(({ spec }) => spec.kind === "download")) return { install: all, installOptions: ordered };
   return { install: at < 0 ? [] : [all[at]!], installOptions: ordered };
 }

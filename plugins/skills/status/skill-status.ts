@@ -1,7 +1,9 @@
 import type { SkillReadiness, SkillStatus } from "../../../core/services/skills.ts";
+import { untrustedRecipe } from "../deps/install-command.ts";
 import { type Eligibility, evaluateEligibility, type SkillEntryConfig } from "../gating/eligibility.ts";
 import { frontmatterOf, type SkillRecord, skillFileOf } from "../sources/catalog.ts";
 import { emojiOf, homepageOf, invocationPolicy, type SkillMetadata, skillMetadata } from "../sources/skill-metadata.ts";
+import { notRemovableReason } from "../manage/removable.ts";
 import { type InstallPreferences, installOptions } from "./install-options.ts";
 
 /** What a status is judged against: the config's skill settings, the host, the agent's allowlist. */
@@ -71,8 +73,10 @@ export function skillStatus(judged: Judged, ctx: StatusContext): SkillStatus {
   const available = eligible && !blockedByAgentFilter;
   const emoji = emojiOf(metadata, frontmatter.fields);
   const homepage = homepageOf(metadata, frontmatter.fields);
-  const options = installOptions(metadata, ctx.prefs, ctx.platform, ctx.hasBin);
+  const options = installOptions(metadata, ctx.prefs, ctx.platform, ctx.hasBin, skillKey);
   const precedence = record.origin.precedence;
+  const untrusted = untrustedRecipe(name, precedence);
+  const notRemovable = notRemovableReason(record.fromRegistry, precedence);
   return {
     name,
     id: name,
@@ -100,6 +104,7 @@ export function skillStatus(judged: Judged, ctx: StatusContext): SkillStatus {
     configChecks: e.configChecks,
     install: options.install,
     installOptions: options.installOptions,
+    ...(options.installOptions.length && untrusted ? { installWarning: untrusted } : {}),
     readiness: readiness(e, invalid !== undefined),
     ...(invalid ? { invalid: { reason: invalid.reason, ...(invalid.line ? { line: invalid.line } : {}) } } : {}),
     configured: {
@@ -109,7 +114,8 @@ export function skillStatus(judged: Judged, ctx: StatusContext): SkillStatus {
         .filter(([, v]) => filled(v))
         .map(([k]) => k),
     },
-    removable: !record.fromRegistry && (precedence === "managed" || precedence === "workspace"),
+    removable: notRemovable === undefined,
+    ...(notRemovable ? { notRemovable } : {}),
     packages: e.packages,
     origin: record.origin,
   };

@@ -138,6 +138,12 @@ describe("skills remove: managed and workspace folders only, inside their roots"
       expect(refused.exitCode, name).toBe(1);
       expect(JSON.parse(refused.stdout), name).toMatchObject({ code: "SKILL_NOT_REMOVABLE", details: { source } });
     }
+    // The refusal says what status said before anyone tried.
+    const status = await w.json<SkillStatusReport>(["skills", "status"]);
+    const project = status.skills.find((s) => s.name === "project")!;
+    expect(project).toMatchObject({ removable: false, notRemovable: expect.stringContaining("project skill") });
+    const refused = JSON.parse((await w.run(["skills", "remove", "project", "--json"])).stdout);
+    expect(refused.message).toBe(`Skill project cannot be removed: ${project.notRemovable}`);
     expect(existsSync(join(outside, "SKILL.md"))).toBe(true);
     expect(existsSync(join(w.home, ".agents", "skills", "personal", "SKILL.md"))).toBe(true);
     const missing = await w.run(["skills", "remove", "nope", "--json"]);

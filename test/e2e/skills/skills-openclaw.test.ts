@@ -81,6 +81,7 @@ describe("skills status: OpenClaw's fields for real-style skills", () => {
       configChecks: [{ path: "serve.token", satisfied: true }],
       install: [{ id: "npm", kind: "node", label: "Install zz-missing (npm)", bins: ["zz-missing"] }],
       configured: { apiKey: true, env: ["OTHER"] },
+      installWarning: "gated is a workspace skill: check that its install recipe is one you trust",
       removable: true,
       filePath: join(w.ws, "skills", "gated", "SKILL.md"),
       baseDir: join(w.ws, "skills", "gated"),
@@ -107,7 +108,15 @@ describe("skills status: OpenClaw's fields for real-style skills", () => {
       userInvocable: false,
       commandVisible: false,
     });
-    expect(s.personal).toMatchObject({ source: "personal", eligible: true, removable: false });
+    expect(s.personal).toMatchObject({
+      source: "personal",
+      eligible: true,
+      removable: false,
+      notRemovable: "it is a personal skill (~/.agents/skills): remove its folder there by hand",
+    });
+    expect(s.gated).not.toHaveProperty("notRemovable");
+    // A bundled recipe was put there on purpose: no warning.
+    expect(s.clawperator).not.toHaveProperty("installWarning");
   });
 
   it("unparseable frontmatter is reported invalid with its line; a SKILL.md without a description too", async () => {

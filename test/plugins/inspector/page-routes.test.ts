@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RouteRegistry } from "../../../core/kernel/index.ts";
 import inspector from "../../../plugins/inspector/index.ts";
@@ -6,6 +8,7 @@ import { createServeApp } from "../../../plugins/serve/server/create-app.ts";
 import { Lifecycle } from "../../../plugins/serve/server/lifecycle.ts";
 import { allowedHostsFor } from "../../../plugins/serve/server/security.ts";
 import { boot, silentLogger } from "../../helpers/boot-kernel.ts";
+import { REPO_ROOT } from "../../helpers/cli-paths.ts";
 
 const TOKEN = "a-token-of-sixteen-plus";
 
@@ -28,6 +31,13 @@ const withCookie = (h3: Awaited<ReturnType<typeof app>>, headers: Record<string,
   h3.request("http://127.0.0.1:3000/inspector/session", { method: "POST", headers });
 
 describe("the inspector's routes on serve", () => {
+  it("serves every file of its static folder: a module left out would stop the page's scripts", async () => {
+    const h3 = await app();
+    const files = readdirSync(join(REPO_ROOT, "plugins", "inspector", "static")).filter((f) => f !== "index.html");
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) expect((await get(h3, `/inspector/${file}`)).status, file).toBe(200);
+  });
+
   it("serves the page and its files without the token, under a CSP without inline script", async () => {
     const h3 = await app();
     const page = await get(h3, "/");

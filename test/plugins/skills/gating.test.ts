@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SkillPrecedence } from "../../../core/kernel/index.ts";
 import { resolveAgent } from "../../../plugins/skills/agents/agent-filter.ts";
 import { type EligibilityInput, evaluateEligibility } from "../../../plugins/skills/gating/eligibility.ts";
@@ -223,6 +223,7 @@ describe("install options", () => {
       installPreferences(nodeManager ? { nodeManager } : undefined),
       platform,
       (b) => hasBrew && b === "brew",
+      "gemini",
     );
 
   it("brew when it is on PATH, else node with the configured manager; other OSes' options left out", () => {
@@ -251,8 +252,33 @@ describe("install options", () => {
       installPreferences(undefined),
       "linux",
       () => false,
+      "dl",
     );
     expect(result.install.map((o) => o.label)).toEqual(["Download a.tar.gz", "B"]);
+  });
+
+  it("each option of installOptions says what it runs, before it runs; OpenClaw's install stays as OpenClaw has it", () => {
+    vi.stubEnv("CLAWPERATOR_HOME", "/home/u/.clawperator");
+    try {
+      const result = options(false, undefined, "darwin");
+      expect(result.installOptions.map((o) => o.runs)).toEqual([
+        {
+          command: ["npm", "install", "-g", "--ignore-scripts", "@google/gemini-cli"],
+          env: {
+            NPM_CONFIG_PREFIX: "/home/u/.clawperator/tools/node/npm",
+            npm_config_prefix: "/home/u/.clawperator/tools/node/npm",
+          },
+        },
+        { command: ["brew", "install", "gemini-cli"] },
+        { url: "https://example.invalid/g.zip", targetDir: "/home/u/.clawperator/tools/gemini" },
+      ]);
+      expect(options(false, "pnpm").installOptions[0]!.runs).toEqual({
+        command: ["pnpm", "add", "-g", "--ignore-scripts", "@google/gemini-cli"],
+      });
+      for (const option of result.install) expect(option).not.toHaveProperty("runs");
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { httpStatusOf } from "../../../core/contracts/error-codes.ts";
 import type { Kernel } from "../../../core/kernel/index.ts";
-import type { SkillList, SkillRunOutcome } from "../../../core/services/skills.ts";
+import { Skills, type SkillList, type SkillRunOutcome } from "../../../core/services/skills.ts";
 import skillsPlugin from "../../../plugins/skills/index.ts";
 import { boot } from "../../helpers/boot-kernel.ts";
 import type { HttpErrorBody } from "../../helpers/cli-output.ts";
@@ -75,6 +75,7 @@ describe("skills HTTP routes (docs/http-api.md#routes)", () => {
       "POST /skills/:skillId/install-deps",
       "PATCH /skills/entries/:skillKey",
       "PUT /skills/agents/:agentId",
+      "PATCH /skills/agents/:agentId",
       "DELETE /skills/:skillId",
       "POST /skills/install",
       "POST /skills/:skillId/update",
@@ -268,6 +269,31 @@ describe("the skills API over HTTP", () => {
     expect(await send("PUT", "/skills/agents/a", { skills: null, ifHash: patched.body.hash })).toMatchObject({
       status: 409,
       body: { error: { code: "SKILLS_CONFIG_CONFLICT" } },
+    });
+    const agentOf = () => JSON.parse(readFileSync(file, "utf8")).agents.list[0];
+    // PATCH changes the list the file holds: add, remove.
+    expect(await send("PATCH", "/skills/agents/a", { add: [S.gated.id] })).toMatchObject({
+      status: 200,
+      body: { agent: { id: "a", skills: [S.echo.id, S.gated.id] } },
+    });
+    await send("PATCH", "/skills/agents/a", { remove: [S.echo.id] });
+    expect(agentOf()).toEqual({ id: "a", skills: [S.gated.id] });
+    // From every skill (no list), adding leaves it so; removing one writes every other skill's name.
+    await send("PUT", "/skills/agents/a", { skills: null });
+    await send("PATCH", "/skills/agents/a", { add: [S.echo.id] });
+    expect(agentOf()).toEqual({ id: "a" });
+    const every = ((await edited.services.resolve(Skills).status()).skills as { name: string; invalid?: unknown }[])
+      .filter((s) => !s.invalid)
+      .map((s) => s.name);
+    expect(every).toContain(S.echo.id);
+    expect(every.length).toBeGreaterThan(2);
+    const removed = await send("PATCH", "/skills/agents/a", { remove: [S.echo.id] });
+    expect(removed.status).toBe(200);
+    expect(agentOf().skills).toEqual(every.filter((name) => name !== S.echo.id));
+    expect(await send("PATCH", "/skills/agents/a", {})).toMatchObject({ status: 400 });
+    expect(await send("PATCH", "/skills/agents/ghost", { remove: [S.echo.id] })).toMatchObject({
+      status: 404,
+      body: { error: { code: "AGENT_NOT_FOUND" } },
     });
   });
 });
