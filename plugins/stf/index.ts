@@ -25,7 +25,7 @@ export default definePlugin({
         load: "adbKeyCheck",
       },
     ] as const;
-    checks.forEach((check, index) =>
+    for (const [index, check] of checks.entries())
       ctx.checks.add({
         id: check.id,
         phase: "host",
@@ -34,7 +34,6 @@ export default definePlugin({
         description: check.description,
         ...(index > 0 ? { needs: ["host.stf.api"] } : {}),
         load: async () => ({ default: (await import("./checks/farm-checks.ts"))[check.load] }),
-      }),
-    );
+      });
   },
 });
