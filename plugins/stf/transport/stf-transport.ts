@@ -30,6 +30,9 @@ export interface StfTransportDeps {
   clock?: Clock;
   /** Where a pool lease starts among free devices (0..1; random by default, so agents spread out). */
   random?: () => number;
+  /** `adb connect` and `adb disconnect` on the local adb server (tests stand in for them). */
+  connect?: (remote: string, timeoutMs: number) => Promise<void>;
+  disconnect?: (remote: string) => Promise<void>;
 }
 
 /** First wait after every matching device was found busy; doubled each round, at most this many times. */
@@ -111,7 +114,7 @@ export class StfTransport implements Transport {
       });
       // The adb transport's first call starts the local adb server when it is not running.
       await this.deps.adb.listDevices();
-      await adbConnect(remote, this.deps.options.connectTimeoutMs);
+      await (this.deps.connect ?? adbConnect)(remote, this.deps.options.connectTimeoutMs);
       this.#remote.set(farmSerial(serial), remote);
     } catch (error) {
       await client.remoteDisconnect(serial).catch(() => undefined);
@@ -142,7 +145,7 @@ export class StfTransport implements Transport {
     this.#remote.delete(serial);
     const { client, logger } = this.deps;
     const device = stfSerial(serial);
-    await adbDisconnect(remote).catch(() => undefined);
+    await (this.deps.disconnect ?? adbDisconnect)(remote).catch(() => undefined);
     for (const step of [() => client.remoteDisconnect(device), () => client.unreserve(device)])
       await step().catch((error: unknown) => logger.warn(`stf: releasing ${serial}: ${(error as Error).message}`));
   }
@@ -166,7 +169,7 @@ export class StfTransport implements Transport {
       const held = await this.deps.client.controls(stfSerial(serial)).catch(() => true);
       if (!held) {
         this.#remote.delete(serial);
-        await adbDisconnect(remote).catch(() => undefined);
+        await (this.deps.disconnect ?? adbDisconnect)(remote).catch(() => undefined);
         throw leaseExpired(serial);
       }
       throw error;
