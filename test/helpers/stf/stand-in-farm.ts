@@ -36,6 +36,11 @@ export interface StandInFarm {
   owner(serial: string): string | undefined;
   timeoutOf(serial: string): number | undefined;
   readonly adbKeys: ReadonlyMap<string, string[]>;
+  /**
+   * Holds every answer to a release (`DELETE /user/devices/{serial}`) until `n` reservations have been granted from
+   * now (at most `maxMs`): leases taken at once then overlap for certain.
+   */
+  holdReleasesUntil(n: number, maxMs: number): void;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,7 @@ export async function startStandInFarm(input: {
   const devices = new Map<string, State>(input.devices.map((d) => [d.serial, { ...d, connected: false }]));
   const keys = new Map<string, string[]>();
   const log: Exchange[] = [];
+  let barrier: { left: number; open: Promise<void>; release: () => void } | undefined;
 
   const view = (d: State, user: string) => ({
     serial: d.serial,
@@ -120,6 +126,7 @@ export async function startStandInFarm(input: {
         return bad(403, "Device is being used or is not available");
       if (target.unresponsive) return bad(504, "Device is not responding");
       target.owner = user;
+      if (barrier && --barrier.left <= 0) barrier.release();
       if (typeof wanted?.timeout === "number") target.timeoutMs = wanted.timeout;
       return [200, { success: true, description: "Device successfully added" }];
     }
@@ -172,8 +179,11 @@ export async function startStandInFarm(input: {
       const url = req.url ?? "/";
       const [status, response] = answer(method, url, user, body);
       log.push({ method, url, ...(body === undefined ? {} : { body }), status, response });
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify(response));
+      const held = method === "DELETE" && /^\/api\/v1\/user\/devices\/[^/]+$/.test(url) ? barrier?.open : undefined;
+      void Promise.resolve(held).then(() => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(response));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -190,6 +200,14 @@ export async function startStandInFarm(input: {
       const device = devices.get(serial)!;
       device.owner = undefined;
       device.connected = false;
+    },
+    holdReleasesUntil(n, maxMs) {
+      let release = () => {};
+      const open = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const timer = setTimeout(release, maxMs);
+      barrier = { left: n, open, release: () => (clearTimeout(timer), release()) };
     },
     owner: (serial) => devices.get(serial)?.owner,
     timeoutOf: (serial) => devices.get(serial)?.timeoutMs,
