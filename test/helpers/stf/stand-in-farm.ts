@@ -207,7 +207,14 @@ export async function startStandInFarm(input: {
         release = resolve;
       });
       const timer = setTimeout(release, maxMs);
-      barrier = { left: n, open, release: () => (clearTimeout(timer), release()) };
+      barrier = {
+        left: n,
+        open,
+        release: () => {
+          clearTimeout(timer);
+          release();
+        },
+      };
     },
     owner: (serial) => devices.get(serial)?.owner,
     timeoutOf: (serial) => devices.get(serial)?.timeoutMs,
