@@ -1,12 +1,12 @@
 import { AdbSocket } from "../../../android/adb/adb-socket.ts";
-import { serverAddress } from "../../../android/adb/server-address.ts";
+import type { ServerAddress } from "../../../android/adb/server-address.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 
 /**
  * `adb connect <host:port>` on the local adb server, then waits until the device is online (`wait-for-any-device`),
  * within `timeoutMs`. The farm's remote connection is an adb-over-TCP endpoint like any other.
  */
-export async function adbConnect(remote: string, timeoutMs: number): Promise<void> {
+export async function adbConnect(server: ServerAddress, remote: string, timeoutMs: number): Promise<void> {
   const sockets: AdbSocket[] = [];
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -14,7 +14,7 @@ export async function adbConnect(remote: string, timeoutMs: number): Promise<voi
     for (const socket of sockets) socket.close();
   }, timeoutMs);
   const open = async () => {
-    const socket = await AdbSocket.open(serverAddress());
+    const socket = await AdbSocket.open(server);
     sockets.push(socket);
     return socket;
   };
@@ -48,8 +48,8 @@ export async function adbConnect(remote: string, timeoutMs: number): Promise<voi
 }
 
 /** `adb disconnect <host:port>`; a device adb no longer knows is not an error. */
-export async function adbDisconnect(remote: string): Promise<void> {
-  const socket = await AdbSocket.open(serverAddress());
+export async function adbDisconnect(server: ServerAddress, remote: string): Promise<void> {
+  const socket = await AdbSocket.open(server);
   try {
     await socket.query(`host:disconnect:${remote}`);
   } catch {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { type ServerAddress, serverAddress } from "../../../android/adb/server-address.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { Device } from "../../../core/contracts/device.ts";
 import { type Clock, systemClock } from "../../../core/host/clock.ts";
@@ -30,6 +31,8 @@ export interface StfTransportDeps {
   clock?: Clock;
   /** Where a pool lease starts among free devices (0..1; random by default, so agents spread out). */
   random?: () => number;
+  /** The local adb server (default: ANDROID_ADB_SERVER_PORT's, as adb's own client finds it). */
+  adbServer?: ServerAddress;
   /** `adb connect` and `adb disconnect` on the local adb server (tests stand in for them). */
   connect?: (remote: string, timeoutMs: number) => Promise<void>;
   disconnect?: (remote: string) => Promise<void>;
@@ -51,6 +54,14 @@ export class StfTransport implements Transport {
   #keyRegistered: Promise<void> | undefined;
 
   constructor(private readonly deps: StfTransportDeps) {}
+
+  get #server(): ServerAddress {
+    return this.deps.adbServer ?? serverAddress();
+  }
+
+  #disconnect(remote: string): Promise<void> {
+    return (this.deps.disconnect ?? ((r) => adbDisconnect(this.#server, r)))(remote);
+  }
 
   async listDevices(): Promise<Device[]> {
     const devices = await this.deps.client.devices();
@@ -114,7 +125,7 @@ export class StfTransport implements Transport {
       });
       // The adb transport's first call starts the local adb server when it is not running.
       await this.deps.adb.listDevices();
-      await (this.deps.connect ?? adbConnect)(remote, this.deps.options.connectTimeoutMs);
+      await (this.deps.connect ?? ((r, t) => adbConnect(this.#server, r, t)))(remote, this.deps.options.connectTimeoutMs);
       this.#remote.set(farmSerial(serial), remote);
     } catch (error) {
       await client.remoteDisconnect(serial).catch(() => undefined);
@@ -145,7 +156,7 @@ export class StfTransport implements Transport {
     this.#remote.delete(serial);
     const { client, logger } = this.deps;
     const device = stfSerial(serial);
-    await (this.deps.disconnect ?? adbDisconnect)(remote).catch(() => undefined);
+    await this.#disconnect(remote).catch(() => undefined);
     for (const step of [() => client.remoteDisconnect(device), () => client.unreserve(device)])
       await step().catch((error: unknown) => logger.warn(`stf: releasing ${serial}: ${(error as Error).message}`));
   }
@@ -169,7 +180,7 @@ export class StfTransport implements Transport {
       const held = await this.deps.client.controls(stfSerial(serial)).catch(() => true);
       if (!held) {
         this.#remote.delete(serial);
-        await (this.deps.disconnect ?? adbDisconnect)(remote).catch(() => undefined);
+        await this.#disconnect(remote).catch(() => undefined);
         throw leaseExpired(serial);
       }
       throw error;
