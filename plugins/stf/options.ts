@@ -45,12 +45,15 @@ export function parseStfOptions(raw: unknown): StfOptions {
   });
 }
 
+/** `~/…` as a shell would read it. */
+const expandHome = (path: string) => (path.startsWith("~/") ? join(homedir(), path.slice(2)) : path);
+
 /** The access token: config `token`, else CLAWPERATOR_STF_TOKEN, else the first line of `tokenFile`. */
 export function stfToken(options: StfOptions, env: NodeJS.ProcessEnv = process.env): string {
   const token =
     options.token ??
     env.CLAWPERATOR_STF_TOKEN ??
-    (options.tokenFile ? readFileSync(options.tokenFile, "utf8").split("\n")[0]!.trim() : undefined);
+    (options.tokenFile ? readFileSync(expandHome(options.tokenFile), "utf8").split("\n")[0]!.trim() : undefined);
   if (!token)
     throw new ClawperatorError("FARM_UNAUTHORIZED", "no STF access token", {
       hint: "Create one in STF (Settings → Keys → Access Tokens); set CLAWPERATOR_STF_TOKEN or config stf.tokenFile.",
@@ -60,6 +63,6 @@ export function stfToken(options: StfOptions, env: NodeJS.ProcessEnv = process.e
 
 /** The adb public key file: config `adbKey`, else ANDROID_USER_HOME's or ~/.android's adbkey.pub. */
 export function adbKeyPath(options: StfOptions, env: NodeJS.ProcessEnv = process.env): string {
-  if (options.adbKey) return options.adbKey;
+  if (options.adbKey) return expandHome(options.adbKey);
   return join(env.ANDROID_USER_HOME ?? join(homedir(), ".android"), "adbkey.pub");
 }

@@ -125,7 +125,10 @@ export class StfTransport implements Transport {
       });
       // The adb transport's first call starts the local adb server when it is not running.
       await this.deps.adb.listDevices();
-      await (this.deps.connect ?? ((r, t) => adbConnect(this.#server, r, t)))(remote, this.deps.options.connectTimeoutMs);
+      await (this.deps.connect ?? ((r, t) => adbConnect(this.#server, r, t)))(
+        remote,
+        this.deps.options.connectTimeoutMs,
+      );
       this.#remote.set(farmSerial(serial), remote);
     } catch (error) {
       await client.remoteDisconnect(serial).catch(() => undefined);
