@@ -1,4 +1,5 @@
 import { buildTree, resolveCommand } from "./command-tree.ts";
+import { DeviceLeases } from "../core/services/device-leases.ts";
 import { bootRuntime } from "../runtime/boot.ts";
 import { explainingPluginFailures } from "../runtime/plugin-failures.ts";
 import { extractGlobals } from "./global-flags.ts";
@@ -23,6 +24,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   let mode: OutputMode = "json";
   let verbose = false;
   let protocolOnStdout = speaksProtocolOnStdout(argv);
+  let leases: DeviceLeases | undefined;
   try {
     const globals = extractGlobals(argv, process.env);
     mode = globals.options.output;
@@ -39,6 +41,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       ...(globals.options.configPath ? { configPath: globals.options.configPath } : {}),
       ...(globals.deviceFlag === undefined ? {} : { deviceId: globals.deviceFlag }),
     });
+    leases = kernel.services.resolve(DeviceLeases);
     if (!globals.outputChosen && kernel.config.output) {
       mode = kernel.config.output;
       globals.options.output = mode;
@@ -68,5 +71,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     return handler.exitCode?.(result) ?? 0;
   } catch (error) {
     return printError(toClawperatorError(error), mode, verbose, protocolOnStdout ? process.stderr : process.stdout);
+  } finally {
+    // One command, one process: a farm's devices go back as it ends (a crash leaves them to the farm's idle expiry).
+    await leases?.releaseAll().catch(() => undefined);
   }
 }

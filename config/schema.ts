@@ -50,6 +50,8 @@ export const ConfigSchema = z.strictObject({
   pluginSetupTimeoutMs: z.number().int().min(1).max(600_000).optional(),
   /** The transport for serials several transports report, or none does (default "adb"). */
   transport: z.string().min(1).optional(),
+  /** A DeviceFarmer STF farm to lease devices from; its plugin validates the block (plugins/stf). */
+  stf: z.record(z.string(), z.unknown()).optional(),
   serve: z
     .strictObject({
       host: z.string().min(1).optional(),

@@ -8,6 +8,7 @@ import operator from "./operator/index.ts";
 import recording from "./recording/index.ts";
 import serve from "./serve/index.ts";
 import skills from "./skills/index.ts";
+import stf from "./stf/index.ts";
 import virtual from "./virtual/index.ts";
 
 /** Built-in plugins, in load order; a config's `disablePlugins` removes them by name. */
@@ -22,4 +23,5 @@ export const builtinPlugins: readonly ClawperatorPlugin[] = [
   emulator,
   recording,
   mcp,
+  stf,
 ];

@@ -5,7 +5,7 @@ import { shellCommand } from "../android/operator/shell-quote.ts";
 import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { DeviceSchema } from "../core/contracts/device.ts";
 import { DEFAULT_OPERATOR_PACKAGE, EXPECTED_FORMAT } from "../core/contracts/limits.ts";
-import type { Transport } from "../core/services/transport.ts";
+import type { Lease, Transport } from "../core/services/transport.ts";
 
 /** What the suite runs against: a transport and one device it reaches. */
 export interface ConformanceTarget {
@@ -19,6 +19,11 @@ export interface ConformanceTarget {
   operatorPackage?: string | false;
   /** An APK file the transport can install on the device (the install check is skipped without one). */
   apk?: string;
+  /**
+   * For a transport that leases devices (`acquire`/`release`): another instance of it, as another host or user
+   * would run it, to check that a leased device is refused to others and free again once released.
+   */
+  rival?: Transport;
 }
 
 export interface ConformanceOptions {
@@ -60,16 +65,21 @@ const nonce = () => randomBytes(6).toString("hex");
  * It checks what android/operator relies on: device listing, shell with exit codes and separate stderr, byte-exact
  * quoting, binary exec-out, live logcat streams that close, typed errors for unknown devices, file pulls (for a
  * transport that offers `pull`), and (with an Operator APK on the device) a whole `doctor_ping` execution through
- * the operator protocol over the transport.
+ * the operator protocol over the transport. A transport that leases devices (`acquire`/`release`) has the target
+ * leased around the whole suite, and its leasing checked (with `rival`: refused to others while held, free after).
  */
 export function transportConformance(name: string, options: ConformanceOptions): void {
   describe(`Transport conformance: ${name}`, () => {
     let target: ConformanceTarget;
     const timeout = options.timeoutMs ?? 20_000;
+    let lease: Lease | undefined;
     beforeAll(async () => {
       target = await options.setup();
+      // A leasing transport's calls assume the lease is held, as the runtime holds it around them.
+      lease = await target.transport.acquire?.(target.serial);
     }, timeout);
     afterAll(async () => {
+      await target?.transport.release?.(target.serial);
       await options.teardown?.();
     }, timeout);
 
@@ -234,6 +244,44 @@ export function transportConformance(name: string, options: ConformanceOptions):
         } finally {
           await dispatcher.dispose();
         }
+      },
+      timeout,
+    );
+
+    it(
+      "a leasing transport: acquire grants the device with a positive idle time, and no tries or wait it did not make",
+      async (ctx) => {
+        if (!target.transport.acquire) return ctx.skip();
+        expect(target.transport.release, "a transport with acquire also has release").toBeTypeOf("function");
+        expect(lease).toMatchObject({ serial: target.serial });
+        expect(lease!.idleMs).toBeGreaterThan(0);
+        expect(Number.isInteger(lease!.retries) && lease!.retries >= 0).toBe(true);
+        expect(lease!.waitedMs).toBeGreaterThanOrEqual(0);
+      },
+      timeout,
+    );
+
+    it(
+      "a leasing transport: a leased device is DEVICE_BUSY to a rival, and free to it once released",
+      async (ctx) => {
+        const { rival } = target;
+        if (!target.transport.acquire || !rival?.acquire) return ctx.skip();
+        const refused = await rival.acquire(target.serial).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(refused).toBeInstanceOf(ClawperatorError);
+        expect((refused as ClawperatorError).code).toBe("DEVICE_BUSY");
+        await target.transport.release!(target.serial);
+        // Releasing twice, or a device never leased, is not an error.
+        await target.transport.release!(target.serial);
+        await rival.release?.(`${target.serial}-never-leased`);
+        const taken = await rival.acquire(target.serial);
+        expect(taken.serial).toBe(target.serial);
+        await rival.release!(target.serial);
+        lease = await target.transport.acquire(target.serial);
+        const shell = await target.transport.shell(target.serial, "echo leased-again");
+        expect(shell.stdout.trim()).toBe("leased-again");
       },
       timeout,
     );

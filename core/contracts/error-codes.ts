@@ -55,6 +55,12 @@ export const ERROR_CATALOGUE = {
   // A failed execution whose cause the host cannot name from the device's step code, errorCode or log lines
   // (result.error.code; the device's own words stay in result.error.message and deviceCode).
   DEVICE_FAILURE_UNCLASSIFIED: { http: 200, exit: 1, scope: "envelope" },
+  // Device farms (a transport that leases devices: plugins/stf). Busy: another user holds the device (the farm's
+  // 403); expired: the lease ended while the device was in use (the farm's idle timeout, or someone took it back).
+  DEVICE_BUSY: host(409),
+  DEVICE_LEASE_EXPIRED: host(409),
+  FARM_UNREACHABLE: host(502),
+  FARM_UNAUTHORIZED: host(401),
   // Doctor and host checks
   NODE_TOO_OLD: host(500),
   ADB_SERVER_FAILED: host(500),

@@ -3,7 +3,8 @@ import { DEFAULT_OPERATOR_PACKAGE, LIMITS } from "../contracts/limits.ts";
 import { elapsedMs, monotonicMs } from "../host/monotonic-ms.ts";
 import type { EventBus } from "../services/event-bus.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
-import type { Transport } from "../services/transport.ts";
+import { type DeviceLeases, isPoolSerial } from "../services/device-leases.ts";
+import type { Lease, Transport } from "../services/transport.ts";
 import type { DeviceLocks } from "./device-lock.ts";
 import type { DispatchOutcome, OperatorDispatcher } from "./dispatcher.ts";
 import { executionFailure } from "./execution-failure.ts";
@@ -19,13 +20,16 @@ export interface PipelineDeps {
   dispatcher: () => OperatorDispatcher;
   hooks: () => Promise<ExecutionHook[]>;
   locks: DeviceLocks;
+  /** Leases of lent devices (a farm's); absent, every device is taken as attached. */
+  leases?: () => DeviceLeases;
   events: EventBus;
   config: RuntimeConfig;
   warn: (message: string) => void;
 }
 
 /**
- * One execution, start to finish (docs/design.md#execution-pipeline): policy → resolve the device → take its lock →
+ * One execution, start to finish (docs/design.md#execution-pipeline): policy → resolve the device → take its lock → lease it
+ * (a farm's device; a pool serial such as `stf:any` is leased first, so the lock is the chosen device's) →
  * beforeDispatch hooks → dispatch and await the envelope → afterResult hooks → reconcile the envelope's status
  * with its steps and name the failure's code → events → release.
  * The execution arrives validated (commands validate user input with the contracts).
@@ -41,14 +45,29 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
     checkPolicy(execution, deps.config.policy);
     const wanted = request.deviceId ?? deps.config.deviceId;
     // A named device is checked by the dispatch itself (adb names its state), saving a listing round trip.
-    const deviceId = wanted ?? selectDevice(await deps.transport().listDevices(), undefined);
+    let deviceId = wanted ?? selectDevice(await deps.transport().listDevices(), undefined);
+    const leases = deps.leases?.();
+    // Any free device of a farm: the farm's reservation keeps other hosts off it, the lock then keeps this one's.
+    let lease: Lease | undefined = isPoolSerial(deviceId) ? await leases?.hold(deviceId) : undefined;
+    if (lease) deviceId = lease.serial;
     timings.resolveMs = elapsedMs(started);
     // The dispatch's connection opens while the lock is taken and the hooks load.
-    deps.transport().prepare?.(deviceId);
+    if (!lease) deps.transport().prepare?.(deviceId);
 
-    const lock = deps.locks.acquire(deviceId, { executionId, commandId: execution.commandId });
+    let lock: ReturnType<DeviceLocks["acquire"]>;
+    try {
+      lock = deps.locks.acquire(deviceId, { executionId, commandId: execution.commandId });
+    } catch (error) {
+      if (lease) await leases?.done(deviceId);
+      throw error;
+    }
     let settleMs: number | undefined;
     try {
+      if (!lease && leases) {
+        const leaseStarted = monotonicMs();
+        lease = await leases.hold(deviceId);
+        if (lease) timings.leaseMs = elapsedMs(leaseStarted);
+      }
       const preDispatch: string[] = [];
       const hooks = await deps.hooks();
       const transport = deps.transport();
@@ -100,10 +119,12 @@ export function createExecutionPipeline(deps: PipelineDeps): ExecutionRunner {
         timings,
         ...(outcome.stepsFromDeviceLog ? { stepsFromDeviceLog: outcome.stepsFromDeviceLog } : {}),
         ...(deviceEnvelope ? { deviceEnvelope } : {}),
+        ...(lease ? { lease: { serial: lease.serial, retries: lease.retries, waitedMs: lease.waitedMs } } : {}),
       };
       deps.events.emit("clawperator:result", { deviceId, envelope: result.envelope });
       return result;
     } finally {
+      if (lease) await leases?.done(deviceId).catch(() => undefined);
       lock.release(settleMs === undefined ? {} : { settleMs });
     }
   };

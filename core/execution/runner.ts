@@ -38,6 +38,11 @@ export interface RunExecutionResult {
   stepsFromDeviceLog?: DeviceLogStepReport;
   /** The envelope exactly as the device sent it; only when the request asked for it. */
   deviceEnvelope?: ResultEnvelope;
+  /**
+   * The lease a farm's device was run under: the device leased, and how many busy devices were tried and how long
+   * was waited between tries before it was granted.
+   */
+  lease?: { serial: string; retries: number; waitedMs: number };
 }
 
 /** Runs executions on devices; provided by the plugin that owns the operator protocol. */

@@ -4,6 +4,7 @@ import { HostInfo as HostInfoToken, type HostInfo } from "../services/host-info.
 import { Logger as LoggerToken, type Logger } from "../services/logger.ts";
 import { RuntimeConfig } from "../services/runtime-config.ts";
 import { Transport as TransportToken } from "../services/transport.ts";
+import { DeviceLeases } from "../services/device-leases.ts";
 import { ExecutionHooks } from "../execution/hooks.ts";
 import { createServiceScope } from "./container.ts";
 import type {
@@ -78,8 +79,17 @@ function provideCoreServices(kernel: Kernel): void {
   services.register(TransportRegistry, { useValue: kernel.transports });
   services.register(SkillSourceRegistry, { useValue: kernel.skills });
   services.register(TransportToken, {
-    useFactory: () => new TransportRouter(kernel.transports, { services, config, logger }),
+    useFactory: () =>
+      new TransportRouter(kernel.transports, {
+        services,
+        config,
+        logger,
+        // Read on each release: `serve` and `mcp` say they are long-lived after the kernel boots.
+        longLived: () => services.resolve(HostInfoToken).longLived,
+      }),
   });
+  // The router keeps the leases: the same instance under its second token.
+  services.register(DeviceLeases, { useFactory: (s) => s.resolve(TransportToken) as TransportRouter });
   let loaded: ReturnType<ExecutionHooks> | undefined;
   services.register(ExecutionHooks, {
     useValue: () => {

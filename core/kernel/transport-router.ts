@@ -1,10 +1,13 @@
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
 import type { Device } from "../contracts/device.ts";
+import type { Clock } from "../host/clock.ts";
+import type { DeviceLeases } from "../services/device-leases.ts";
 import type { Logger } from "../services/logger.ts";
 import type { RuntimeConfig } from "../services/runtime-config.ts";
-import type { CallOptions, LineStream, PulledFile, PullOptions, Transport } from "../services/transport.ts";
+import type { CallOptions, Lease, LineStream, PulledFile, PullOptions, Transport } from "../services/transport.ts";
 import { attributeError, type Attribution } from "./attribution.ts";
 import { forwardLines } from "./forward-lines.ts";
+import { LeaseKeeper } from "./lease-keeper.ts";
 import type { RegisteredTransport, TransportFactoryContext } from "./contributions.ts";
 import type { Owned, Registry } from "./registry.ts";
 
@@ -25,6 +28,12 @@ function attributedTransport(transport: Transport, by: Attribution): Transport {
     execOut: (serial, command, options) => wrap(() => transport.execOut(serial, command, options)),
     install: (serial, apk, options) => wrap(() => transport.install(serial, apk, options)),
     prepare: (serial) => transport.prepare?.(serial),
+    ...(transport.acquire && transport.release
+      ? {
+          acquire: (serial, options) => wrap(() => transport.acquire!(serial, options)),
+          release: (serial) => wrap(() => transport.release!(serial)),
+        }
+      : {}),
     ...(pull ? { pull: (serial, path, options) => wrap(() => pull(serial, path, options)) } : {}),
     logcat(serial, args): LineStream {
       const stream = transport.logcat(serial, args);
@@ -47,19 +56,32 @@ function attributedTransport(transport: Transport, by: Attribution): Transport {
 /**
  * The Transport core and plugins resolve: one registered transport is used as it is; with several, `listDevices`
  * is their union (each device tagged with its transport) and each device is routed to the transport that
- * reported it, with config `transport` (else adb, else the first registered) for serials several report or none.
+ * reported it, with config `transport` (else adb, else the first registered) for serials several report or none. A
+ * serial `<transport>:<rest>` (a farm's namespaced serials, `stf:any`) goes to the transport it names. Devices of a
+ * transport that lends them are leased before their first call (the router keeps the leases: `DeviceLeases`).
  */
-export class TransportRouter implements Transport {
+export class TransportRouter implements Transport, DeviceLeases {
   readonly name = "router";
   readonly #built = new Map<string, Promise<Transport>>();
   readonly #owner = new Map<string, string>();
+  readonly #leases: LeaseKeeper;
 
   constructor(
     private readonly registry: Registry<RegisteredTransport>,
-    private readonly ctx: TransportFactoryContext & { config: RuntimeConfig; logger: Logger },
+    private readonly ctx: TransportFactoryContext & {
+      config: RuntimeConfig;
+      logger: Logger;
+      longLived?: () => boolean;
+      /** Where idle leases wait (tests move it); a timer that keeps no process alive by default. */
+      clock?: Pick<Clock, "sleep">;
+    },
   ) {
     if (ctx.config.transport !== undefined && !registry.has(ctx.config.transport))
       throw this.#unknown(ctx.config.transport);
+    this.#leases = new LeaseKeeper((serial) => this.#route(serial), {
+      longLived: ctx.longLived ?? (() => false),
+      ...(ctx.clock ? { clock: ctx.clock } : {}),
+    });
   }
 
   #unknown(name: string): ClawperatorError {
@@ -126,27 +148,48 @@ export class TransportRouter implements Transport {
 
   /** The transport a serial belongs to; with several transports an unknown serial costs one listing. */
   async #route(serial: string): Promise<Transport> {
+    const prefix = serial.slice(0, Math.max(0, serial.indexOf(":")));
+    if (prefix !== "" && this.registry.has(prefix)) return this.#transport(prefix);
     if (this.registry.keys().length > 1 && !this.#owner.has(serial)) await this.listDevices().catch(() => undefined);
     return this.#transport(this.#owner.get(serial) ?? this.#defaultName);
   }
 
+  hold(serial: string, options?: { signal?: AbortSignal }): Promise<Lease | undefined> {
+    return this.#leases.hold(serial, options);
+  }
+
+  done(serial: string): Promise<void> {
+    return this.#leases.done(serial);
+  }
+
+  releaseAll(): Promise<void> {
+    return this.#leases.releaseAll();
+  }
+
+  /** The runtime ends (the container disposes what it built): every lease goes back to its farm. */
+  dispose(): Promise<void> {
+    return this.#leases.releaseAll();
+  }
+
   async shell(serial: string, command: string, options?: CallOptions) {
-    return (await this.#route(serial)).shell(serial, command, options);
+    return this.#leases.use(serial, async (leased) => (await this.#route(leased)).shell(leased, command, options));
   }
 
   async execOut(serial: string, command: string, options?: CallOptions) {
-    return (await this.#route(serial)).execOut(serial, command, options);
+    return this.#leases.use(serial, async (leased) => (await this.#route(leased)).execOut(leased, command, options));
   }
 
   async install(serial: string, apkPath: string, options?: CallOptions) {
-    return (await this.#route(serial)).install(serial, apkPath, options);
+    return this.#leases.use(serial, async (leased) => (await this.#route(leased)).install(leased, apkPath, options));
   }
 
   /** A transport without `pull` answers as a device that refuses: the caller reports it like a missing file. */
   async pull(serial: string, remotePath: string, options?: PullOptions): Promise<PulledFile> {
-    const transport = await this.#route(serial);
-    if (!transport.pull) return { ok: false, message: `the ${transport.name} transport cannot pull files` };
-    return transport.pull(serial, remotePath, options);
+    return this.#leases.use(serial, async (leased) => {
+      const transport = await this.#route(leased);
+      if (!transport.pull) return { ok: false, message: `the ${transport.name} transport cannot pull files` };
+      return transport.pull(leased, remotePath, options);
+    });
   }
 
   prepare(serial: string): void {
@@ -157,8 +200,20 @@ export class TransportRouter implements Transport {
     );
   }
 
+  /** A stream holds the device's lease while it is open. */
   logcat(serial: string, args: readonly string[]): LineStream {
-    const pending = this.#route(serial).then((transport) => transport.logcat(serial, args));
+    const leased = this.#leases.hold(serial);
+    const pending = leased.then(async (lease) => {
+      const device = lease?.serial ?? serial;
+      return (await this.#route(device)).logcat(device, args);
+    });
+    let done = false;
+    const finish = async () => {
+      if (done) return;
+      done = true;
+      const lease = await leased.catch(() => undefined);
+      if (lease) await this.#leases.done(lease.serial);
+    };
     const ready = pending.then((stream) => stream.ready);
     ready.catch(() => undefined);
     let closed = false;
@@ -167,6 +222,7 @@ export class TransportRouter implements Transport {
       close: async () => {
         closed = true;
         await (await pending.catch(() => undefined))?.close();
+        await finish();
       },
       [Symbol.asyncIterator]: () => forwardLines(async () => (closed ? undefined : await pending)),
     };

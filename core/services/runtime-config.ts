@@ -14,6 +14,8 @@ export interface RuntimeConfig {
   operator?: { downloadUrl?: string };
   transport?: string;
   pluginSetupTimeoutMs?: number;
+  /** A DeviceFarmer STF farm (`url`, `token`, `adbKey`, `filter`, `leaseIdleMs`), validated by the stf plugin. */
+  stf?: Record<string, unknown>;
   serve?: {
     host?: string;
     port?: number;

@@ -24,6 +24,32 @@ export interface PullOptions extends CallOptions {
  */
 export type PulledFile = { ok: true; data: Buffer } | { ok: false; message: string };
 
+/** What a caller asks of a lease (`Transport.acquire`). */
+export interface LeaseOptions {
+  /**
+   * How long the device may sit idle before the lease ends by itself: a transport whose devices are lent out (a
+   * device farm) asks its farm to free the device after this long, so a crashed process's lease does not outlive it.
+   * The transport's own default when absent.
+   */
+  idleMs?: number;
+  signal?: AbortSignal;
+}
+
+/** A lease that was granted. */
+export interface Lease {
+  /**
+   * The device leased: the serial asked for, or, when that serial names a pool of devices (`stf:any`), the one
+   * chosen from it.
+   */
+  serial: string;
+  /** The idle time after which the farm ends the lease; a long-lived host releases it itself before then. */
+  idleMs: number;
+  /** Busy devices tried (or tried again) before this one was granted. */
+  retries: number;
+  /** Milliseconds spent waiting between those tries. */
+  waitedMs: number;
+}
+
 /** A stream of text lines that must be closed by whoever opened it. */
 export interface LineStream extends AsyncIterable<string> {
   /** Resolves once the stream is attached and reading (the first line arrived or the source reported ready). */
@@ -59,6 +85,14 @@ export interface Transport {
    * dispatch). Optional, and it never fails: any error shows on the call itself.
    */
   prepare?(serial: string): void;
+  /**
+   * Leasing, for transports whose devices are lent rather than attached (a device farm). Both optional: a local
+   * transport has neither. `acquire` is called before the first use of a device in a process, inside the device
+   * lock, and reserves it (a busy device is DEVICE_BUSY, naming its holder when known); every other call on that
+   * serial may assume the lease is held. `release` gives the device back; it never fails for a device not leased.
+   */
+  acquire?(serial: string, options?: LeaseOptions): Promise<Lease>;
+  release?(serial: string): Promise<void>;
 }
 
 export const Transport = createToken<Transport>("Transport");

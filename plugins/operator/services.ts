@@ -5,6 +5,7 @@ import { ExecutionHooks } from "../../core/execution/hooks.ts";
 import { createExecutionPipeline } from "../../core/execution/run-execution.ts";
 import { ExecutionRunner } from "../../core/execution/runner.ts";
 import type { PluginContext } from "../../core/kernel/index.ts";
+import { DeviceLeases } from "../../core/services/device-leases.ts";
 import { EventBus } from "../../core/services/event-bus.ts";
 import { HostInfo } from "../../core/services/host-info.ts";
 import { Transport } from "../../core/services/transport.ts";
@@ -26,6 +27,7 @@ export function registerExecutionServices(ctx: PluginContext<unknown>): void {
         dispatcher: () => services.resolve(OperatorDispatcher),
         hooks: () => services.resolve(ExecutionHooks)(),
         locks: new DeviceLocks(),
+        leases: () => services.resolve(DeviceLeases),
         events: services.resolve(EventBus),
         config: ctx.config,
         warn: (message) => ctx.logger.warn(message),

@@ -10,6 +10,7 @@ import type { DispatchRequest, OperatorDispatcher } from "../../../core/executio
 import type { ExecutionHook } from "../../../core/execution/hooks.ts";
 import { createExecutionPipeline, type PipelineDeps } from "../../../core/execution/run-execution.ts";
 import { createEventBus } from "../../../core/services/event-bus.ts";
+import type { DeviceLeases } from "../../../core/services/device-leases.ts";
 import type { Transport } from "../../../core/services/transport.ts";
 
 let dir: string;
@@ -33,6 +34,7 @@ const execution: Execution = {
 function setup(
   devices: Device[],
   dispatch?: (r: DispatchRequest) => Promise<Awaited<ReturnType<OperatorDispatcher["dispatch"]>>>,
+  leases?: DeviceLeases,
 ) {
   const events = createEventBus();
   const seen: { event: string; payload: unknown }[] = [];
@@ -91,9 +93,70 @@ function setup(
     events,
     config: {},
     warn: () => undefined,
+    ...(leases ? { leases: () => leases } : {}),
   };
   return { runner: createExecutionPipeline(deps), seen, requests, order, locks, clock };
 }
+
+/** Leases as a farm's router keeps them: `pool:any` resolves to `pool:7`; each step is written to `order`. */
+function recordingLeases(order: { push(s: string): unknown }, locks: () => DeviceLocks): DeviceLeases {
+  return {
+    hold: async (serial) => {
+      // The device's lock is held (or, for a pool, not yet taken) when the lease is asked for.
+      let locked = false;
+      try {
+        locks().acquire(serial, { executionId: "probe", commandId: "probe" }).release();
+      } catch {
+        locked = true;
+      }
+      order.push(`hold ${serial}${locked ? " (locked)" : ""}`);
+      return { serial: serial === "pool:any" ? "pool:7" : serial, idleMs: 1_000, retries: 2, waitedMs: 250 };
+    },
+    done: async (serial) => void order.push(`done ${serial}`),
+    releaseAll: async () => undefined,
+  };
+}
+
+describe("execution pipeline: leases", () => {
+  it("a farm's device is leased inside its lock, reported with its retries and wait, and let go before the lock", async () => {
+    const order: string[] = [];
+    let made: ReturnType<typeof setup> | undefined;
+    made = setup(
+      [],
+      undefined,
+      recordingLeases(order, () => made!.locks),
+    );
+    const result = await made.runner.run({ execution, deviceId: "farm:1" });
+    expect(order).toEqual(["hold farm:1 (locked)", "done farm:1"]);
+    expect(result.lease).toEqual({ serial: "farm:1", retries: 2, waitedMs: 250 });
+    expect(result.timings.leaseMs).toBeTypeOf("number");
+    // The lock is free again.
+    made.locks.acquire("farm:1", { executionId: "x", commandId: "x" }).release();
+  });
+
+  it("a pool serial is leased first, then the chosen device's lock is taken and the run is on that device", async () => {
+    const order: string[] = [];
+    let made: ReturnType<typeof setup> | undefined;
+    made = setup(
+      [],
+      undefined,
+      recordingLeases(order, () => made!.locks),
+    );
+    const result = await made.runner.run({ execution, deviceId: "pool:any" });
+    expect(order).toEqual(["hold pool:any", "done pool:7"]);
+    expect(result).toMatchObject({ deviceId: "pool:7", lease: { serial: "pool:7" } });
+  });
+
+  it("a device no transport lends runs without a lease", async () => {
+    const leases: DeviceLeases = {
+      hold: async () => undefined,
+      done: async () => undefined,
+      releaseAll: async () => undefined,
+    };
+    const result = await setup([], undefined, leases).runner.run({ execution, deviceId: "emulator-5554" });
+    expect(result.lease).toBeUndefined();
+  });
+});
 
 describe("execution pipeline", () => {
   it("runs hooks around the dispatch on the only device and reports the spec's result shape", async () => {
