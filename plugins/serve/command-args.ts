@@ -18,6 +18,13 @@ export const serveArgs = {
       "with no file gets a new token written there (default: $CLAWPERATOR_SERVE_TOKEN, else config serve.token)",
     valueHint: "path",
   },
+  token: {
+    type: "string",
+    description:
+      "The bearer token itself, as the reference CLI takes it; every local user can read a command line (ps), so " +
+      "prefer --token-file or CLAWPERATOR_SERVE_TOKEN",
+    valueHint: "token",
+  },
   "allowed-hosts": {
     type: "string",
     description: "Extra Host names clients may use, comma-separated (e.g. a reverse proxy's name)",

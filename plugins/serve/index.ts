@@ -20,6 +20,8 @@ export default definePlugin({
         path: ["serve"],
         description: "Start the HTTP/SSE API server (executions, observe, devices, events, and every plugin's routes)",
         args: serveArgs,
+        // Out of default help: the reference CLI's flag works, but other local users can read a command line.
+        hiddenArgs: ["token"],
         load: () => import("./commands/serve.js"),
       }),
     );

@@ -3,7 +3,7 @@ import { deviceFiles } from "../device/device-files.ts";
 import type { DeviceState } from "../device/device-state.ts";
 import type { UiModel } from "../ui/ui-model.ts";
 import { DEVICE_COMMANDS } from "./commands/index.ts";
-import { runScript, type ShellRuntime } from "./run-script.ts";
+import { runScript, type ShellEnvironment } from "./run-script.ts";
 import { streamStdin } from "./stdin-source.ts";
 
 /** The environment adbd gives a shell. */
@@ -27,7 +27,7 @@ const SHELL_ENV: ReadonlyArray<[string, string]> = [
  * and its files for `adb pull` / `adb push`.
  */
 export function createDeviceShell(state: DeviceState, ui: UiModel): DeviceServices {
-  const runtime: ShellRuntime = { state, ui, commands: DEVICE_COMMANDS };
+  const runtime: ShellEnvironment = { state, ui, commands: DEVICE_COMMANDS };
   return {
     banner: () => ({
       name: state.properties.get("ro.product.name") ?? state.profile.product,

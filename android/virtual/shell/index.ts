@@ -1,7 +1,7 @@
 export type { Command, CommandContext, OutputSink } from "./command-types.ts";
 export { DEVICE_COMMANDS } from "./commands/index.ts";
 export { createDeviceShell } from "./device-shell.ts";
-export { runScript, SHELL_NAME, type ScriptContext, type ShellRuntime } from "./run-script.ts";
+export { runScript, SHELL_NAME, type ScriptContext, type ShellEnvironment } from "./run-script.ts";
 export { bufferStdin, streamStdin, type StdinSource } from "./stdin-source.ts";
 export type {
   AndOrList,

@@ -8,7 +8,7 @@ import type { SimpleCommand } from "./syntax/script-ast.ts";
 
 export const SHELL_NAME = "/system/bin/sh";
 
-export interface ShellRuntime {
+export interface ShellEnvironment {
   state: DeviceState;
   ui: UiModel;
   commands: ReadonlyMap<string, Command>;
@@ -27,7 +27,7 @@ class ExitScript {
 }
 
 /** Runs a command line as the device's sh would; resolves with the last command's exit code. */
-export async function runScript(runtime: ShellRuntime, line: string, ctx: ScriptContext): Promise<number> {
+export async function runScript(runtime: ShellEnvironment, line: string, ctx: ScriptContext): Promise<number> {
   const parsed = parseScript(line);
   if (!parsed.ok) {
     ctx.stderr(`${SHELL_NAME}: syntax error: ${parsed.message}\n`);
@@ -51,7 +51,7 @@ export async function runScript(runtime: ShellRuntime, line: string, ctx: Script
 const BUILTINS = new Set(["exit", "export", "exec"]);
 
 async function runCommand(
-  runtime: ShellRuntime,
+  runtime: ShellEnvironment,
   command: SimpleCommand,
   ctx: ScriptContext,
   lastStatus: number,

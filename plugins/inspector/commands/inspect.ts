@@ -32,7 +32,7 @@ const inspectCommand = defineCommandHandler(inspectArgs, {
         process.stderr.write("No browser opener (xdg-open) on this machine: open the URL yourself.\n");
     });
     const handler = (await serve.load()).default;
-    return handler.run({ _: [], host: "127.0.0.1", token, ...(args.port ? { port: args.port } : {}) }, ctx);
+    return handler.run({ _: [], host: "127.0.0.1", givenToken: token, ...(args.port ? { port: args.port } : {}) }, ctx);
   },
 });
 

@@ -20,6 +20,11 @@ import { ServeOptions } from "../serve-options.ts";
 const serveCommand = defineCommandHandler(serveArgs, {
   async run(args, { config, services, logger, globals }) {
     const settings = resolveSettings(args, config);
+    if (args.token !== undefined)
+      logger.warn(
+        "--token puts the token on this process's command line, which every local user can read (ps); " +
+          "prefer --token-file <path> or CLAWPERATOR_SERVE_TOKEN",
+      );
     // This process lives on: the dispatcher (built on first use, after this) keeps one result stream per device.
     services.register(HostInfo, { useValue: { longLived: true } });
     services.register(ServeOptions, {

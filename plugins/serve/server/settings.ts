@@ -23,8 +23,10 @@ export interface ServeFlags {
   port?: string;
   host?: string;
   "token-file"?: string;
-  /** A token a front end gives in code (`inspect`'s, generated per start); never a command-line flag. */
+  /** `--token`: the reference CLI's flag, kept for the scripts that use it; `serve` warns that argv is readable. */
   token?: string;
+  /** A token a front end gives in code (`inspect`'s, generated per start). */
+  givenToken?: string;
   "allowed-hosts"?: string;
   "allowed-origins"?: string;
   "heartbeat-ms"?: string;
@@ -49,8 +51,8 @@ const list = (value: string | undefined) =>
     .filter(Boolean);
 
 /**
- * The token and where it came from: a front end's in code, then `--token-file`, then the environment, then the
- * config. Never argv: every local user reads another's command line (`ps`).
+ * The token and where it came from: a front end's in code, then `--token` (warned about: every local user reads
+ * another's command line with `ps`), then `--token-file`, then the environment, then the config.
  */
 function tokenOf(
   flags: ServeFlags,
@@ -60,7 +62,8 @@ function tokenOf(
   let token: string | undefined;
   let source: string;
   let tokenFile: ServeSettings["tokenFile"];
-  if (flags.token !== undefined) [token, source] = [flags.token, "the token"];
+  if (flags.givenToken !== undefined) [token, source] = [flags.givenToken, "the token"];
+  else if (flags.token !== undefined) [token, source] = [flags.token, "--token"];
   else if (flags["token-file"] !== undefined) {
     const read = readTokenFile(flags["token-file"]);
     [token, source, tokenFile] = [

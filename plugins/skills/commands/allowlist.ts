@@ -1,7 +1,7 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
 import { allowlistArgs } from "../command-args.ts";
-import { listFlag, skillsRuntime } from "./runtime.ts";
+import { listFlag, localSkills } from "./local-skills.ts";
 
 /**
  * An agent's skills allowlist (`agents.list[].skills`): `--set`, `--add`, `--remove`, `--all` (every skill) or
@@ -17,7 +17,7 @@ const handler = defineCommandHandler(allowlistArgs, {
         "USAGE",
         "skills allowlist <agentId> (--set a,b | --add a,b | --remove a,b | --all | --none)",
       );
-    const runtime = await skillsRuntime(ctx);
+    const runtime = await localSkills(ctx);
     const hash = a["if-hash"] ?? (await runtime.status({ agentId })).config.hash ?? undefined;
     const change =
       a.set !== undefined

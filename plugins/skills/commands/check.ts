@@ -1,11 +1,11 @@
 import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
 import { agentArg } from "../command-args.ts";
 import { describeMissing } from "../service/not-eligible.ts";
-import { scopeOf, skillsRuntime } from "./runtime.ts";
+import { scopeOf, localSkills } from "./local-skills.ts";
 
 /** `openclaw skills check`: which skills are ready, visible to the model, hidden, or missing what. */
 const handler = defineCommandHandler(agentArg, {
-  run: async (args, ctx) => (await skillsRuntime(ctx)).check(scopeOf(args)),
+  run: async (args, ctx) => (await localSkills(ctx)).check(scopeOf(args)),
   pretty(result) {
     const r = result;
     const s = r.summary;

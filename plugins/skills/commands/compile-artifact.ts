@@ -1,7 +1,7 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
 import { compileArgs } from "../command-args.ts";
-import { skillsRuntime } from "./runtime.ts";
+import { localSkills } from "./local-skills.ts";
 
 const handler = defineCommandHandler(compileArgs, {
   async run(args, ctx) {
@@ -14,7 +14,7 @@ const handler = defineCommandHandler(compileArgs, {
       );
     }
     // `{ execution }` as the reference CLI prints it; `execute --execution -` takes it as it is.
-    return { execution: await (await skillsRuntime(ctx)).compile(skillId, args.artifact, args.vars) };
+    return { execution: await (await localSkills(ctx)).compile(skillId, args.artifact, args.vars) };
   },
 });
 

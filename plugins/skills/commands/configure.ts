@@ -2,7 +2,7 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { readStreamBounded } from "../../../core/host/read-bounded.ts";
 import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
 import { configureArgs } from "../command-args.ts";
-import { listFlag, skillsRuntime } from "./runtime.ts";
+import { listFlag, localSkills } from "./local-skills.ts";
 
 const MAX_STDIN_BYTES = 65_536;
 
@@ -59,7 +59,7 @@ const handler = defineCommandHandler(configureArgs, {
         "USAGE",
         "skills configure: nothing to change (--enabled, --api-key-stdin, --env-stdin, ...)",
       );
-    return (await skillsRuntime(ctx)).updateEntry({
+    return (await localSkills(ctx)).updateEntry({
       skillKey,
       ...(a.enabled !== undefined ? { enabled: a.enabled === "true" } : {}),
       ...(apiKey !== undefined ? { apiKey } : {}),

@@ -1,7 +1,7 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
 import { installDepsArgs } from "../command-args.ts";
-import { skillsRuntime } from "./runtime.ts";
+import { localSkills } from "./local-skills.ts";
 
 /**
  * OpenClaw's `skills.install`: runs one of a skill's install options (`--install-id`, else the preferred one);
@@ -10,7 +10,7 @@ import { skillsRuntime } from "./runtime.ts";
 const handler = defineCommandHandler(installDepsArgs, {
   async run(args, ctx) {
     if (!args.name) throw new ClawperatorError("USAGE", "skills install-deps <name> [--install-id <id>]");
-    return (await skillsRuntime(ctx)).installDependency({
+    return (await localSkills(ctx)).installDependency({
       name: args.name,
       ...(args["install-id"] ? { installId: args["install-id"] } : {}),
       ...(ctx.globals.timeoutMs !== undefined ? { timeoutMs: ctx.globals.timeoutMs } : {}),

@@ -6,7 +6,7 @@ import { installArgs, syncArgs, updateArgs } from "../command-args.ts";
 import { registryCloneDir } from "../registry/registry-path.ts";
 import { installSkills, type RepoResult, syncSkills, updateSkills } from "../repo/skills-repo.ts";
 import { DEFAULT_SKILLS_REPO, type SkillsConfig } from "../skills-config.ts";
-import { skillsRuntime } from "./runtime.ts";
+import { localSkills } from "./local-skills.ts";
 
 type RepoArgs = { repo?: string | undefined; ref?: string | undefined };
 
@@ -25,7 +25,7 @@ async function registry(
   if (action === "sync" && !ref) throw new ClawperatorError("USAGE", "skills sync --ref <git-ref>");
   const url = args.repo || process.env.CLAWPERATOR_SKILLS_REPO || cfg.repo || DEFAULT_SKILLS_REPO;
   // The runtime moves a clone the reference runtime left in the managed folder first.
-  (await skillsRuntime(ctx)).migrate();
+  (await localSkills(ctx)).migrate();
   const options = {
     dir: registryCloneDir(cfg.dir),
     url,
@@ -60,7 +60,7 @@ export const installCommand = defineCommandHandler(installArgs, {
   async run(args, ctx) {
     const { source, force, ref } = args;
     if (!source) return registry(args, ctx, "install");
-    return (await skillsRuntime(ctx)).install({
+    return (await localSkills(ctx)).install({
       source,
       ...(ref ? { ref } : {}),
       ...(force ? { force: true } : {}),
@@ -75,7 +75,7 @@ export const updateCommand = defineCommandHandler(updateArgs, {
   async run(args, ctx) {
     const { name, ref } = args;
     if (!name) return registry(args, ctx, "update");
-    return (await skillsRuntime(ctx)).update(name, { ...(ref ? { ref } : {}), ...progress(ctx) });
+    return (await localSkills(ctx)).update(name, { ...(ref ? { ref } : {}), ...progress(ctx) });
   },
   pretty: installCommand.pretty!,
 });

@@ -1,7 +1,7 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
 import { runArgs } from "../command-args.ts";
-import { skillsRuntime } from "./runtime.ts";
+import { localSkills } from "./local-skills.ts";
 
 /**
  * Failures after the skill was found: printed in the wrapper's failure shape (docs/skills-registry.md#failure-shape),
@@ -46,7 +46,7 @@ const handler = defineCommandHandler(runArgs, {
     const pretty = ctx.globals.output === "pretty";
     if (pretty) process.stdout.write(`── skill ${skillId} ──\n`);
     try {
-      return await (await skillsRuntime(ctx)).run({
+      return await (await localSkills(ctx)).run({
         skillId,
         args: args._,
         validate: args["skip-validate"] !== true,

@@ -2,7 +2,7 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
 import { searchArgs } from "../command-args.ts";
 import { renderSkillList } from "./render.ts";
-import { scopeOf, skillsRuntime } from "./runtime.ts";
+import { scopeOf, localSkills } from "./local-skills.ts";
 
 const handler = defineCommandHandler(searchArgs, {
   async run(args, ctx) {
@@ -17,7 +17,7 @@ const handler = defineCommandHandler(searchArgs, {
         },
       );
     }
-    return (await skillsRuntime(ctx)).search(
+    return (await localSkills(ctx)).search(
       {
         ...(app ? { app } : {}),
         ...(intent ? { intent } : {}),

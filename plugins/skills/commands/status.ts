@@ -1,7 +1,7 @@
 import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
 import { agentArg } from "../command-args.ts";
 import { renderStatus } from "./render.ts";
-import { skillsRuntime } from "./runtime.ts";
+import { localSkills } from "./local-skills.ts";
 
 /**
  * Every skill with OpenClaw's status fields and why it is blocked; `--agent` sets whose allowlist
@@ -9,7 +9,7 @@ import { skillsRuntime } from "./runtime.ts";
  */
 const handler = defineCommandHandler(agentArg, {
   run: async (args, ctx) =>
-    (await skillsRuntime(ctx)).status({
+    (await localSkills(ctx)).status({
       ...(args.agent !== undefined ? { agentId: args.agent } : {}),
       ...(ctx.globals.deviceId ? { deviceId: ctx.globals.deviceId } : {}),
     }),

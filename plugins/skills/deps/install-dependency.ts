@@ -3,7 +3,7 @@ import { findOnPath } from "../../../core/host/executables.ts";
 import { privateDir } from "../../../core/host/private-files.ts";
 import type { EventBus } from "../../../core/services/event-bus.ts";
 import type { SkillDependencyOutcome, SkillDependencyRequest } from "../../../core/services/skills.ts";
-import type { SkillsRuntime } from "../service/skills-service.ts";
+import type { LocalSkills } from "../service/skills-service.ts";
 import { frontmatterOf } from "../sources/catalog.ts";
 import { type InstallSpec, installIdOf } from "../sources/install-spec.ts";
 import { skillMetadata } from "../sources/skill-metadata.ts";
@@ -22,11 +22,11 @@ export const DEFAULT_INSTALL_TIMEOUT_MS = 300_000;
 const clampTimeout = (ms: number | undefined) => Math.min(Math.max(ms ?? DEFAULT_INSTALL_TIMEOUT_MS, 1_000), 900_000);
 
 /** The option asked for (by id), else the preferred one, among those this OS may run. */
-function chooseSpec(runtime: SkillsRuntime, name: string, installId: string | undefined, prefs: InstallPreferences) {
-  const record = runtime.record(name);
+function chooseSpec(localSkills: LocalSkills, name: string, installId: string | undefined, prefs: InstallPreferences) {
+  const record = localSkills.record(name);
   const metadata = skillMetadata(frontmatterOf(record));
-  const usable = specsForPlatform(metadata, runtime.platform);
-  const hasBin = (b: string) => findOnPath(b, runtime.env) !== undefined;
+  const usable = specsForPlatform(metadata, localSkills.platform);
+  const hasBin = (b: string) => findOnPath(b, localSkills.env) !== undefined;
   const ids = metadata.install.map((spec, index) => installIdOf(spec, index));
   if (installId !== undefined) {
     const index = ids.indexOf(installId.trim());
@@ -36,11 +36,11 @@ function chooseSpec(runtime: SkillsRuntime, name: string, installId: string | un
     if (!chosen) {
       const os = [...new Set([...metadata.osGates.flat(), ...(metadata.install[index]!.os ?? [])])];
       throw unsupported(
-        `install option "${installId}" of ${name} is for ${os.join("/") || "another OS"}, not ${runtime.platform}`,
+        `install option "${installId}" of ${name} is for ${os.join("/") || "another OS"}, not ${localSkills.platform}`,
         {
           skillId: name,
           os,
-          platform: runtime.platform,
+          platform: localSkills.platform,
         },
       );
     }
@@ -52,7 +52,10 @@ function chooseSpec(runtime: SkillsRuntime, name: string, installId: string | un
     hasBin,
   );
   if (!preferred)
-    throw unsupported(`skill ${name} has no install option for ${runtime.platform}`, { skillId: name, options: ids });
+    throw unsupported(`skill ${name} has no install option for ${localSkills.platform}`, {
+      skillId: name,
+      options: ids,
+    });
   return { record, metadata, spec: preferred, installId: ids[metadata.install.indexOf(preferred)]! };
 }
 
@@ -64,12 +67,12 @@ function chooseSpec(runtime: SkillsRuntime, name: string, installId: string | un
  * installer runs in its own process group, killed at the time limit; what it printed comes back capped.
  */
 export async function installDependency(
-  runtime: SkillsRuntime,
+  localSkills: LocalSkills,
   request: SkillDependencyRequest,
   host: { events?: () => EventBus | undefined } = {},
 ): Promise<SkillDependencyOutcome> {
-  const prefs = installPreferences(runtime.skillsConfig.install);
-  const { record, metadata, spec, installId } = chooseSpec(runtime, request.name, request.installId, prefs);
+  const prefs = installPreferences(localSkills.skillsConfig.install);
+  const { record, metadata, spec, installId } = chooseSpec(localSkills, request.name, request.installId, prefs);
   const name = record.entry.id;
   const skillKey = metadata.skillKey ?? name;
   const timeoutMs = clampTimeout(request.timeoutMs);
@@ -92,7 +95,7 @@ export async function installDependency(
         toolsRoot: toolsRoot(skillKey),
         timeoutMs,
         signal,
-        env: runtime.env,
+        env: localSkills.env,
         onLine,
       });
       return {
@@ -117,7 +120,7 @@ export async function installDependency(
   const { argv, env, binDir } = installCommand(spec, prefs);
   // npm's prefix of ours exists, private, before npm writes into it.
   if (env?.NPM_CONFIG_PREFIX) privateDir(env.NPM_CONFIG_PREFIX);
-  if (findOnPath(argv[0]!, runtime.env) === undefined) {
+  if (findOnPath(argv[0]!, localSkills.env) === undefined) {
     throw new ClawperatorError("SKILL_INSTALL_FAILED", `${argv[0]} is not installed (not on PATH)`, {
       hint: `Install ${argv[0]} first, or choose another install option of ${name} (skills status lists them).`,
       details: { name, installId, command: argv },
@@ -126,7 +129,7 @@ export async function installDependency(
   onLine(`$ ${argv.join(" ")}`);
   const run = await runInstaller(argv, {
     timeoutMs,
-    baseEnv: runtime.env,
+    baseEnv: localSkills.env,
     ...(env ? { env } : {}),
     onLine,
     ...(request.signal ? { signal: request.signal } : {}),
@@ -151,7 +154,7 @@ export async function installDependency(
       { details: { name, installId, command: argv, exitCode: run.exitCode ?? null, ...output } },
     );
   }
-  if (binDir && !(runtime.env.PATH ?? "").split(":").includes(binDir))
+  if (binDir && !(localSkills.env.PATH ?? "").split(":").includes(binDir))
     warnings.push(`the programs went to ${binDir}: add it to PATH so the skill finds them`);
   return { ...base, message: "Installed", command: argv, ...(binDir ? { binDir } : {}), ...output };
 }

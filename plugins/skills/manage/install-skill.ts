@@ -17,7 +17,7 @@ import { privateDir } from "../../../core/host/private-files.ts";
 import type { SkillInstallOutcome, SkillInstallRequest } from "../../../core/services/skills.ts";
 import { repoTransport } from "../repo/repo-url.ts";
 import { checkInputs, git } from "../repo/skills-repo.ts";
-import type { SkillsRuntime } from "../service/skills-service.ts";
+import type { LocalSkills } from "../service/skills-service.ts";
 import { parseFrontmatter } from "../sources/frontmatter.ts";
 import { MAX_SKILL_FILE_BYTES } from "../sources/scan-folders.ts";
 
@@ -109,20 +109,20 @@ function place(staged: string, target: string, force: boolean | undefined, name:
  * a git URL is cloned with the registry's limits (allowed transports, time limit, no prompts).
  */
 export async function installSkill(
-  runtime: SkillsRuntime,
+  localSkills: LocalSkills,
   request: SkillInstallRequest,
   action: SkillInstallOutcome["action"] = "installed",
 ): Promise<SkillInstallOutcome> {
-  const managed = runtime.managedDir;
+  const managed = localSkills.managedDir;
   if (!privateDir(managed, { followLink: true }))
     throw new ClawperatorError("SKILL_INSTALL_FAILED", `${managed} is not a folder of this user's alone`);
   const staging = join(managed, `.install-${randomBytes(6).toString("hex")}`);
-  const cfg = runtime.skillsConfig;
+  const cfg = localSkills.skillsConfig;
   const gitOptions = {
     ...(cfg.allowedRepoTransports ? { allowedTransports: cfg.allowedRepoTransports } : {}),
     ...(cfg.gitTimeoutMs ? { timeoutMs: cfg.gitTimeoutMs } : {}),
   };
-  const local = resolve(runtime.cwd, request.source);
+  const local = resolve(localSkills.cwd, request.source);
   const fromDir = !isGitUrl(request.source) && existsSync(local);
   try {
     let origin: InstalledSource;
@@ -169,7 +169,8 @@ export async function installSkill(
     writeFileSync(join(copy, SOURCE_FILE), `${JSON.stringify(origin, null, 2)}\n`, { mode: 0o644 });
     const target = join(managed, name);
     place(copy, target, request.force || action === "updated", name);
-    for (const path of skipped) runtime.logger.warn(`skills install: left out ${path} (not a plain file or folder)`);
+    for (const path of skipped)
+      localSkills.logger.warn(`skills install: left out ${path} (not a plain file or folder)`);
     return {
       ok: true,
       action,
@@ -186,11 +187,11 @@ export async function installSkill(
 
 /** `skills update <name>`: a managed skill installed by `skills install`, installed again from its source. */
 export async function updateSkill(
-  runtime: SkillsRuntime,
+  localSkills: LocalSkills,
   name: string,
   options: { ref?: string; onProgress?: (line: string) => void } = {},
 ): Promise<SkillInstallOutcome> {
-  const dir = join(runtime.managedDir, name);
+  const dir = join(localSkills.managedDir, name);
   let origin: InstalledSource;
   try {
     if (!SAFE_NAME.test(name)) throw new Error("not a skill name");
@@ -198,7 +199,7 @@ export async function updateSkill(
   } catch {
     throw new ClawperatorError(
       "SKILL_NOT_FOUND",
-      `No skill ${name} installed by skills install in ${runtime.managedDir}`,
+      `No skill ${name} installed by skills install in ${localSkills.managedDir}`,
       {
         hint: "skills update <name> updates a skill `skills install <dir|git url>` put in the managed folder; `skills update` alone updates the registry clone.",
         details: { skillId: name, dir },
@@ -207,7 +208,7 @@ export async function updateSkill(
   }
   const ref = options.ref ?? origin.ref;
   return installSkill(
-    runtime,
+    localSkills,
     {
       source: origin.source,
       ...(ref ? { ref } : {}),

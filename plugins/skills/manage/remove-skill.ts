@@ -2,7 +2,7 @@ import { lstatSync, realpathSync, rmSync } from "node:fs";
 import { join, relative, resolve, sep, isAbsolute } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import type { SkillRemoval } from "../../../core/services/skills.ts";
-import type { SkillsRuntime } from "../service/skills-service.ts";
+import type { LocalSkills } from "../service/skills-service.ts";
 import { notRemovableReason } from "./removable.ts";
 
 const refuse = (name: string, why: string, details: Record<string, unknown> = {}) =>
@@ -20,15 +20,15 @@ const strictlyInside = (root: string, path: string) => {
  * Deletes a managed or workspace skill's folder: only inside that tier's root (both resolved to real paths, so no
  * symlink leads out), never the root itself, never a folder without a SKILL.md, never a folder that is itself a link.
  */
-export async function removeSkill(runtime: SkillsRuntime, name: string): Promise<SkillRemoval> {
-  const catalog = runtime.catalog();
+export async function removeSkill(localSkills: LocalSkills, name: string): Promise<SkillRemoval> {
+  const catalog = localSkills.catalog();
   const record = catalog.find(name) ?? catalog.invalid().find((r) => r.entry.id === name);
-  if (!record) runtime.record(name, catalog);
+  if (!record) localSkills.record(name, catalog);
   const found = record!;
   const source = found.origin.precedence;
   const why = notRemovableReason(found.fromRegistry, source);
   if (why) throw refuse(name, why, { source });
-  const root = source === "managed" ? runtime.managedDir : resolve(runtime.cwd, "skills");
+  const root = source === "managed" ? localSkills.managedDir : resolve(localSkills.cwd, "skills");
   const dir = found.origin.dir;
   let realRoot: string;
   let realDir: string;

@@ -85,8 +85,8 @@ interface Built {
   statuses?: Map<string, SkillStatus[]>;
 }
 
-/** The skills runtime: the catalog (registry + folder sources), gating, status, prompt, validation, compile and run. */
-export class SkillsRuntime implements SkillsService {
+/** The skills service over this machine's folders and config: the catalog (registry + folder sources), gating, status, prompt, validation, compile and run. */
+export class LocalSkills implements SkillsService {
   readonly #deps: SkillsServiceDeps;
   readonly #bins = new Map<string, boolean>();
   #config: RuntimeConfig;
@@ -232,7 +232,7 @@ export class SkillsRuntime implements SkillsService {
     return this.#current().catalog;
   }
 
-  /** Increases with every change a long-lived host's watcher (or an edit through this runtime) saw. */
+  /** Increases with every change a long-lived host's watcher (or an edit through this service) saw. */
   get version(): number {
     return this.#version;
   }
@@ -305,7 +305,7 @@ export class SkillsRuntime implements SkillsService {
   statuses(
     scope: SkillScope = {},
     device?: StatusContext["device"],
-  ): { ctx: ReturnType<SkillsRuntime["context"]>; skills: SkillStatus[] } {
+  ): { ctx: ReturnType<LocalSkills["context"]>; skills: SkillStatus[] } {
     const built = this.#current();
     const ctx = this.context(scope, device);
     const key = device ? undefined : `${ctx.agentId ?? ""}\n${[...(ctx.agentFilter ?? ["*"])].join("\n")}`;

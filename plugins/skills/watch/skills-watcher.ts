@@ -1,7 +1,7 @@
 import { existsSync, type FSWatcher, watch } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
 import type { Clock } from "../../../core/host/clock.ts";
-import type { SkillsRuntime } from "../service/skills-service.ts";
+import type { LocalSkills } from "../service/skills-service.ts";
 import type { Catalog } from "../sources/catalog.ts";
 import { configFileOf } from "../service/config-file.ts";
 import { DEFAULT_WATCH_DEBOUNCE_MS } from "../skills-config.ts";
@@ -30,14 +30,14 @@ function nearestExisting(path: string): Target | undefined {
  * folder and the group folders above it (its SKILL.md changed), the registry file's folder, the config file's
  * folder (that file only), and for a source folder that does not exist yet the nearest folder above it.
  */
-export function watchTargets(runtime: SkillsRuntime): Target[] {
+export function watchTargets(localSkills: LocalSkills): Target[] {
   let catalog: Catalog | undefined;
   try {
-    catalog = runtime.catalog();
+    catalog = localSkills.catalog();
   } catch {
     // No skills yet (no registry, no folder): the source folders are watched for the first one.
   }
-  const sources = catalog?.sources ?? runtime.sourceDirs();
+  const sources = catalog?.sources ?? localSkills.sourceDirs();
   const targets = new Map<string, Target>();
   const add = (t: Target) => {
     const known = targets.get(t.dir);
@@ -63,7 +63,7 @@ export function watchTargets(runtime: SkillsRuntime): Target[] {
   }
   if (catalog?.registry)
     add({ dir: dirname(catalog.registry.path), names: new Set([basename(catalog.registry.path)]) });
-  const config = configFileOf(runtime.config).path;
+  const config = configFileOf(localSkills.config).path;
   if (existsSync(dirname(config))) add({ dir: dirname(config), names: new Set([basename(config)]) });
   else {
     const near = nearestExisting(dirname(config));
@@ -80,29 +80,29 @@ export interface SkillsWatcher {
 
 /**
  * Watches the skill folders and the config for a long-lived host: a SKILL.md added, changed or removed, or the
- * config changed, invalidates the runtime's snapshots after `skills.load.watchDebounceMs` (default 250) of quiet,
+ * config changed, invalidates the service's snapshots after `skills.load.watchDebounceMs` (default 250) of quiet,
  * which announces the new version; the folders watched are worked out again after each rebuild.
  */
-export function watchSkills(runtime: SkillsRuntime, clock?: Clock): SkillsWatcher {
-  const ms = runtime.skillsConfig.load?.watchDebounceMs ?? DEFAULT_WATCH_DEBOUNCE_MS;
+export function watchSkills(localSkills: LocalSkills, clock?: Clock): SkillsWatcher {
+  const ms = localSkills.skillsConfig.load?.watchDebounceMs ?? DEFAULT_WATCH_DEBOUNCE_MS;
   let watchers: FSWatcher[] = [];
   let dirs: string[] = [];
   let configChanged = false;
   let warned = false;
-  const config = () => configFileOf(runtime.config).path;
+  const config = () => configFileOf(localSkills.config).path;
   const arm = () => {
     for (const w of watchers) w.close();
     watchers = [];
     let targets: Target[];
     try {
-      targets = watchTargets(runtime);
+      targets = watchTargets(localSkills);
     } catch (error) {
-      runtime.logger.warn(`skills: not watching (${(error as Error).message})`);
+      localSkills.logger.warn(`skills: not watching (${(error as Error).message})`);
       targets = [];
     }
     if (targets.length > MAX_WATCHED && !warned) {
       warned = true;
-      runtime.logger.warn(`skills: ${targets.length} folders to watch; watching the first ${MAX_WATCHED}`);
+      localSkills.logger.warn(`skills: ${targets.length} folders to watch; watching the first ${MAX_WATCHED}`);
     }
     dirs = [];
     for (const target of targets.slice(0, MAX_WATCHED)) {
@@ -117,7 +117,7 @@ export function watchSkills(runtime: SkillsRuntime, clock?: Clock): SkillsWatche
         watchers.push(watcher);
         dirs.push(target.dir);
       } catch (error) {
-        if (!warned) runtime.logger.warn(`skills: cannot watch ${target.dir}: ${(error as Error).message}`);
+        if (!warned) localSkills.logger.warn(`skills: cannot watch ${target.dir}: ${(error as Error).message}`);
         warned = true;
       }
     }
@@ -127,7 +127,7 @@ export function watchSkills(runtime: SkillsRuntime, clock?: Clock): SkillsWatche
     async () => {
       const reload = configChanged;
       configChanged = false;
-      await runtime.invalidate(reload ? "config changed" : "skill files changed", reload);
+      await localSkills.invalidate(reload ? "config changed" : "skill files changed", reload);
       arm();
     },
     clock,

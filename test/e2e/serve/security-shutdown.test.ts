@@ -92,10 +92,18 @@ describe("serve: binding and the token", () => {
     expect((await session.cli(["serve", "--help"])).stdout).toMatch(/--token-file[^\n]*16\+ characters/);
   });
 
-  it("takes no token on its command line, where every local user reads it (`ps`)", async () => {
-    const { exitCode, body } = await session.json(["serve", "--port", "0", "--token", TOKEN]);
-    expect(exitCode).toBe(1);
-    expect(body).toMatchObject({ code: "USAGE", message: expect.stringContaining("--token-file") });
+  it("--token (the reference CLI's flag) still works, warns that every local user reads argv, and is out of help", async () => {
+    const serve = await startServe(session, ["--token", TOKEN]);
+    try {
+      expect(serve.banner).toMatchObject({ auth: "bearer" });
+      expect((await serve.request("/devices")).status).toBe(401);
+      expect((await serve.request("/devices", { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    } finally {
+      const stopped = await serve.stop();
+      expect(stopped.stderr).toMatch(/--token puts the token on this process's command line.*--token-file/);
+    }
+    expect((await session.cli(["serve", "--help"])).stdout).not.toMatch(/--token\b(?!-file)/);
+    expect((await session.cli(["serve", "--help", "--all"])).stdout).toMatch(/--token\b(?!-file)/);
   });
 
   it("refuses a token file others may read, and writes a new token 0600 where there is no file (nor folder)", async () => {

@@ -34,7 +34,7 @@ const loadedCliFiles = (log: string) =>
     .map((url) => fileURLToPath(url));
 
 /** The skills runtime's code: the catalog, the frontmatter parser (js-yaml, JSON5), the prompt block, the watcher. */
-const SKILLS_CODE = [/class SkillsRuntime\b/, /function formatSkillsForPrompt\b/, /function watchSkills\b/];
+const SKILLS_CODE = [/class LocalSkills\b/, /function formatSkillsForPrompt\b/, /function watchSkills\b/];
 
 async function loaded(args: string[]) {
   const log = join(home, `loads-${args.join("-")}.txt`);

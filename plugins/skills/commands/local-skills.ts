@@ -3,20 +3,20 @@ import { SkillSourceRegistry } from "../../../core/kernel/registries.ts";
 import { EventBus } from "../../../core/services/event-bus.ts";
 import { Skills } from "../../../core/services/skills.ts";
 import { Transport } from "../../../core/services/transport.ts";
-import { SkillsRuntime } from "../service/skills-service.ts";
+import { LocalSkills } from "../service/skills-service.ts";
 
 type Ctx = Pick<CommandRunContext, "services" | "config" | "logger">;
 
 /**
- * The skills runtime a command works on: the kernel's own (so a long-lived host's watched snapshot serves its
+ * The skills service a command works on: the kernel's own (so a long-lived host's watched snapshot serves its
  * commands too), else one over the kernel's config, contributed sources and transport.
  */
-export async function skillsRuntime(ctx: Ctx): Promise<SkillsRuntime> {
+export async function localSkills(ctx: Ctx): Promise<LocalSkills> {
   if (ctx.services.isRegistered(Skills)) {
-    const service = ctx.services.resolve(Skills) as { runtime?: () => Promise<SkillsRuntime> };
-    if (service.runtime) return service.runtime();
+    const service = ctx.services.resolve(Skills) as { local?: () => Promise<LocalSkills> };
+    if (service.local) return service.local();
   }
-  return new SkillsRuntime({
+  return new LocalSkills({
     config: ctx.config,
     sources: ctx.services.resolve(SkillSourceRegistry),
     transport: () => ctx.services.resolve(Transport),
