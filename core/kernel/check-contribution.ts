@@ -60,7 +60,7 @@ interface CheckInfo {
   id: string;
   /** Default "host": runs whatever the device state (a device or readiness check is left out once discovery fails). */
   phase?: DoctorPhase;
-  /** A critical failure halts the checks after it (docs/doctor.md#order-and-halting). Default false. */
+  /** A critical failure halts the checks after it (docs/doctor.md#checks). Default false. */
   critical?: boolean;
   /** For `doctor --help` listings; default the id. */
   description?: string;

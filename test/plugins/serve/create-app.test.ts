@@ -147,7 +147,8 @@ describe("serve settings", () => {
   });
 
   it.each([
-    [{ token: "x" }, {}, {}, "the token"],
+    [{ givenToken: "x" }, {}, {}, "the token"],
+    [{ token: "x" }, {}, {}, "--token"],
     [{}, {}, { CLAWPERATOR_SERVE_TOKEN: "short-secret" }, "CLAWPERATOR_SERVE_TOKEN"],
     [{}, { serve: { token: "fifteen-chars.." } }, {}, "config serve.token"],
   ])("a token under 16 characters is refused, naming where it came from (%j %j %j)", (flags, config, envs, source) => {
