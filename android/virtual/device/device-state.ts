@@ -34,11 +34,12 @@ export interface DeviceStateOptions {
 }
 
 /**
- * A device that has just been switched on for shell users: adb and developer options on, unless the scenario says
- * otherwise.
+ * A device that has just been switched on for shell users: adb and developer options on, upright with auto-rotate
+ * off, unless the scenario says otherwise.
  */
 const DEFAULT_SETTINGS: Partial<Record<SettingsNamespace, Record<string, string>>> = {
   global: { adb_enabled: "1", development_settings_enabled: "1" },
+  system: { accelerometer_rotation: "0", user_rotation: "0" },
 };
 
 const BOOT_PROPERTIES = ["sys.boot_completed", "dev.bootcomplete"];
@@ -49,7 +50,7 @@ export function createDeviceState(scenario: Scenario, options: DeviceStateOption
   const now = () => clock.now();
   const properties = new DeviceProperties({ ...derivedProperties(profile), ...profile.props });
   const settings = new SettingsStore({
-    system: { ...profile.settings.system },
+    system: { ...DEFAULT_SETTINGS.system, ...profile.settings.system },
     secure: { ...profile.settings.secure },
     global: { ...DEFAULT_SETTINGS.global, ...profile.settings.global },
   });
