@@ -15,7 +15,12 @@ export interface DisplaySize {
 export function displayBox(hierarchy: UiHierarchy, natural?: DisplaySize): Bounds {
   if (natural) {
     const turned = hierarchy.rotation === "1" || hierarchy.rotation === "3";
-    return { left: 0, top: 0, right: turned ? natural.height : natural.width, bottom: turned ? natural.width : natural.height };
+    return {
+      left: 0,
+      top: 0,
+      right: turned ? natural.height : natural.width,
+      bottom: turned ? natural.width : natural.height,
+    };
   }
   const inside = hierarchy.windows.map(boundsOf).filter((b) => b.left >= 0 && b.top >= 0 && b.right > b.left);
   const boxes = inside.length > 0 ? inside : allBoxes(hierarchy.windows);
@@ -36,7 +41,8 @@ function allBoxes(nodes: readonly UiNode[], out: Bounds[] = []): Bounds[] {
 }
 
 const positive = (b: Bounds) => b.right > b.left && b.bottom > b.top;
-const intersects = (b: Bounds, d: Bounds) => b.left < d.right && b.right > d.left && b.top < d.bottom && b.bottom > d.top;
+const intersects = (b: Bounds, d: Bounds) =>
+  b.left < d.right && b.right > d.left && b.top < d.bottom && b.bottom > d.top;
 const hidden = (node: UiNode) => node.attributes["visible-to-user"] === "false";
 
 /** On screen as the APK filters a tree before matching: a box of positive size that reaches into the screen. */

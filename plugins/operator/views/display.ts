@@ -1,16 +1,7 @@
 import type { DisplaySize } from "../../../android/hierarchy/agent-view/visible.ts";
 import type { Transport } from "../../../core/services/transport.ts";
 import type { ViewState } from "./view-state.ts";
-
-/** `wm size`: the override when one is set (what apps lay out for), else the physical size. */
-export function parseWmSize(output: string): DisplaySize | undefined {
-  const read = (label: string) => {
-    const m = new RegExp(`${label} size:\\s*(\\d+)x(\\d+)`).exec(output);
-    return m ? { width: Number(m[1]), height: Number(m[2]) } : undefined;
-  };
-  const size = read("Override") ?? read("Physical");
-  return size && size.width > 0 && size.height > 0 ? size : undefined;
-}
+import { parseWmSize } from "../../../android/operator/wm-size.ts";
 
 /**
  * The device's display in its natural orientation, asked once per device (`wm size`) and kept with its views; a

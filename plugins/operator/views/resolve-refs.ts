@@ -45,7 +45,7 @@ export function lookupRef(
       "REF_STALE",
       `ref ${ref} is from view ${latest.id}, made before the last action on device ${deviceId}: the screen may have changed`,
       {
-        hint: "Take a new view (or act with --view / view: \"incremental\", which returns it) and use its refs.",
+        hint: 'Take a new view (or act with --view / view: "incremental", which returns it) and use its refs.',
         details: { ref, deviceId, viewId: latest.id },
       },
     );

@@ -54,8 +54,7 @@ export const VIEWS_KEPT = 6;
 /** Sessions kept per device; the least recently used goes first. */
 const SESSIONS_KEPT = 64;
 
-const count = (raw: unknown) =>
-  typeof raw === "number" && Number.isSafeInteger(raw) && raw >= 0 ? raw : 0;
+const count = (raw: unknown) => (typeof raw === "number" && Number.isSafeInteger(raw) && raw >= 0 ? raw : 0);
 
 /** A stored device state, checked loosely (it may come from a file an older version wrote). */
 function deviceViews(raw: unknown): DeviceViews {
