@@ -21,6 +21,15 @@ export interface RegistrySkill {
 export interface SkillList {
   skills: RegistrySkill[];
   count: number;
+  /**
+   * Only when there is something to say about it (the reference's answer is `{ skills, count }`): null when there
+   * is no registry yet (folder skills only), the path read when it hides others (`shadowedRegistries`).
+   */
+  registry?: string | null;
+  /** Registries in the default places that the one read hides (only the first found is read). */
+  shadowedRegistries?: string[];
+  /** What to do next, when there is something to say (no registry yet, how to add skills). */
+  hint?: string;
 }
 
 export interface SkillSearchQuery {

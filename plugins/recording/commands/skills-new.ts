@@ -17,7 +17,7 @@ const handler: CommandHandler<typeof skillsNewArgs> = {
     const r = result as NewSkillOutcome;
     return [
       `wrote ${r.skillDir} (${r.stepCount} steps) and its entry in ${r.registry}`,
-      `run it: ${r.usage}`,
+      `run it: ${r.run}`,
       ...r.inputs.map((i) => `input ${i.name}: ${i.description}`),
       ...r.warnings.map((w) => `warning: ${w}`),
     ].join("\n");

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
+import { shellQuote } from "../../../android/operator/shell-quote.ts";
 import { randomBytes } from "node:crypto";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { loadSource, type RecordingSource } from "./load-source.ts";
@@ -24,6 +25,8 @@ export interface NewSkillOutcome {
   stepCount: number;
   inputs: Array<Pick<SkillInput, "name" | "placeholder" | "kind" | "description">>;
   usage: string;
+  /** The usage as it runs from the working directory: with the registry named when --out put it elsewhere. */
+  run: string;
   warnings: string[];
 }
 
@@ -127,7 +130,12 @@ export function newSkillFromSource(input: { skillId: string; source: RecordingSo
       artifacts: recipes.map((r) => r.name),
     }),
     "skill.json": `${JSON.stringify(entry, null, 2)}\n`,
-    "scripts/run.js": runScript({ skillId, artifacts: recipes.map((r) => r.name), inputs }),
+    "scripts/run.js": runScript({
+      skillId,
+      artifacts: recipes.map((r) => r.name),
+      inputs,
+      ...(plan.startScreen ? { start: { applicationId: plan.applicationId, label: plan.startScreen.label } } : {}),
+    }),
   };
   for (const recipe of recipes) files[`artifacts/${recipe.name}.recipe.json`] = `${recipeJson(recipe.template)}\n`;
 
@@ -154,6 +162,17 @@ export function newSkillFromSource(input: { skillId: string; source: RecordingSo
     stepCount: steps.length,
     inputs: inputs.map(({ name: n, placeholder, kind, description }) => ({ name: n, placeholder, kind, description })),
     usage: usageLine(skillId, inputs),
+    run: runFromHere(root, usageLine(skillId, inputs)),
     warnings: plan.warnings,
   };
+}
+
+/**
+ * `usage` as it runs from here: skills run finds ./skills/skills-registry.json by itself, so a skill written
+ * anywhere else (--out) is run with its registry named.
+ */
+function runFromHere(root: string, usage: string): string {
+  if (root === resolve(".")) return usage;
+  const registry = relative(resolve("."), join(root, "skills", "skills-registry.json")) || ".";
+  return `CLAWPERATOR_SKILLS_REGISTRY=${shellQuote(registry)} ${usage}`;
 }

@@ -35,6 +35,11 @@ export interface PlannedStep {
 
 export interface Plan {
   applicationId: string;
+  /**
+   * Where the recording began when it began inside the app (its first event a tap or scroll there, not the app
+   * opening): what the skill checks is showing after it opens the app, before it replays anything.
+   */
+  startScreen?: { label: string; markers: { label: string; matcher: MatcherFields }[] };
   steps: PlannedStep[];
   inputs: SkillInputs;
   /** Events not replayed, and why: listed in SKILL.md and in the command's output. */
@@ -43,6 +48,8 @@ export interface Plan {
 
 /** How long each wait for a step's node may take (a screen that loads after a tap). */
 export const WAIT_TIMEOUT_MS = 10_000;
+/** The id of the step that checks the app opened on the screen the recording began on. */
+export const START_SCREEN_STEP = "start-screen";
 const MAX_SWIPES = 20;
 
 const SYSTEM_UI = "com.android.systemui";
@@ -121,6 +128,21 @@ export class StepPlanner {
     const applicationId = start.applicationId;
     this.#push({ type: "close_app", params: { applicationId }, seqs: [] });
     this.#push({ type: "open_app", params: { applicationId }, seqs: [start.seq] });
+    if (start.screen) {
+      // The first waits for the app to draw; the rest are on the same screen by then.
+      for (const [i, marker] of start.screen.markers.entries())
+        this.#push({
+          type: "wait_for_node",
+          id: i === 0 ? START_SCREEN_STEP : `${START_SCREEN_STEP}-${i + 1}`,
+          params: { matcher: marker.matcher, timeoutMs: i === 0 ? START_WAIT_MS : 1_000 },
+          seqs: [start.seq],
+        });
+      this.#warnings.push(
+        `the recording began inside ${word(applicationId)}, on a screen showing ${literal(start.screen.label)}, ` +
+          `not with the app opening: the skill opens ${word(applicationId)} afresh and checks that this screen ` +
+          "shows before it replays; if the app does not open there, record again from the home screen",
+      );
+    }
     for (const [i, event] of events.entries()) {
       if (i < start.from) continue;
       // The keyboard's own window comes and goes while a person types: it neither ends typing nor is a step.
@@ -148,13 +170,44 @@ export class StepPlanner {
     }
     this.#endTyping();
     this.#result();
-    return { applicationId, steps: this.#steps, inputs: this.#inputs, warnings: this.#warnings };
+    return {
+      applicationId,
+      ...(start.screen ? { startScreen: start.screen } : {}),
+      steps: this.#steps,
+      inputs: this.#inputs,
+      warnings: this.#warnings,
+    };
   }
 
-  /** The first window of an app (else the first tap in one); what came before it is the way there. */
-  #appStart(events: readonly RecordingEvent[]): { applicationId: string; seq: number; from: number } {
+  /**
+   * The first window of an app, or the first thing done in one when that came first (the recording began inside
+   * the app, which was open already); what came before it is the way there.
+   */
+  #appStart(events: readonly RecordingEvent[]): {
+    applicationId: string;
+    seq: number;
+    from: number;
+    screen?: { label: string; markers: { label: string; matcher: MatcherFields }[] };
+  } {
+    const acted = events.findIndex(
+      (e) => (e.type === "click" || e.type === "scroll" || e.type === "text_change") && !isSystemSurface(e.packageName),
+    );
     let from = events.findIndex((e) => e.type === "window_change" && !isSystemSurface(e.packageName));
-    if (from < 0) from = events.findIndex((e) => e.type === "click" && !isSystemSurface(e.packageName));
+    if (acted >= 0 && (from < 0 || acted < from)) {
+      const first = events[acted] as ClickEvent | ScrollEvent | TextChangeEvent;
+      for (const event of events.slice(0, acted))
+        if (event.type !== "window_change")
+          this.#warnings.push(`seq ${event.seq}: ${what(event, this.#inputs)} before the app: not replayed`);
+      const index = this.#screens.of(first.snapshot);
+      const markers = index ? startMarkers(index, first.packageName) : [];
+      return {
+        applicationId: first.packageName,
+        seq: first.seq,
+        from: acted,
+        ...(markers.length ? { screen: { label: markers[0]!.label, markers } } : {}),
+      };
+    }
+    if (from < 0) from = acted;
     if (from < 0)
       throw new ClawperatorError(
         "RECORDING_PARSE_FAILED",
@@ -344,6 +397,28 @@ export class StepPlanner {
     this.#waitFor(matcher, []);
     this.#push({ type: "read_text", id: "result", params: { matcher }, seqs: [] });
   }
+}
+
+/** How long the skill waits for the screen the recording began on, after the app opens. */
+const START_WAIT_MS = 5_000;
+
+/**
+ * Nodes that together tell the screen the recording began on: two of the app's window with matchers unique on that
+ * screen and labels of their own, texts first (a toolbar's title leads on most screens), then content descriptions;
+ * none with a digit (a battery level, a time: what changes by the next run). One label alone is often on the app's
+ * first screen too (the row that opens the screen it titles).
+ */
+function startMarkers(index: HierarchyIndex, pkg: string): { label: string; matcher: MatcherFields }[] {
+  const markers: { label: string; matcher: MatcherFields }[] = [];
+  for (const attribute of ["text", "content-desc"] as const)
+    for (const node of index.nodes) {
+      const label = (node.attributes[attribute] ?? "").trim();
+      if (markers.length === 2 || node.attributes.package !== pkg || !label || /\d/.test(label)) continue;
+      if (markers.some((m) => m.label === label)) continue;
+      const matcher = nodeMatcher(index, node);
+      if (matcher) markers.push({ label, matcher });
+    }
+  return markers;
 }
 
 export const planSteps = (events: readonly RecordingEvent[], source?: RecordingSource["kind"]): Plan =>

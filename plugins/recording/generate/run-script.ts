@@ -6,12 +6,19 @@ import type { SkillInput } from "./skill-inputs.ts";
  * `[Clawperator-Skill-Result]` frame with a checkpoint per step and the `result` step's text. It is written for
  * Node as CommonJS or as an ES module (whichever package.json is above the skill), using only Node itself.
  */
-export function runScript(input: { skillId: string; artifacts: string[]; inputs: readonly SkillInput[] }): string {
+export function runScript(input: {
+  skillId: string;
+  artifacts: string[];
+  inputs: readonly SkillInput[];
+  /** The screen the recording began on, when it began inside the app (checked by the start-screen step). */
+  start?: { applicationId: string; label: string };
+}): string {
   const config = JSON.stringify(
     {
       skillId: input.skillId,
       artifacts: input.artifacts,
       inputs: input.inputs.map((i) => ({ name: i.name, placeholder: i.placeholder })),
+      ...(input.start ? { start: input.start } : {}),
     },
     null,
     2,
@@ -64,6 +71,12 @@ const CONFIG = ${config};
     const ran = clawperator(["execute", "--execution", JSON.stringify(compiled.json.execution), ...target]);
     const envelope = ran.json && ran.json.envelope;
     const steps = (envelope && envelope.stepResults) || [];
+    // The real Operator's failed envelope has no steps: the host reads which ran from the device log.
+    const log = (ran.json && ran.json.stepsFromDeviceLog) || null;
+    if (!steps.length && log) {
+      for (const s of log.completed || []) steps.push({ id: s.id, actionType: s.actionType, success: true, data: s.data || {} });
+      if (log.failed) steps.push({ id: log.failed.id, actionType: log.failed.actionType, success: false, data: { error: log.failed.reason } });
+    }
     // The Operator APK cannot close apps: the host force-stops them, and a host that does not rewrite the APK's
     // answer for that step passes on its UNSUPPORTED_RUNTIME_CLOSE.
     const done = (s) => s.success || (s.actionType === "close_app" && s.data && s.data.error === "UNSUPPORTED_RUNTIME_CLOSE");
@@ -74,15 +87,19 @@ const CONFIG = ${config};
     }
     const failed = steps.find((s) => !done(s));
     if (ran.status !== 0 || !envelope || failed) {
-      failure = failed
-        ? "step " + failed.id + " (" + failed.actionType + ") failed: " + ((failed.data && (failed.data.error || failed.data.message)) || "")
-        : (ran.json && (ran.json.message || (envelope && envelope.error))) || ran.stderr || "execute failed";
+      failure = failed && failed.id.startsWith("start-screen") && CONFIG.start
+        ? "the skill starts where its recording began, a screen of " + CONFIG.start.applicationId + " showing " +
+          JSON.stringify(CONFIG.start.label) + "; opening the app does not show it. Open that screen first, or record " +
+          "the flow again starting from the home screen."
+        : failed
+          ? "step " + failed.id + " (" + failed.actionType + ") failed: " + ((failed.data && (failed.data.error || failed.data.message)) || "")
+          : (ran.json && (ran.json.message || (envelope && envelope.error))) || ran.stderr || "execute failed";
       break;
     }
   }
 
+  // One line per step (ok: it ran; failed: where it stopped; skipped: not reached), the failure once, in the frame.
   for (const c of checkpoints) console.log(c.status.padEnd(8) + c.id);
-  if (failure) console.error(failure);
   const frame = { contractVersion: "1.0.0", skillId: CONFIG.skillId, status: failure ? "failed" : "success", checkpoints };
   if (result !== null) frame.result = { kind: "text", text: String(result) };
   if (failure) frame.diagnostics = { failure };

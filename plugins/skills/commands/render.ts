@@ -11,12 +11,18 @@ export function table(rows: readonly (readonly string[])[]): string {
 }
 
 export function renderSkillList(result: unknown): string {
-  const { skills, count } = result as SkillList;
-  if (count === 0) return "no skills";
-  return (
-    `${table([["ID", "APP", "SUMMARY"], ...skills.map((s) => [s.id, s.applicationId ?? "", s.summary ?? ""])])}` +
-    `\n${count} skill${count === 1 ? "" : "s"}`
-  );
+  const { skills, count, hint, shadowedRegistries } = result as SkillList;
+  const lines =
+    count === 0
+      ? ["no skills"]
+      : [
+          table([["ID", "APP", "SUMMARY"], ...skills.map((s) => [s.id, s.applicationId ?? "", s.summary ?? ""])]),
+          `${count} skill${count === 1 ? "" : "s"}`,
+        ];
+  if (shadowedRegistries?.length)
+    lines.push(`not read (another registry comes first): ${shadowedRegistries.join(", ")}`);
+  if (hint) lines.push(hint);
+  return lines.join("\n");
 }
 
 export function renderSkill(result: unknown): string {

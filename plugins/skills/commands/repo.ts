@@ -41,8 +41,10 @@ async function registry(ctx: RepoCtx, action: "install" | "update" | "sync"): Pr
 }
 
 const renderRepo = (r: RepoResult) =>
-  `skills ${r.action} at ${r.commit.slice(0, 12)} (${r.ref}) in ${r.dir}\nregistry: ${r.registryPath}\n` +
-  `add to your shell profile:\n  ${r.export}`;
+  `skills ${r.action} from ${r.url} at ${r.commit.slice(0, 12)} (${r.ref}) in ${r.dir}\nregistry: ${r.registryPath}` +
+  (r.exportNeeded
+    ? `\nCLAWPERATOR_SKILLS_REGISTRY points elsewhere: it is read instead of this clone. Unset it, or:\n  ${r.export}`
+    : " (found without setting anything)");
 
 const renderSkillInstall = (r: SkillInstallOutcome) =>
   `skill ${r.name} ${r.action} in ${r.dir} from ${r.source}${r.commit ? ` at ${r.commit.slice(0, 12)}` : ""}`;

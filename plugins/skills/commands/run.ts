@@ -16,6 +16,25 @@ const RUN_FAILURES = new Set([
 
 type Failure = { status: "failed"; code: string; message: string } & Record<string, unknown>;
 
+const FRAME_MARKER = "[Clawperator-Skill-Result]";
+
+/** Writes a skill's output as it comes, whole lines of stdout at a time, leaving out the frame and its JSON line. */
+function liveOutput(): (chunk: string, stream: "stdout" | "stderr") => void {
+  let pending = "";
+  let inFrame = false;
+  return (chunk, stream) => {
+    if (stream === "stderr") return void process.stderr.write(chunk);
+    pending += chunk;
+    const lines = pending.split("\n");
+    pending = lines.pop()!;
+    for (const line of lines) {
+      if (line.trim() === FRAME_MARKER) inFrame = true;
+      else if (inFrame) inFrame = false;
+      else process.stdout.write(`${line}\n`);
+    }
+  };
+}
+
 const handler: CommandHandler<typeof runArgs> = {
   async run(ctx) {
     const skillId = ctx.args.skill_id;
@@ -34,13 +53,9 @@ const handler: CommandHandler<typeof runArgs> = {
         ...(ctx.globals.receiverPackage ? { operatorPackage: ctx.globals.receiverPackage } : {}),
         ...(ctx.globals.timeoutMs === undefined ? {} : { timeoutMs: ctx.globals.timeoutMs }),
         ...(typeof expect === "string" ? { expectContains: expect } : {}),
-        // People see the skill's output live; agents get one JSON document at the end.
-        ...(pretty
-          ? {
-              onOutput: (chunk: string, stream: "stdout" | "stderr") =>
-                (stream === "stdout" ? process.stdout : process.stderr).write(chunk),
-            }
-          : {}),
+        // People see the skill's output live (without its result frame, which the summary says in words); agents
+        // get one JSON document at the end.
+        ...(pretty ? { onOutput: liveOutput() } : {}),
       });
     } catch (error) {
       if (!(error instanceof ClawperatorError) || !RUN_FAILURES.has(error.code)) throw error;
@@ -52,10 +67,8 @@ const handler: CommandHandler<typeof runArgs> = {
     const warnings = ((r.warnings as string[] | undefined) ?? []).map((w) => `\nwarning: ${w}`).join("");
     if (r.status === "failed") {
       const f = r as Failure;
-      return (
-        `── failed: ${f.code}: ${f.message}` +
-        `${typeof f.stderr === "string" && f.stderr ? `\n${f.stderr.trimEnd()}` : ""}${warnings}`
-      );
+      // The script's output was shown as it ran: the failure is said once, here.
+      return `── failed: ${f.code}: ${f.message}${warnings}`;
     }
     const ok = r as SkillRunOutcome;
     const verdict = ok.status === "success" ? "success" : `indeterminate: ${ok.reason ?? ok.message}`;

@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { execa } from "execa";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { guardGroup, signalGroup } from "../../../core/host/process-group.ts";
@@ -31,8 +31,13 @@ export interface RepoResult {
   ref: string;
   commit: string;
   registryPath: string;
-  /** The line to add to a shell profile (spec/001 `skills install`). */
+  /** The line the reference runtime tells users to add to a shell profile (spec/001 `skills install`). */
   export: string;
+  /**
+   * Whether that line is needed: only while CLAWPERATOR_SKILLS_REGISTRY points elsewhere (the clone's place is a
+   * default one, found without it).
+   */
+  exportNeeded: boolean;
 }
 
 export interface GitCall {
@@ -172,17 +177,30 @@ async function defaultRef(options: RepoOptions): Promise<string> {
   return gitRefProblem(ref) ? "main" : ref;
 }
 
-function done(action: RepoResult["action"], options: RepoOptions, ref: string, commit: string): RepoResult {
+async function done(
+  action: RepoResult["action"],
+  options: RepoOptions,
+  ref: string,
+  commit: string,
+): Promise<RepoResult> {
   const registryPath = join(options.dir, REGISTRY_SUBPATH);
+  // What the clone fetches from, which an update without --repo does not choose.
+  const origin = await git(
+    ["remote", "get-url", "origin"],
+    { cwd: options.dir, what: "git remote get-url origin", mayFail: true },
+    options,
+  );
+  const fromEnv = process.env[REGISTRY_ENV];
   return {
     ok: true,
     action,
     dir: options.dir,
-    url: options.url,
+    url: origin || options.url,
     ref,
     commit,
     registryPath,
     export: `export ${REGISTRY_ENV}="${registryPath}"`,
+    exportNeeded: fromEnv !== undefined && resolve(fromEnv) !== registryPath,
   };
 }
 

@@ -172,7 +172,10 @@ export async function runSkillScript(
     });
   const { skillResult } = frame;
   if (result.exitCode !== 0) {
-    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} exited with code ${result.exitCode}`, {
+    // The script's own words for where it stopped, when its frame has them (a generated skill's do).
+    const said = (skillResult as { diagnostics?: { failure?: unknown } } | null)?.diagnostics?.failure;
+    const why = typeof said === "string" && said.trim() ? `: ${said.trim()}` : "";
+    fail("SKILL_EXECUTION_FAILED", `Skill ${skillId} exited with code ${result.exitCode}${why}`, {
       skillId,
       exitCode: result.exitCode,
       ...output,

@@ -4,6 +4,7 @@ import { checkDeviceSerial } from "../../../core/contracts/device-serial.ts";
 import type { Execution } from "../../../core/contracts/execution.ts";
 import { DEFAULT_OPERATOR_PACKAGE } from "../../../core/contracts/limits.ts";
 import { findOnPath } from "../../../core/host/executables.ts";
+import { selectDevice } from "../../../core/execution/resolve-device.ts";
 import type { SkillSourceContribution } from "../../../core/kernel/contributions.ts";
 import type { ContributionList } from "../../../core/kernel/registries.ts";
 import { packageRoot } from "../../../core/package-version.ts";
@@ -198,6 +199,13 @@ export class SkillsRuntime implements SkillsService {
         `skills: precedence collision for "${c.name}": winner ${c.winner.source}:${c.winner.path}, ` +
           `loser ${c.loser.source}:${c.loser.path}`,
       );
+    if (catalog.registry && catalog.shadowedRegistries.length)
+      this.#warnOnce(
+        `shadowed:${catalog.registry.path}`,
+        `skills: reading the registry at ${catalog.registry.path}; ${catalog.shadowedRegistries.join(", ")} ` +
+          `${catalog.shadowedRegistries.length === 1 ? "is" : "are"} not read (the first found wins; set ` +
+          `CLAWPERATOR_SKILLS_REGISTRY or config skills.registry to choose)`,
+      );
     for (const r of catalog.invalid())
       this.#warnOnce(
         `invalid:${skillFileOf(r)}:${r.problem?.reason}`,
@@ -257,7 +265,9 @@ export class SkillsRuntime implements SkillsService {
       throw new ClawperatorError("SKILL_NOT_FOUND", `Skill not found: ${skillId}`, {
         hint: invalid
           ? `${skillFileOf(invalid)} is invalid: ${invalid.problem?.reason}. Fix its frontmatter.`
-          : "Confirm the exact id with `clawperator skills list` or `clawperator skills search`.",
+          : catalog.missingRegistry
+            ? `There is no skills registry yet. ${HOW_TO_ADD_SKILLS}`
+            : "Confirm the exact id with `clawperator skills list` or `clawperator skills search`.",
         details: { skillId, ...(invalid ? { invalid: invalid.problem, filePath: skillFileOf(invalid) } : {}) },
       });
     }
@@ -348,17 +358,16 @@ export class SkillsRuntime implements SkillsService {
 
   async list(scope: SkillScope = {}): Promise<SkillList> {
     const visible = this.#visible(scope);
-    const all = this.catalog().entries();
-    const skills = visible ? all.filter(visible) : all;
-    return { skills, count: skills.length };
+    const catalog = this.catalog();
+    const all = catalog.entries();
+    return listing(visible ? all.filter(visible) : all, catalog);
   }
 
   async search(query: SkillSearchQuery, scope: SkillScope = {}): Promise<SkillList> {
     const visible = this.#visible(scope);
-    const all = this.catalog().entries();
-    const found = searchSkills(all, query);
-    const skills = visible ? found.filter(visible) : found;
-    return { skills, count: skills.length };
+    const catalog = this.catalog();
+    const found = searchSkills(catalog.entries(), query);
+    return listing(visible ? found.filter(visible) : found, catalog);
   }
 
   /** The record of a skill the scope may use, or SKILL_NOT_ELIGIBLE saying why not (unless `all`). */
@@ -412,6 +421,22 @@ export class SkillsRuntime implements SkillsService {
   async compile(skillId: string, artifact: string, vars: string | undefined): Promise<Execution> {
     const record = this.record(skillId);
     return (await import("../compile/compile-artifact.js")).compileArtifact(record, artifact, vars);
+  }
+
+  /**
+   * The device a skill runs on when none is named, by the execution's rule (spec/001): the one connected, or
+   * MULTIPLE_DEVICES_DEVICE_ID_REQUIRED for several. None (or no adb to ask) runs the script without one, as a
+   * script that needs no device may.
+   */
+  async #onlyDevice(): Promise<string | undefined> {
+    let devices: Awaited<ReturnType<Transport["listDevices"]>>;
+    try {
+      devices = await this.#deps.transport().listDevices();
+    } catch {
+      return undefined;
+    }
+    const ready = devices.filter((d) => d.state === "device");
+    return ready.length > 1 ? selectDevice(devices, undefined) : ready[0]?.serial;
   }
 
   async #device(deviceId: string | undefined): Promise<{ id: string; packages: ReadonlySet<string> } | undefined> {
@@ -472,7 +497,7 @@ export class SkillsRuntime implements SkillsService {
   }
 
   async run(given: SkillRunRequest): Promise<SkillRunOutcome> {
-    const deviceId = given.deviceId ?? this.#config.deviceId;
+    const deviceId = given.deviceId ?? this.#config.deviceId ?? (await this.#onlyDevice());
     // The serial becomes the script's first argument and CLAWPERATOR_DEVICE_ID: only what adb itself prints.
     if (deviceId !== undefined)
       checkDeviceSerial(deviceId, given.deviceId === undefined ? "config deviceId" : "device id");
@@ -575,5 +600,27 @@ export function instructionsOf(record: SkillRecord): SkillInstructions {
     filePath: skillFileOf(record),
     baseDir,
     instructions: frontmatter.body.replaceAll("{baseDir}", baseDir),
+  };
+}
+
+/** How a user without skills gets some, offline first. */
+const HOW_TO_ADD_SKILLS =
+  "`clawperator skills new <id> --out ./skills` writes one of your own (or record a flow: `record start`, then " +
+  "`skills new <id> --from-recording`); AgentSkills folders in ./skills, ./.agents/skills or ~/.agents/skills are " +
+  "read as they are; `clawperator skills install` clones the public registry (needs the network), `--repo " +
+  "<dir|url>` another.";
+
+/** A list or search answer: the skills, the registry read, and what to do when there is none yet. */
+function listing(skills: RegistrySkill[], catalog: Catalog): SkillList {
+  return {
+    skills,
+    count: skills.length,
+    ...(catalog.registry && catalog.shadowedRegistries.length
+      ? { registry: catalog.registry.path, shadowedRegistries: catalog.shadowedRegistries }
+      : {}),
+    ...(catalog.registry ? {} : { registry: null }),
+    ...(catalog.missingRegistry
+      ? { hint: `No skills registry in ${catalog.missingRegistry.searched.join(", ")}. ${HOW_TO_ADD_SKILLS}` }
+      : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { dirname } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
@@ -30,6 +31,10 @@ export interface SkillCollision {
 
 export interface Catalog {
   registry?: LoadedRegistry;
+  /** No registry in any default place (the paths looked at): the catalog holds folder skills only. */
+  missingRegistry?: { searched: string[] };
+  /** Other default places that hold a registry the one read hides. */
+  shadowedRegistries: string[];
   /** The winner of each name: registry skills first in registry order, then folder skills by source. */
   entries(): RegistrySkill[];
   /** The same, with roots and origins. */
@@ -60,19 +65,23 @@ export function loadCatalog(input: {
   onSkip?: (path: string, reason: string) => void;
 }): Catalog {
   let registry: LoadedRegistry | undefined;
-  let registryError: ClawperatorError | undefined;
+  let missingRegistry: { searched: string[] } | undefined;
   try {
     registry = loadRegistry(input.choice);
   } catch (error) {
-    // Explicit and env paths never fall back; a missing default registry is fine while folder skills exist.
+    // Explicit and env paths never fall back; none in the default places is a user who has not installed one yet.
     if (
       input.choice.kind !== "defaults" ||
       !(error instanceof ClawperatorError) ||
       error.details?.searched === undefined
     )
       throw error;
-    registryError = error;
+    missingRegistry = { searched: input.choice.paths };
   }
+  const shadowedRegistries =
+    registry && input.choice.kind === "defaults"
+      ? input.choice.paths.slice(input.choice.paths.indexOf(registry.path) + 1).filter((path) => existsSync(path))
+      : [];
 
   const registryDir = registry ? dirname(registry.path) : undefined;
   const folders: SkillRecord[] = [];
@@ -100,11 +109,6 @@ export function loadCatalog(input: {
       (folder.problem ? invalid : folders).push(record);
     }
   }
-  // Skills this package ships are no skills of the user's: with nothing else, the registry's error stands (spec/000).
-  const usersOwn = [...folders, ...invalid].some(
-    (r) => r.origin.plugin !== undefined || !/^bundled(:\d+)?$/.test(r.origin.sourceId),
-  );
-  if (!registry && !usersOwn) throw registryError!;
 
   const precedence = registry && input.managedRegistries.includes(registry.path) ? "managed" : "workspace";
   const registryRank = SKILL_PRECEDENCE.indexOf(precedence);
@@ -164,6 +168,8 @@ export function loadCatalog(input: {
 
   return {
     ...(registry ? { registry } : {}),
+    ...(missingRegistry ? { missingRegistry } : {}),
+    shadowedRegistries,
     collisions,
     sources: input.sources,
     entries: () => [...registryEntries, ...folderOnly.map((r) => r.entry)],

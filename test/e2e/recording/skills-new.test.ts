@@ -1,9 +1,10 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SkillRunOutcome } from "../../../core/services/skills.ts";
 import { RecordingBuilder } from "../../helpers/recording-fixture.ts";
 import * as S from "../../helpers/recording-screens.ts";
+import { row } from "../../helpers/recording-screens.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
 
@@ -36,6 +37,7 @@ interface NewSkill {
   files: string[];
   inputs: Array<{ name: string; kind: string }>;
   usage: string;
+  run: string;
   warnings: string[];
 }
 
@@ -53,6 +55,19 @@ beforeAll(async () => {
   await writeFile(join(dir, "typed.ndjson"), search().text());
 });
 
+/** Recorded on the Display screen of Settings, which was open before `record start`: no window opens the app. */
+const fromDisplay = () =>
+  new RecordingBuilder("mid-app").click(
+    S.SETTINGS,
+    { ...row(460, "Dark theme", "Will never turn on automatically"), text: "Dark theme" },
+    S.display,
+  );
+/** Recorded on Settings' first page, open before `record start`: where the app opens anyway. */
+const fromFirstPage = () =>
+  new RecordingBuilder("first-page")
+    .click(S.SETTINGS, { ...S.displayRow, text: "Display" }, S.settingsPage1)
+    .window(S.SETTINGS, S.display);
+
 describe("skills new --from-recording", () => {
   it("writes a skill folder and registry that validate, and the skill reaches the recorded screen on a fresh device", async () => {
     const out = join(dir, "gen");
@@ -66,6 +81,11 @@ describe("skills new --from-recording", () => {
       out,
     ]);
     expect(made.exitCode, JSON.stringify(made.body)).toBe(0);
+    // --out elsewhere: the line to run it from here names the registry (the defaults would not find it).
+    expect(made.body.run).toBe(
+      `CLAWPERATOR_SKILLS_REGISTRY='${relative(session.harness.home, join(out, "skills", "skills-registry.json"))}' ` +
+        "clawperator skills run acc.settings.open-display --device-id <serial>",
+    );
     const base = "skills/acc.settings.open-display";
     expect(made.body).toMatchObject({
       ok: true,
@@ -206,5 +226,67 @@ describe("skills new --from-recording", () => {
     await writeFile(join(dir, "junk.json"), '{"steps": 3}');
     const junk = await run(["x.y", "--from-recording", join(dir, "junk.json"), "--out", join(dir, "junk-out")]);
     expect(junk.body.code).toBe("RECORDING_PARSE_FAILED");
+  });
+
+  it("a recording that began inside the app: the skill checks that screen after opening the app, refuses with where to start, and warns", async () => {
+    await writeFile(join(dir, "mid-app.ndjson"), fromDisplay().text());
+    await writeFile(join(dir, "first-page.ndjson"), fromFirstPage().text());
+    const out = join(dir, "mid");
+    const made = await session.json<NewSkill>([
+      ...["skills", "new", "acc.settings.dark-theme", "--from-recording", join(dir, "mid-app.ndjson"), "--out", out],
+    ]);
+    expect(made.exitCode, JSON.stringify(made.body)).toBe(0);
+    expect(made.body.warnings).toContainEqual(
+      expect.stringContaining('the recording began inside com.android.settings, on a screen showing "Display"'),
+    );
+    const env = { CLAWPERATOR_SKILLS_REGISTRY: made.body.registry };
+    const fresh = await session.startDevice();
+    const ran = await session.json<{ code: string; message: string; skillResult: { checkpoints: unknown[] } }>(
+      ["skills", "run", "acc.settings.dark-theme", "--device-id", fresh.serial],
+      { env },
+    );
+    expect(ran.exitCode).toBe(1);
+    expect(ran.body.code).toBe("SKILL_EXECUTION_FAILED");
+    expect(ran.body.message).toContain('a screen of com.android.settings showing "Display"');
+    expect(ran.body.message).toContain("record the flow again starting from the home screen");
+    // Steps that ran are ok, the one it stopped at failed, the rest were not reached; the failure is said once.
+    const checkpoints = ran.body.skillResult.checkpoints as { id: string; status: string }[];
+    const stopped = checkpoints.findIndex((c) => c.status === "failed");
+    expect(checkpoints.slice(0, 2)).toEqual([
+      { id: "1-close", status: "ok" },
+      { id: "2-open", status: "ok" },
+    ]);
+    expect(checkpoints[stopped]!.id).toMatch(/^start-screen/);
+    expect(checkpoints.slice(2, stopped).every((c) => c.status === "ok")).toBe(true);
+    expect(checkpoints.slice(stopped + 1).every((c) => c.status === "skipped")).toBe(true);
+    const pretty = await session.cli(
+      ["skills", "run", "acc.settings.dark-theme", "--device-id", fresh.serial, "--output", "pretty"],
+      {
+        env,
+      },
+    );
+    expect(pretty.stdout.split("starts where its recording began").length - 1).toBe(1);
+
+    // Began on the screen the app opens on anyway: the check passes and the flow replays.
+    const first = join(dir, "first");
+    const again = await session.json<NewSkill>([
+      ...[
+        "skills",
+        "new",
+        "acc.settings.display-2",
+        "--from-recording",
+        join(dir, "first-page.ndjson"),
+        "--out",
+        first,
+      ],
+    ]);
+    const passed = await session.json<SkillRunOutcome>(
+      ["skills", "run", "acc.settings.display-2", "--device-id", fresh.serial],
+      {
+        env: { CLAWPERATOR_SKILLS_REGISTRY: again.body.registry },
+      },
+    );
+    expect(passed.exitCode, JSON.stringify(passed.body)).toBe(0);
+    expect(passed.body.skillResult?.checkpoints).toContainEqual({ id: "start-screen", status: "ok" });
   });
 });

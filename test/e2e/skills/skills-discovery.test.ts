@@ -156,9 +156,38 @@ describe("registry resolution (spec/000)", () => {
       S.shell.id,
     ]);
 
-    const nowhere = json<ErrorOutput>(await skills(["list"], { env: { CLAWPERATOR_HOME: elsewhere }, cwd: elsewhere }));
-    expect(nowhere.code).toBe("REGISTRY_READ_FAILED");
-    expect(nowhere.hint).toContain("skills install");
+    // None anywhere: a user who has not installed one yet. The answer is the skills there are (the package's own
+    // `clawperator` skill) and how to get more, offline first; an unknown skill says the same.
+    const nowhere = await skills(["list"], { env: { CLAWPERATOR_HOME: elsewhere }, cwd: elsewhere });
+    expect(nowhere.exitCode).toBe(0);
+    const listed = json<SkillList>(nowhere);
+    expect(own(listed)).toEqual([]);
+    expect(listed.registry).toBeNull();
+    expect(listed.hint).toContain("skills new <id> --out ./skills");
+    expect(listed.hint).toContain("skills install");
+    const pretty = await skills(["list", "--output", "pretty"], {
+      env: { CLAWPERATOR_HOME: elsewhere },
+      cwd: elsewhere,
+    });
+    expect(pretty.stdout).toContain("No skills registry in");
+    const unknown = json<ErrorOutput>(
+      await skills(["get", "x.y"], { env: { CLAWPERATOR_HOME: elsewhere }, cwd: elsewhere }),
+    );
+    expect(unknown).toMatchObject({ code: "SKILL_NOT_FOUND", hint: expect.stringContaining("no skills registry yet") });
+  });
+
+  it("a registry in the working directory hides the installed one: said on stderr and in the answer", async () => {
+    const cwd = await makeDir();
+    await writeSkillsRepo(cwd);
+    const home = await makeDir();
+    await mkdir(join(home, "registry", "skills"), { recursive: true });
+    const installed = join(home, "registry", "skills", "skills-registry.json");
+    await writeFile(installed, JSON.stringify({ skills: [S.recipe] }));
+    const result = await skills(["list"], { env: { CLAWPERATOR_HOME: home }, cwd });
+    const listed = json<SkillList>(result);
+    expect(listed.registry).toBe(join(cwd, "skills", "skills-registry.json"));
+    expect(listed.shadowedRegistries).toEqual([installed]);
+    expect(result.stderr).toContain(`${installed} is not read`);
   });
 
   it("AgentSkills folders in ./skills and ./.agents/skills join the registry; the workspace wins a name clash", async () => {

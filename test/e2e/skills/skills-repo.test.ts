@@ -78,8 +78,9 @@ describe("skills install / update / sync (git through execa, from a local bare r
         .filter((id: string) => id !== "clawperator"),
     ).toEqual([S.shell.id]);
 
+    // Without --repo, update fetches the clone's own origin, and says which.
     const updated = json(await cli.run(["skills", "update"], { env }));
-    expect(updated).toMatchObject({ action: "updated", ref: "main", commit: head });
+    expect(updated).toMatchObject({ action: "updated", ref: "main", commit: head, url: bare, exportNeeded: false });
     expect(json<{ commit: string }>(await cli.run(["skills", "update", "--ref", "v1"], { env })).commit).toBe(v1);
   });
 
@@ -91,7 +92,9 @@ describe("skills install / update / sync (git through execa, from a local bare r
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain(`Installing skills from ${bare} into ${join(home, "registry")}`);
     expect(result.stderr).toMatch(/Cloning into/);
-    expect(result.stdout).toContain("add to your shell profile:");
+    // The clone's place is a default one: nothing to export (the reference asked for a shell profile line).
+    expect(result.stdout).toContain("(found without setting anything)");
+    expect(result.stdout).not.toContain("export CLAWPERATOR_SKILLS_REGISTRY");
   });
 
   it("the repository URL comes from the config when no flag or env names one", async () => {
