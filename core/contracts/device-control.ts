@@ -20,30 +20,33 @@ export type KeyInput = z.infer<typeof KeyInput>;
 
 export const SWIPE_DIRECTIONS = ["up", "down", "left", "right"] as const;
 
-export const SwipeInput = z
-  .strictObject({
-    from: Point.optional().describe("where the finger starts (screen pixels)"),
-    to: Point.optional().describe("where it ends; with `ref`, give `direction` instead"),
-    ref: z
-      .string()
-      .regex(/^e[1-9]\d*$/)
-      .optional()
-      .describe("start at the centre of a ref of the latest view instead of `from`"),
-    direction: z.enum(SWIPE_DIRECTIONS).optional().describe("with `ref` or `from`: which way the finger moves"),
-    distance: z.number().int().min(1).max(100_000).optional().describe("with `direction`: how far, in pixels"),
-    durationMs: z.number().int().min(0).max(10_000).optional().describe("how long the gesture takes (ms)"),
-    kind: z
-      .enum(["swipe", "long-press", "drag"])
-      .optional()
-      .describe("swipe (default, 300 ms), long-press (stays at `from`, 800 ms), drag (press, then move, 1000 ms)"),
-  })
-  .superRefine((s, ctx) => {
-    if ((s.from === undefined) === (s.ref === undefined))
-      ctx.addIssue({ code: "custom", message: "give `from` or `ref` (one of them)", path: ["from"] });
-    if (s.kind === "long-press") return;
-    if ((s.to === undefined) === (s.direction === undefined))
-      ctx.addIssue({ code: "custom", message: "give `to` or `direction` (one of them)", path: ["to"] });
-  });
+export const SwipeFields = z.strictObject({
+  from: Point.optional().describe("where the finger starts (screen pixels)"),
+  to: Point.optional().describe("where it ends; with `ref`, give `direction` instead"),
+  ref: z
+    .string()
+    .regex(/^e[1-9]\d*$/)
+    .optional()
+    .describe("start at the centre of a ref of the latest view instead of `from`"),
+  direction: z.enum(SWIPE_DIRECTIONS).optional().describe("with `ref` or `from`: which way the finger moves"),
+  distance: z.number().int().min(1).max(100_000).optional().describe("with `direction`: how far, in pixels"),
+  durationMs: z.number().int().min(0).max(10_000).optional().describe("how long the gesture takes (ms)"),
+  kind: z
+    .enum(["swipe", "long-press", "drag"])
+    .optional()
+    .describe("swipe (default, 300 ms), long-press (stays at `from`, 800 ms), drag (press, then move, 1000 ms)"),
+});
+
+/** A gesture starts at `from` or a ref, and (unless it is a long press) ends at `to` or goes in a `direction`. */
+export function checkSwipe(s: z.infer<typeof SwipeFields>, ctx: z.RefinementCtx): void {
+  if ((s.from === undefined) === (s.ref === undefined))
+    ctx.addIssue({ code: "custom", message: "give `from` or `ref` (one of them)", path: ["from"] });
+  if (s.kind === "long-press") return;
+  if ((s.to === undefined) === (s.direction === undefined))
+    ctx.addIssue({ code: "custom", message: "give `to` or `direction` (one of them)", path: ["to"] });
+}
+
+export const SwipeInput = SwipeFields.superRefine(checkSwipe);
 export type SwipeInput = z.infer<typeof SwipeInput>;
 
 export const ORIENTATIONS = ["portrait", "landscape", "reverse-portrait", "reverse-landscape"] as const;

@@ -20,6 +20,12 @@ const target = {
     .describe("Also return the envelope exactly as the device sent it, in deviceEnvelope"),
 };
 
+const session = z
+  .string()
+  .max(200)
+  .optional()
+  .describe("The client's own views session (beside its token): refs and incremental views are per session");
+
 const FailureSchema = z
   .object({
     code: z.string().describe("A code of the error catalogue; DEVICE_FAILURE_UNCLASSIFIED when the cause is unknown"),
@@ -61,13 +67,20 @@ export const executeSchemas: RouteSchemas = {
   body: z.object({
     execution: ExecutionSchema.describe("Actions may give `ref` (a ref of the device's latest view) for their node"),
     ...target,
-    view: z.boolean().optional().describe("Append a snapshot to the execution and return the view after it"),
+    view: z
+      .union([z.enum(["incremental", "full", "none"]), z.boolean()])
+      .optional()
+      .describe(
+        "Append a snapshot and return the view after the execution, once the screen settled: incremental (true; " +
+          "what changed since the client's earlier views), full, or none",
+      ),
+    session: session,
   }),
   response: ViewedSchema,
 };
 
 export const viewSchemas: RouteSchemas = {
-  body: z.object({ deviceId: target.deviceId, receiverPackage: target.receiverPackage }),
+  body: z.object({ deviceId: target.deviceId, receiverPackage: target.receiverPackage, session }),
   response: ViewedSchema,
 };
 

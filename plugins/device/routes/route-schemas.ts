@@ -7,7 +7,7 @@ import {
   LogsInput,
   NoInput,
   RotationInput,
-  SwipeInput,
+  SwipeFields,
 } from "../../../core/contracts/device-control.ts";
 import type { RouteSchemas } from "../../../core/kernel/index.ts";
 import type { DeviceRouteName } from "./device-route.ts";
@@ -19,7 +19,7 @@ const target = {
 
 const INPUTS: Record<DeviceRouteName, z.ZodObject> = {
   key: KeyInput,
-  swipe: SwipeInput as unknown as z.ZodObject,
+  swipe: SwipeFields,
   rotation: RotationInput,
   logs: LogsInput,
   info: NoInput,

@@ -57,7 +57,7 @@ export function presentView(input: PresentInput): AgentView {
   const previousPackage = latest.package !== full.package ? { previousPackage: latest.package } : {};
   const change = bestChange(lines, built.views)!;
   if (change.text.length > INCREMENTAL_MAX_SHARE * full.outline.length) {
-    return { ...full, ...previousPackage, note: `full: most of the screen changed since ${latest.id}` };
+    return { ...full, ...previousPackage, note: `full (most changed since ${latest.id})` };
   }
   const basePackage = change.base.package !== full.package ? { previousPackage: change.base.package } : {};
   return {

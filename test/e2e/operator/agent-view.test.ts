@@ -69,7 +69,7 @@ describe("the agent view through the CLI and the virtual device", () => {
     const { exitCode, stdout } = await session.cli(["observe", "view", "--device-id", device.serial]);
     expect(exitCode).toBe(0);
     const body = JSON.parse(stdout) as ViewedResult;
-    expect(body.view).toMatchObject({ package: "com.android.settings", id: body.executionId });
+    expect(body.view).toMatchObject({ package: "com.android.settings", id: expect.stringMatching(/^v\d+$/) });
     expect(body.view!.outline).toMatch(/"Display".*\[ref=e\d+\]/);
     expect(JSON.stringify(body.envelope)).not.toContain("<hierarchy");
     expect(stdout.length).toBeLessThan(20_000);
@@ -77,7 +77,7 @@ describe("the agent view through the CLI and the virtual device", () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
     const pretty = await session.cli(["observe", "view", "--device-id", device.serial, "--output", "pretty"]);
-    expect(pretty.stdout).toMatch(/^view \S+ \(com\.android\.settings\)$/m);
+    expect(pretty.stdout).toMatch(/^view v\d+ com\.android\.settings$/m);
     expect(pretty.stdout).toMatch(/"Display".*\[ref=e\d+\]/);
   });
 
@@ -94,10 +94,41 @@ describe("the agent view through the CLI and the virtual device", () => {
     ]);
     expect(body.envelope.stepResults.map((s) => s.actionType)).toEqual(["click", "snapshot_ui"]);
     expect(body.view!.outline).toContain("Brightness level");
-    expect(body.view!.id).toBe(body.executionId);
-    // The view it returned is the device's latest: its refs act without another look.
-    const back = await session.json<ViewedResult>(["action", "back", "--view", "--device-id", device.serial]);
-    expect(back.body.view!.outline).toContain('"Display"');
+    // The host waited for the screen itself, and says so; the APK's advice to add a sleep is not passed on.
+    expect(body.view!.settled).toBe(true);
+    expect(body.view!.settledMs).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(body)).not.toMatch(/preceding sleep|adding a sleep/);
+    // The view it returned is the device's latest: its refs act without another look, and the rows that are
+    // still there after going back keep theirs.
+    const back = await session.json<ViewedResult>(["action", "back", "--view=full", "--device-id", device.serial]);
+    expect(refOn(back.body.view!.outline, /"Display"/)).toBe(ref);
+  });
+
+  it("answers an action with what changed: a same-screen toggle is one changed line, the rest <unchanged N>", async () => {
+    await open("com.android.settings");
+    const full = await view();
+    const wifi = refOn(full.outline, /"Network & internet"/);
+    const { body } = await session.json<ViewedResult>([
+      ...["action", "click", "--ref", wifi, "--view", "--device-id", device.serial],
+    ]);
+    const network = body.view!;
+    const toggle = refOn(network.outline, /switch/);
+    const inc = await session.json<ViewedResult>([
+      ...["action", "click", "--ref", toggle, "--view", "--device-id", device.serial],
+    ]);
+    expect(inc.exitCode).toBe(0);
+    const changed = inc.body.view!;
+    expect(changed).toMatchObject({ mode: "incremental", since: network.id });
+    expect(changed.outline).toMatch(/<unchanged \d+>/);
+    expect(changed.outline).toContain(`[ref=${toggle}]`);
+    expect(changed.outline.length).toBeLessThan(network.outline.length / 2);
+    // A ref the incremental view does not show still resolves, as in the full view.
+    const other = Object.keys(network.refs).find((r) => r !== toggle && !changed.outline.includes(`[ref=${r}]`))!;
+    const again = await session.json<ViewedResult>([
+      ...["action", "click", "--ref", other, "--view=none", "--device-id", device.serial],
+    ]);
+    expect(again.exitCode, JSON.stringify(again.body)).toBe(0);
+    expect(again.body.view).toBeUndefined();
   });
 
   it("refuses a ref from before the last action with REF_STALE, and one the view lacks with REF_NOT_FOUND", async () => {
