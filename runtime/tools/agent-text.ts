@@ -1,6 +1,7 @@
 import type { AgentView } from "../../core/contracts/agent-view.ts";
 import { viewHeader } from "../../core/contracts/view-header.ts";
 import type { ViewedResult } from "../../core/services/agent-views.ts";
+import { center, parseBounds } from "../../android/hierarchy/bounds.ts";
 
 /** Step data that says nothing an agent acts on (how the device did it, what the view already shows). */
 const QUIET = new Set([
@@ -17,7 +18,16 @@ const QUIET = new Set([
   "attempt",
   "node_count",
   "max_depth",
+  "settle_delay_ms",
+  "distance_ratio",
+  "resolved_container",
 ]);
+/** Step data that only repeats what the agent asked for, per action type. */
+const ECHOED: Readonly<Record<string, readonly string[]>> = {
+  press_key: ["key"],
+  enter_text: ["text", "submit"],
+  scroll: ["direction"],
+};
 const MAX_VALUE = 200;
 
 const short = (value: string) => {
@@ -25,12 +35,19 @@ const short = (value: string) => {
   return flat.length > MAX_VALUE ? `${flat.slice(0, MAX_VALUE)}…` : flat;
 };
 
+type Step = ViewedResult["envelope"]["stepResults"][number];
+
+/** What a step returned that an agent reads: not how the device did it, nor what it was asked to do. */
+const findingsOf = (step: Step): Array<[string, string]> =>
+  step.actionType === "snapshot_ui" && step.id.startsWith("view")
+    ? []
+    : Object.entries(step.data).filter(([key]) => !QUIET.has(key) && !(ECHOED[step.actionType] ?? []).includes(key));
+
 /** What the steps returned that an agent reads (a text read, a scroll's outcome), as `id: key=value` lines. */
 export function stepFindings(result: ViewedResult): string[] {
   const lines: string[] = [];
   for (const step of result.envelope.stepResults) {
-    if (step.actionType === "snapshot_ui" && step.id.startsWith("view")) continue;
-    const data = Object.entries(step.data).filter(([key]) => !QUIET.has(key));
+    const data = findingsOf(step);
     if (data.length === 0) continue;
     lines.push(`${step.id}: ${data.map(([k, v]) => `${k}=${JSON.stringify(short(v))}`).join(" ")}`);
   }
@@ -57,10 +74,18 @@ export function agentText(result: ViewedResult, acted = true): string {
   return lines.join("\n");
 }
 
+/** Where a tap on a ref lands: its coordinate when it is a coordinate ref, else the centre of its bounds. */
+const pointOf = (entry: AgentView["refs"][string]): [number, number] => {
+  if (entry.coordinate) return [entry.coordinate.x, entry.coordinate.y];
+  const { x, y } = center(parseBounds(entry.bounds));
+  return [x, y];
+};
+
 /**
  * The view as structured content: its id, what it is told against, whether the host waited for it, and the refs
- * table of the refs the text shows (an incremental view's are those of what changed), each as its node's bounds.
- * The outline is in the text only; the package is on its first line.
+ * table of the refs the text shows (an incremental view's are those of what changed), each as the point a tap on
+ * it lands, [x, y] (the bounds are in the CLI's, HTTP's and the programmatic API's views). The outline is in the
+ * text only; the package is on its first line.
  */
 export function compactView(view: AgentView) {
   return {
@@ -69,7 +94,7 @@ export function compactView(view: AgentView) {
     ...(view.since ? { since: view.since } : {}),
     ...(view.settled === false ? { settled: false } : {}),
     ...(view.settledMs ? { settledMs: view.settledMs } : {}),
-    refs: Object.fromEntries(Object.entries(view.refs).map(([ref, entry]) => [ref, entry.bounds])),
+    refs: Object.fromEntries(Object.entries(view.refs).map(([ref, entry]) => [ref, pointOf(entry)])),
   };
 }
 
@@ -80,8 +105,7 @@ export function compactView(view: AgentView) {
  */
 export function compactDetails(result: ViewedResult) {
   const findings = result.envelope.stepResults
-    .filter((s) => !(s.actionType === "snapshot_ui" && s.id.startsWith("view")))
-    .map((s) => ({ id: s.id, data: Object.fromEntries(Object.entries(s.data).filter(([key]) => !QUIET.has(key))) }))
+    .map((s) => ({ id: s.id, data: Object.fromEntries(findingsOf(s)) }))
     .filter((s) => Object.keys(s.data).length > 0);
   const { error } = result;
   return {

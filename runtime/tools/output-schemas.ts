@@ -42,7 +42,9 @@ export const ActionDetails = z.looseObject({
       since: z.string().optional(),
       settled: z.boolean().optional(),
       settledMs: z.number().optional(),
-      refs: z.record(z.string(), z.string()).describe("ref → its node's bounds, [left,top][right,bottom]"),
+      refs: z
+        .record(z.string(), z.tuple([z.number(), z.number()]))
+        .describe("ref → the point a tap on its node lands, [x, y] in screen pixels"),
     })
     .optional(),
   viewError: z.string().optional(),

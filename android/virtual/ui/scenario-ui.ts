@@ -33,6 +33,8 @@ export interface ScenarioUi extends UiModel {
 
 /** A swipe shorter than this is a tap to Android, not a scroll. */
 const TOUCH_SLOP_PX = 24;
+/** One frame at 60 Hz: the least an animation moves on between two dumps of the screen. */
+const FRAME_MS = 16;
 
 /** The screen of a scenario device: task stacks of scenario screens, with live state applied in every snapshot. */
 export function createScenarioUi(scenario: Scenario, deps: ScenarioUiDeps): ScenarioUi {
@@ -54,6 +56,11 @@ class ScenarioScreens implements ScenarioUi {
   #announced: string;
   /** When each screen last came to the top: what a `count` value counts from. */
   readonly #shownAt = new Map<string, number>();
+  /**
+   * Snapshots of each screen since it came to the top. A real dump takes longer than a frame, so an animation has
+   * moved on by the next one; here two can land in the same millisecond, so each counts as at least a frame.
+   */
+  readonly #framesShown = new Map<string, number>();
 
   constructor(
     private readonly scenario: Scenario,
@@ -67,6 +74,7 @@ class ScenarioScreens implements ScenarioUi {
       if (this.#topSince.screen === this.#tasks.top) return;
       this.#topSince = { screen: this.#tasks.top, at: deps.now() };
       this.#shownAt.set(this.#tasks.top, this.#topSince.at);
+      this.#framesShown.delete(this.#tasks.top);
     });
     // An uninstalled app's screens go away as if force-stopped.
     deps.packages.onChange((event) => {
@@ -93,7 +101,9 @@ class ScenarioScreens implements ScenarioUi {
     const now = this.deps.now();
     const windows = visible.flatMap((id) => {
       const tree = this.#tree(id);
-      const shown = now - (this.#shownAt.get(id) ?? this.#start);
+      const frames = (this.#framesShown.get(id) ?? 0) + 1;
+      this.#framesShown.set(id, frames);
+      const shown = Math.max(now - (this.#shownAt.get(id) ?? this.#start), (frames - 1) * FRAME_MS);
       return tree.withValues(tree.model.spec.values.map((value) => valueText(value, elapsed, field, shown)));
     });
     const base = this.scenario.screens[visible.at(-1)!]!.hierarchy;
@@ -272,6 +282,7 @@ class ScenarioScreens implements ScenarioUi {
       this.#tasks.replaceTop(after.to);
       this.#topSince = { screen: after.to, at };
       this.#shownAt.set(after.to, at);
+      this.#framesShown.delete(after.to);
     }
     this.#announceWindow();
   }

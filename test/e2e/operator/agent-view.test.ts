@@ -17,6 +17,13 @@ const TWIN_SCREEN =
   `class="android.widget.FrameLayout" package="${TWINS}" content-desc="" bounds="[0,0][1080,2400]">` +
   `${node('bounds="[0,200][540,400]"')}${node('bounds="[540,200][1080,400]"')}</node></hierarchy>`;
 
+const LOADING = "com.example.loading";
+const LOADING_SCREEN =
+  `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0"><node index="0" text="" resource-id="" ` +
+  `class="android.widget.FrameLayout" package="${LOADING}" content-desc="" bounds="[0,0][1080,2400]">` +
+  `<node index="0" text="Load" resource-id="" class="android.widget.Button" package="${LOADING}" content-desc="" ` +
+  `clickable="true" enabled="true" bounds="[0,200][1080,400]"/></node></hierarchy>`;
+
 const session = virtualSession();
 const dirs = tempDirs();
 let device: RunningVirtualDevice;
@@ -27,6 +34,18 @@ beforeAll(async () => {
     screens: Record<string, unknown>;
   };
   scenario.apps.push({ package: TWINS, label: "Twins", launchScreen: "twins" });
+  scenario.apps.push({ package: LOADING, label: "Loading", launchScreen: "loading" });
+  scenario.screens.loading = {
+    hierarchy_xml: LOADING_SCREEN,
+    transitions: [{ click: { textEquals: "Load" }, to: "counting" }],
+  };
+  // A page whose counter ticks up for 1.2 s after it comes to the top, then stays: a screen that takes time to settle.
+  scenario.screens.counting = {
+    hierarchy_xml: LOADING_SCREEN.replace('text="Load" resource-id=""', `text="0" resource-id="${LOADING}:id/count"`),
+    values: [
+      { node: { resourceId: `${LOADING}:id/count` }, count: { from: 0, to: 1_000_000, overMs: 1200 }, decimals: 0 },
+    ],
+  };
   scenario.screens.twins = { hierarchy_xml: TWIN_SCREEN, transitions: [{ click: { role: "button" }, to: "done" }] };
   scenario.screens.done = {
     hierarchy_xml: TWIN_SCREEN.replace(
@@ -129,6 +148,43 @@ describe("the agent view through the CLI and the virtual device", () => {
     ]);
     expect(again.exitCode, JSON.stringify(again.body)).toBe(0);
     expect(again.body.view).toBeUndefined();
+  });
+
+  it("waits for a screen that animates to settle before the view, and says how long; past the ceiling, says so", async () => {
+    await open(LOADING);
+    const { body } = await session.json<ViewedResult>([
+      ...["action", "click", "--ref", refOn((await view()).outline, /"Load"/), "--view", "--device-id", device.serial],
+    ]);
+    expect(body.view, JSON.stringify(body.view)).toMatchObject({ settled: true });
+    expect(body.view!.settledMs, JSON.stringify(body.envelope)).toBeGreaterThan(0);
+    expect(body.view!.outline).toContain('"1000000"');
+
+    const dir = await dirs({ "clawperator.config.json": JSON.stringify({ views: { settleCeilingMs: 50 } }) });
+    await open(LOADING);
+    const ref = refOn((await view()).outline, /"Load"/);
+    const hurried = await session.json<ViewedResult>(
+      ["action", "click", "--ref", ref, "--view", "--device-id", device.serial],
+      { cwd: dir },
+    );
+    expect(hurried.body.view, JSON.stringify(hurried.body.view)).toMatchObject({ settled: false });
+    expect(hurried.body.view!.outline).not.toContain('"1000000"');
+  });
+
+  it("costs one capture more on a static screen: the execution's two snapshots agree", async () => {
+    await open("com.android.settings");
+    const { body } = await session.json<ViewedResult>([
+      ...[
+        "action",
+        "click",
+        "--ref",
+        refOn((await view()).outline, /"Display"/),
+        "--view",
+        "--device-id",
+        device.serial,
+      ],
+    ]);
+    expect(body.view).toMatchObject({ settled: true });
+    expect(body.view!.settledMs ?? 0).toBe(0);
   });
 
   it("refuses a ref from before the last action with REF_STALE, and one the view lacks with REF_NOT_FOUND", async () => {
