@@ -89,7 +89,7 @@ export const FIXTURE_SKILLS = {
 
 const manifest = (e: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ ...e, ...extra }, null, 2);
-const skillMd = (name: string, description: string, metadata?: unknown) =>
+export const skillMd = (name: string, description: string, metadata?: unknown) =>
   `---\nname: ${name}\ndescription: ${description}\n` +
   `${metadata ? `metadata: ${JSON.stringify(metadata)}\n` : ""}---\n\n# ${name}\n\n${description}.\n`;
 

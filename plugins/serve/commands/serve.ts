@@ -50,6 +50,8 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
       requestTimeoutMs: settings.requestTimeoutMs,
     });
 
+    // Stopped by a signal from the moment it listens: a supervisor may send SIGTERM as soon as it reads the banner.
+    const stopped = runUntilStopped(server, lifecycle, logger);
     const banner = {
       url: server.url,
       host: settings.host,
@@ -72,7 +74,7 @@ const serveCommand: CommandHandler<typeof serveArgs> = {
         .watch()
         .catch((error: unknown) => logger.warn(`skills: not watching: ${(error as Error).message}`));
 
-    await runUntilStopped(server, lifecycle, logger);
+    await stopped;
     if (services.isRegistered(OperatorDispatcher)) await services.resolve(OperatorDispatcher).dispose();
     // Printed its own output (the banner); nothing more to print, exit 0.
     return undefined;

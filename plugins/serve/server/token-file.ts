@@ -1,5 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
-import { resolve } from "node:path";
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { ownedByUser, untrustedReason } from "../../../core/host/file-trust.ts";
 import { randomHex } from "../../../core/host/random.ts";
@@ -23,7 +23,8 @@ const refused = (path: string, why: string) =>
 /**
  * The bearer token in `path`, read the way ssh reads a private key: a regular file of this user's that nobody else
  * may read or could have replaced, its text trimmed. A path with no file gets a new token, written there
- * exclusively (0600), so a client reads it from the same file and it never passes through anyone's argv.
+ * exclusively (0600) in a folder created private (0700) if it is missing too, so a client reads it from the same file
+ * and it never passes through anyone's argv.
  */
 export function readTokenFile(requested: string): TokenFromFile {
   const path = resolve(requested);
@@ -34,6 +35,7 @@ export function readTokenFile(requested: string): TokenFromFile {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw refused(path, (error as Error).message);
     try {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       fd = openSync(path, "wx+", 0o600);
     } catch (created) {
       throw refused(path, `cannot create it: ${(created as Error).message}`);

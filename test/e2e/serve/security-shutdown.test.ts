@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { chmod, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
@@ -98,16 +98,18 @@ describe("serve: binding and the token", () => {
     expect(body).toMatchObject({ code: "USAGE", message: expect.stringContaining("--token-file") });
   });
 
-  it("refuses a token file others may read, and writes a new token 0600 where there is no file", async () => {
+  it("refuses a token file others may read, and writes a new token 0600 where there is no file (nor folder)", async () => {
     const loose = await tokenFile(TOKEN, 0o644);
     const { exitCode, body } = await session.json(["serve", "--port", "0", "--token-file", loose]);
     expect(exitCode).toBe(1);
     expect(body).toMatchObject({ code: "USAGE", message: expect.stringContaining("others may read it") });
-    const fresh = join(session.harness.home, `new-token-${process.pid}`);
+    // README's path: ~/.config/clawperator/token, whose folder a new machine does not have.
+    const fresh = join(session.harness.home, `config-${process.pid}`, "clawperator", "token");
     const serve = await startServe(session, ["--token-file", fresh]);
     try {
       expect(serve.banner).toMatchObject({ auth: "bearer", tokenFile: fresh, tokenGenerated: true });
       expect(statSync(fresh).mode & 0o777).toBe(0o600);
+      expect(statSync(dirname(fresh)).mode & 0o777).toBe(0o700);
       const token = readFileSync(fresh, "utf8").trim();
       expect(token.length).toBeGreaterThanOrEqual(32);
       expect((await serve.request("/devices")).status).toBe(401);
