@@ -43,7 +43,7 @@ export const ActionDetails = z.looseObject({
       settled: z.boolean().optional(),
       settledMs: z.number().optional(),
       refs: z
-        .record(z.string(), z.tuple([z.number(), z.number()]))
+        .record(z.string(), z.array(z.number()).length(2))
         .describe("ref → the point a tap on its node lands, [x, y] in screen pixels"),
     })
     .optional(),
