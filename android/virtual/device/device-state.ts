@@ -34,12 +34,12 @@ export interface DeviceStateOptions {
 }
 
 /**
- * A device that has just been switched on for shell users: adb and developer options on, upright with auto-rotate
- * off, unless the scenario says otherwise.
+ * A device that has just been switched on for shell users: adb and developer options on, unless the scenario says
+ * otherwise. No rotation setting is seeded: until a scenario or `settings put` chooses one, each screen shows in
+ * the rotation it was dumped in (a landscape dump stays landscape), as the phone that made it did.
  */
 const DEFAULT_SETTINGS: Partial<Record<SettingsNamespace, Record<string, string>>> = {
   global: { adb_enabled: "1", development_settings_enabled: "1" },
-  system: { accelerometer_rotation: "0", user_rotation: "0" },
 };
 
 const BOOT_PROPERTIES = ["sys.boot_completed", "dev.bootcomplete"];
@@ -50,7 +50,7 @@ export function createDeviceState(scenario: Scenario, options: DeviceStateOption
   const now = () => clock.now();
   const properties = new DeviceProperties({ ...derivedProperties(profile), ...profile.props });
   const settings = new SettingsStore({
-    system: { ...DEFAULT_SETTINGS.system, ...profile.settings.system },
+    system: { ...profile.settings.system },
     secure: { ...profile.settings.secure },
     global: { ...DEFAULT_SETTINGS.global, ...profile.settings.global },
   });
