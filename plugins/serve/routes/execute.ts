@@ -4,7 +4,7 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { namesRefs } from "../../../core/contracts/refs.ts";
 import { AgentViews } from "../../../core/services/agent-views.ts";
 import { targetOf } from "../http/body-fields.ts";
-import { clientSession, viewModeOf } from "../http/client-session.ts";
+import { clientSession, viewModeOf } from "../../../core/http/client-session.ts";
 import { routeContext } from "../http/route-context.ts";
 import { runForRoute, validateForRoute } from "../http/run-route.ts";
 

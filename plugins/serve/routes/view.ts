@@ -3,7 +3,7 @@ import { JsonObject, readJsonBody } from "../../../core/http/index.ts";
 import { AgentViews } from "../../../core/services/agent-views.ts";
 import { deviceIdOf, receiverPackageOf } from "../http/body-fields.ts";
 import { routeContext } from "../http/route-context.ts";
-import { clientSession } from "../http/client-session.ts";
+import { clientSession } from "../../../core/http/client-session.ts";
 
 /**
  * POST /observe/view `{ deviceId?, receiverPackage?, session? }`: the agent view of the screen (outline and refs) in `view`,

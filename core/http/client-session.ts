@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { H3Event } from "h3";
 import { getCookie } from "h3";
-import type { ViewMode } from "../../../core/contracts/agent-view.ts";
-import { VIEW_MODES } from "../../../core/contracts/agent-view.ts";
-import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { TOKEN_COOKIE } from "../../../core/http/token-cookie.ts";
+import type { ViewMode } from "../contracts/agent-view.ts";
+import { VIEW_MODES } from "../contracts/agent-view.ts";
+import { ClawperatorError } from "../contracts/clawperator-error.ts";
+import { TOKEN_COOKIE } from "./token-cookie.ts";
 
 /**
  * The views session of an HTTP request: the client's token (a digest of it, never the token) and the `session`
