@@ -89,8 +89,12 @@ export const snapshotSchemas: RouteSchemas = { body: z.object(target), response:
 export const screenshotSchemas: RouteSchemas = {
   body: z.object({
     ...target,
-    path: z.string().min(1).optional().describe("Where to write the PNG on the server host (default: a temp file)"),
-    inline: z.boolean().optional().describe("Also return the PNG base64-encoded in image.data"),
+    path: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Where to write the PNG on the server host; without it nothing stays there and image carries the PNG"),
+    inline: z.boolean().optional().describe("With path: also return the PNG base64-encoded in image.data"),
   }),
   response: z
     .object({
@@ -98,7 +102,7 @@ export const screenshotSchemas: RouteSchemas = {
       image: z
         .object({ mimeType: z.literal("image/png"), data: z.string() })
         .optional()
-        .describe("With inline: true"),
+        .describe("Without path, or with inline: true"),
     })
     .describe(
       "Execution result; with Accept: image/png the PNG itself (content-type image/png), " +

@@ -1,23 +1,31 @@
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { defineHandler } from "h3";
-import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import type { RunExecutionResult } from "../../../core/execution/runner.ts";
 import { JsonObject, readJsonBody } from "../../../core/http/index.ts";
-import { DeviceControl } from "../../../core/services/device-control.ts";
 import { prefersPng } from "../http/accept.ts";
 import { flagOf, pathOf, targetOf } from "../http/body-fields.ts";
 import { observeExecution } from "../http/observe-execution.ts";
-import { routeContext } from "../http/route-context.ts";
 import { runForRoute } from "../http/run-route.ts";
 
 const png = (bytes: Uint8Array) =>
   new Response(new Uint8Array(bytes), { headers: { "content-type": "image/png", "cache-control": "no-store" } });
 
+/** The result without the step's path: the temp file it names is gone once the route has read it. */
+function withoutTempPath(result: RunExecutionResult): RunExecutionResult {
+  const stepResults = result.envelope.stepResults.map(({ data: { path: _path, ...data }, ...step }) => ({
+    ...step,
+    data,
+  }));
+  return { ...result, envelope: { ...result.envelope, stepResults } };
+}
+
 /**
- * POST /observe/screenshot (and /screenshot) `{ deviceId?, receiverPackage?, path?, inline? }`. Without `path`,
- * nothing is written on the server: `Accept: image/png` answers the PNG itself, else `{ ok, deviceId, image:
- * { mimeType, data } }` (base64). With `path`, the execute response of one take_screenshot that wrote the PNG
- * there (stepResults[0].data.path); `inline: true` adds `image`, `Accept: image/png` answers the PNG. A capture that
- * failed answers JSON, with 502 when the client asked for the image.
+ * POST /observe/screenshot (and /screenshot) `{ deviceId?, receiverPackage?, path?, inline? }`: the execute response
+ * of one take_screenshot, which runs (and goes out on /events) as every execution does. With `path`, the PNG is
+ * written there (stepResults[0].data.path) and `inline: true` adds `image: { mimeType, data }` (base64). Without
+ * `path`, nothing stays on the server: the capture's temp file is read and removed, and the answer carries the PNG
+ * in `image` instead of a path. `Accept: image/png` answers the PNG itself. A capture that failed answers JSON,
+ * with 502 when the client asked for the image.
  */
 export default defineHandler(async (event) => {
   const body = await readJsonBody(event, JsonObject);
@@ -25,26 +33,28 @@ export default defineHandler(async (event) => {
   const path = pathOf(body);
   const inline = flagOf(body, "inline");
   const wantsPng = prefersPng(event.req.headers.get("accept"));
-  if (!path) {
-    const { services } = routeContext(event);
-    if (!services.isRegistered(DeviceControl))
-      throw new ClawperatorError("PLUGIN_INVALID", "the device plugin is disabled: give a path to write the PNG to");
-    const shot = await services.resolve(DeviceControl).screenshot(target.deviceId ? { deviceId: target.deviceId } : {});
-    if (wantsPng) return png(shot.png);
-    return { ok: true, deviceId: shot.deviceId, image: { mimeType: "image/png", data: shot.png.toString("base64") } };
-  }
   const result = await runForRoute(
     event,
-    observeExecution("screenshot", { id: "screenshot", type: "take_screenshot", params: { path } }),
+    observeExecution("screenshot", {
+      id: "screenshot",
+      type: "take_screenshot",
+      ...(path ? { params: { path } } : {}),
+    }),
     target,
   );
-  if (!wantsPng && !inline) return result;
+  if (path && !wantsPng && !inline) return result;
   const saved = result.ok ? result.envelope.stepResults[0]?.data.path : undefined;
   if (!saved) {
     if (wantsPng) event.res.status = 502;
     return result;
   }
-  const image = await readFile(saved);
-  if (!wantsPng) return { ...result, image: { mimeType: "image/png", data: image.toString("base64") } };
-  return png(image);
+  let image: Buffer;
+  try {
+    image = await readFile(saved);
+  } finally {
+    if (!path) await rm(saved, { force: true });
+  }
+  if (wantsPng) return png(image);
+  const answer = path ? result : withoutTempPath(result);
+  return { ...answer, image: { mimeType: "image/png", data: image.toString("base64") } };
 });
