@@ -13,11 +13,12 @@ import { MatchersBodySchema } from "./route-schemas.ts";
 const HIERARCHY_STEP = "hierarchy";
 
 /**
- * POST /observe/matchers `{ deviceId?, receiverPackage?, session? }`: one execution that snapshots the screen for the hierarchy
- * (kept in the step `hierarchy`) and for the agent view (`view`, which becomes the latest of the client's views
- * session, as POST /observe/view's does, so POST /execute takes its refs); `nodes` gives, for every `<node>` of that hierarchy in document order, the matcher that selects
- * it alone on this screen (the core's, as refs and recorded skills use) and its ref. `ok` is false, with
- * `viewError`, when there is no hierarchy or view.
+ * POST /observe/matchers `{ deviceId?, receiverPackage?, session? }`: one execution that snapshots the screen for the
+ * hierarchy (kept in the step `hierarchy`) and for the full agent view (`view`: the page shows every line and ref,
+ * never only what changed), which becomes the latest of the client's views session, as POST /observe/view's does,
+ * so POST /execute takes its refs. `nodes` gives, for every `<node>` of that hierarchy in document order, the
+ * matcher that selects it alone on this screen (the core's, as refs and recorded skills use) and its ref. `ok` is
+ * false, with `viewError`, when there is no hierarchy or view.
  */
 export default defineHandler(async (event) => {
   const body = await readJsonBody(event, MatchersBodySchema);
@@ -34,7 +35,7 @@ export default defineHandler(async (event) => {
     actions: [{ id: HIERARCHY_STEP, type: "snapshot_ui" }],
   };
   const result = await context.services.resolve(AgentViews).run(execution, {
-    view: true,
+    view: "full",
     session: clientSession(event, body),
     ...(deviceId ? { deviceId: checkDeviceSerial(deviceId, "deviceId") } : {}),
     ...(receiverPackage ? { receiverPackage } : {}),
