@@ -54,6 +54,31 @@ function splitPassthrough(argsDef: ArgsDef, argv: readonly string[]): { own: str
 }
 
 /**
+ * An enum flag whose value hint is bracketed (`valueHint: "[mode]"`: `--view[=mode]`) may stand alone: it then
+ * takes its first option (`--view` is `--view=incremental`). Given with `=`, or before one of its options, it is
+ * parsed as any enum flag.
+ */
+function optionalValues(argsDef: ArgsDef, argv: readonly string[]): string[] {
+  const optional = new Map<string, readonly string[]>();
+  for (const [name, def] of Object.entries(argsDef)) {
+    if (def.type === "enum" && def.valueHint?.startsWith("[") && def.options?.length)
+      for (const n of [kebab(name), camel(name)]) optional.set(`--${n}`, def.options);
+  }
+  if (optional.size === 0) return [...argv];
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === "--") {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const options = optional.get(token);
+    out.push(options && !options.includes(argv[i + 1] ?? "") ? `${token}=${options[0]}` : token);
+  }
+  return out;
+}
+
+/**
  * Parses a command's own flags with citty, refusing unknown flags (with the nearest valid one), surplus
  * positionals and missing required values as USAGE errors instead of silently ignoring them.
  */
@@ -67,9 +92,10 @@ export function parseCommandArgs(
     const { own, rest } = splitPassthrough(argsDef, argv);
     return { ...parseCommandArgs(commandName, argsDef, own), _: rest };
   }
+  const tokens = optionalValues(argsDef, argv);
   const { names: known, takesValue } = knownFlags(argsDef);
-  for (let i = 0; i < argv.length; i++) {
-    const token = argv[i]!;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
     if (token === "--") break;
     // A lone "-" means stdin, and a negative number is a value, not a flag.
     if (!token.startsWith("-") || token === "-" || /^-\d/.test(token)) continue;
@@ -97,7 +123,7 @@ export function parseCommandArgs(
 
   let parsed: Record<string, unknown> & { _: string[] };
   try {
-    parsed = parseArgs([...argv], kebabArgs(argsDef)) as Record<string, unknown> & { _: string[] };
+    parsed = parseArgs([...tokens], kebabArgs(argsDef)) as Record<string, unknown> & { _: string[] };
   } catch (error) {
     // citty colours the flag and the values in its messages unless NO_COLOR, CI or TEST is set: not in JSON.
     throw new ClawperatorError("USAGE", `${commandName}: ${stripVTControlCharacters((error as Error).message)}`, {

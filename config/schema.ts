@@ -130,6 +130,11 @@ export const ConfigSchema = z.strictObject({
    * directory).
    */
   screenshots: z.strictObject({ allowedDirs: z.array(z.string().min(1)).optional() }).optional(),
+  /**
+   * The view an action returns: how long the host waits at most for the screen to settle before it captures it
+   * (default 1500 ms).
+   */
+  views: z.strictObject({ settleCeilingMs: z.number().int().min(0).max(10_000).optional() }).optional(),
   policy: z
     .strictObject({
       allowActions: actionList.optional(),

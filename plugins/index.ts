@@ -1,5 +1,6 @@
 import type { ClawperatorPlugin } from "../core/kernel/index.ts";
 import adb from "./adb/index.ts";
+import device from "./device/index.ts";
 import doctor from "./doctor/index.ts";
 import emulator from "./emulator/index.ts";
 import inspector from "./inspector/index.ts";
@@ -15,6 +16,7 @@ import virtual from "./virtual/index.ts";
 export const builtinPlugins: readonly ClawperatorPlugin[] = [
   adb,
   operator,
+  device,
   virtual,
   doctor,
   serve,

@@ -7,6 +7,9 @@ import type { Kernel } from "../core/kernel/index.ts";
 import { namesRefs } from "../core/contracts/refs.ts";
 import { AgentViews, type ViewedResult } from "../core/services/agent-views.ts";
 import { Transport } from "../core/services/transport.ts";
+import { DeviceControl } from "../core/services/device-control.ts";
+import type { ViewMode } from "../core/contracts/agent-view.ts";
+import { ClawperatorError } from "../core/contracts/clawperator-error.ts";
 import { bootRuntime } from "./boot.ts";
 import type { ConfigOverrides } from "./config-overrides.ts";
 import { runCommand, type CommandOptions, type CommandOutcome } from "./run-command.ts";
@@ -17,8 +20,14 @@ export interface ExecuteOptions {
   receiverPackage?: string;
   /** Also return the envelope exactly as the device sent it (`result.deviceEnvelope`). */
   deviceEnvelope?: boolean;
-  /** Append a snapshot to the execution and return the agent view of the screen after it (`result.view`). */
-  view?: boolean;
+  /**
+   * Append a snapshot to the execution and return the agent view of the screen after it, once it settled
+   * (`result.view`): `incremental` (what changed since this session's earlier views; `true` means this), `full`,
+   * or `none` (the default).
+   */
+  view?: boolean | ViewMode;
+  /** Whose views refs come from and incremental views are told against (default: this runtime's own). */
+  session?: string;
 }
 
 /** The programmatic API embedders and the front ends (OpenClaw, MCP) use: one kernel, one result stream per device. */
@@ -31,8 +40,18 @@ export interface Clawperator {
    */
   execute(execution: unknown, options?: ExecuteOptions): Promise<ViewedResult>;
   snapshot(options?: ExecuteOptions & { timeoutMs?: number }): Promise<RunExecutionResult>;
-  /** The agent view of the screen (`result.view`: outline and refs), kept as the device's latest for refs. */
-  view(options?: Omit<ExecuteOptions, "view" | "deviceEnvelope"> & { timeoutMs?: number }): Promise<ViewedResult>;
+  /** The agent view of the screen (`result.view`: outline and refs), kept as the session's latest for refs. */
+  view(
+    options?: Omit<ExecuteOptions, "view" | "deviceEnvelope"> & {
+      timeoutMs?: number;
+      /** `incremental`: the change since the session's earlier views (after a key or a swipe). Default full. */
+      mode?: "full" | "incremental";
+      /** Wait for the screen to settle first, as act-and-see does. */
+      settle?: boolean;
+    },
+  ): Promise<ViewedResult>;
+  /** The device tools: keys, gestures, rotation, apps, logs, facts, a screenshot's bytes (host-side, over adb). */
+  readonly device: DeviceControl;
   /**
    * Runs a command a plugin contributes (`["doctor"]`, `["skills", "search"]`) with its parsed flags; `onProgress`
    * hears the progress lines it would show people in pretty mode (doctor's checks, installs).
@@ -73,9 +92,13 @@ export function clawperatorOf(kernel: Kernel): Clawperator {
     kernel,
     devices: () => kernel.services.resolve(Transport).listDevices(),
     // async, so a validation error rejects the promise like every other failure instead of throwing.
-    execute: async (execution, { view, ...opts } = {}) =>
-      view || namesRefs(execution)
-        ? kernel.services.resolve(AgentViews).run(execution, { ...opts, ...(view ? { view } : {}) })
+    execute: async (execution, { view, session, ...opts } = {}) =>
+      (view !== undefined && view !== false && view !== "none") || namesRefs(execution)
+        ? kernel.services.resolve(AgentViews).run(execution, {
+            ...opts,
+            ...(view === undefined ? {} : { view }),
+            ...(session ? { session } : {}),
+          })
         : run(await checkExecution(execution), opts),
     snapshot: async ({ timeoutMs, ...opts } = {}) =>
       run(
@@ -90,6 +113,11 @@ export function clawperatorOf(kernel: Kernel): Clawperator {
         opts,
       ),
     view: (options = {}) => kernel.services.resolve(AgentViews).observe(options),
+    get device() {
+      if (!kernel.services.isRegistered(DeviceControl))
+        throw new ClawperatorError("PLUGIN_INVALID", "the device plugin is disabled: no device tools");
+      return kernel.services.resolve(DeviceControl);
+    },
     command: (path, args = {}, globals = {}, options = {}) => runCommand(kernel, path, args, globals, options),
     close: () => kernel.dispose(),
   };

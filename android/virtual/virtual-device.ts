@@ -6,6 +6,7 @@ import { createVirtualOperator, type VirtualOperator } from "./operator/index.ts
 import type { Scenario } from "./scenario/scenario-types.ts";
 import { createDeviceShell } from "./shell/index.ts";
 import { createScenarioUi } from "./ui/index.ts";
+import { screenRotation } from "./device/rotation.ts";
 import type { UiModel } from "./ui/ui-model.ts";
 
 /** A virtual device without its network face: state, screen, shell and the operators installed on it. */
@@ -23,7 +24,12 @@ export interface VirtualDevice {
 
 export function createVirtualDevice(scenario: Scenario): VirtualDevice {
   const state = createDeviceState(scenario);
-  const ui = createScenarioUi(scenario, { packages: state.packages, now: () => state.clock.now(), log: state.log });
+  const ui = createScenarioUi(scenario, {
+    packages: state.packages,
+    now: () => state.clock.now(),
+    log: state.log,
+    rotation: () => screenRotation(state.settings),
+  });
   const operators = new Map<string, { operator: VirtualOperator; unregister: () => void }>();
 
   // An operator APK installed later (`adb install`) starts answering broadcasts; an uninstalled one stops.

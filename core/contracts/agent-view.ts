@@ -23,9 +23,15 @@ export type ViewRef = z.infer<typeof ViewRefSchema>;
 export const ViewWindowSchema = z.object({ package: z.string(), bounds: z.string() });
 export type ViewWindow = z.infer<typeof ViewWindowSchema>;
 
+/** Which view an action returns: the whole screen, what changed since an earlier view, or none. */
+export const VIEW_MODES = ["full", "incremental", "none"] as const;
+export type ViewMode = (typeof VIEW_MODES)[number];
+
 /**
  * The agent view of one screen: a compact outline, one line per meaningful node, with `[ref=eN]` on every node an
- * action can target, and the refs table. `id` names the snapshot (the execution) it was made from.
+ * action can target, and the refs table. `id` names the view in its session (`v1`, `v2`, ...). An incremental view's
+ * outline shows what changed since view `since` (unchanged runs as `<unchanged N>`, then `removed: ...`), and its
+ * refs table the refs it shows; every ref of the screen still resolves.
  */
 export const AgentViewSchema = z.object({
   id: z.string(),
@@ -34,6 +40,12 @@ export const AgentViewSchema = z.object({
   rotation: z.string(),
   outline: z.string(),
   refs: z.record(z.string(), ViewRefSchema),
+  mode: z.enum(["full", "incremental"]).optional().describe("incremental: the outline is the change since `since`"),
+  since: z.string().optional().describe("The earlier view an incremental view tells the change from"),
+  previousPackage: z.string().optional().describe("The app in front in that earlier view, when it was another"),
+  note: z.string().optional().describe("Why a full view came back where an incremental one was asked for"),
+  settled: z.boolean().optional().describe("false: the screen still changed when the wait's ceiling was reached"),
+  settledMs: z.number().int().nonnegative().optional().describe("How long the host waited for the screen to settle"),
 });
 export type AgentView = z.infer<typeof AgentViewSchema>;
 

@@ -40,6 +40,11 @@ export interface ToolCallOptions {
   agentId?: string;
   /** The id comes from a host with agents of its own (OpenClaw): one the config does not list gets the defaults. */
   lenientAgent?: boolean;
+  /**
+   * The client session the call belongs to (an MCP session, an OpenClaw session): the views, refs and incremental
+   * baselines of one session are never another's.
+   */
+  session?: string;
 }
 
 /** One tool of the catalogue, bound to the runtime it runs on. */

@@ -35,6 +35,8 @@ export interface RuntimeConfig {
   };
   /** Where take_screenshot paths from payloads may point (default: the working directory and the OS temp directory). */
   screenshots?: { allowedDirs?: string[] };
+  /** Act and see: the most the host waits for the screen to settle before the view (ms, default 1500). */
+  views?: { settleCeilingMs?: number };
   policy?: {
     allowActions?: string[];
     denyActions?: string[];

@@ -42,7 +42,10 @@ export function registerTools(api: OpenClawPluginApi, tools: readonly AgentTool[
         async execute(_toolCallId, params) {
           try {
             const agent = ctx.agentId ? { agentId: ctx.agentId, lenientAgent: true } : {};
-            return toResult(await tool.run({ clawperator: () => runtime.get(), ...agent }, params));
+            // Views and refs per OpenClaw session (else per agent): two agents never share them.
+            const session = ctx.sessionKey ?? (ctx.agentId ? `agent:${ctx.agentId}` : undefined);
+            const views = session ? { session: `openclaw:${session}` } : {};
+            return toResult(await tool.run({ clawperator: () => runtime.get(), ...agent, ...views }, params));
           } catch (error) {
             return errorResult(error);
           }

@@ -52,9 +52,16 @@ export const refArgs = {
   },
 } as const satisfies ArgsDef;
 
-/** Act and see: the view of the screen after the action, from the same execution. */
+/** Act and see: the view of the screen after the action, from the same execution, once it has settled. */
 export const viewArgs = {
-  view: { type: "boolean", description: "Also return the view of the screen after the action (one more step)" },
+  view: {
+    type: "enum",
+    options: ["incremental", "full", "none"],
+    valueHint: "[incremental|full|none]",
+    description:
+      "Also return the view of the screen after the action, once it settled: what changed since the last view " +
+      "(--view, --view=incremental), the whole screen (--view=full), or none (the default)",
+  },
 } as const satisfies ArgsDef;
 
 export const appArgs = {

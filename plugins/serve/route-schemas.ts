@@ -20,6 +20,12 @@ const target = {
     .describe("Also return the envelope exactly as the device sent it, in deviceEnvelope"),
 };
 
+const session = z
+  .string()
+  .max(200)
+  .optional()
+  .describe("The client's own views session (beside its token): refs and incremental views are per session");
+
 const FailureSchema = z
   .object({
     code: z.string().describe("A code of the error catalogue; DEVICE_FAILURE_UNCLASSIFIED when the cause is unknown"),
@@ -61,13 +67,20 @@ export const executeSchemas: RouteSchemas = {
   body: z.object({
     execution: ExecutionSchema.describe("Actions may give `ref` (a ref of the device's latest view) for their node"),
     ...target,
-    view: z.boolean().optional().describe("Append a snapshot to the execution and return the view after it"),
+    view: z
+      .union([z.enum(["incremental", "full", "none"]), z.boolean()])
+      .optional()
+      .describe(
+        "Append a snapshot and return the view after the execution, once the screen settled: incremental (true; " +
+          "what changed since the client's earlier views), full, or none",
+      ),
+    session: session,
   }),
   response: ViewedSchema,
 };
 
 export const viewSchemas: RouteSchemas = {
-  body: z.object({ deviceId: target.deviceId, receiverPackage: target.receiverPackage }),
+  body: z.object({ deviceId: target.deviceId, receiverPackage: target.receiverPackage, session }),
   response: ViewedSchema,
 };
 
@@ -76,8 +89,12 @@ export const snapshotSchemas: RouteSchemas = { body: z.object(target), response:
 export const screenshotSchemas: RouteSchemas = {
   body: z.object({
     ...target,
-    path: z.string().min(1).optional().describe("Where to write the PNG on the server host (default: a temp file)"),
-    inline: z.boolean().optional().describe("Also return the PNG base64-encoded in image.data"),
+    path: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Where to write the PNG on the server host; without it nothing stays there and image carries the PNG"),
+    inline: z.boolean().optional().describe("With path: also return the PNG base64-encoded in image.data"),
   }),
   response: z
     .object({
@@ -85,7 +102,7 @@ export const screenshotSchemas: RouteSchemas = {
       image: z
         .object({ mimeType: z.literal("image/png"), data: z.string() })
         .optional()
-        .describe("With inline: true"),
+        .describe("Without path, or with inline: true"),
     })
     .describe(
       "Execution result; with Accept: image/png the PNG itself (content-type image/png), " +

@@ -11,9 +11,10 @@ import {
   type JsonSchema,
   type ToolHints,
 } from "./agent-tool.ts";
-import { ExecutionDetails } from "./output-schemas.ts";
+import { VIEW_MODES } from "../../core/contracts/agent-view.ts";
+import { ActionDetails } from "./output-schemas.ts";
 import { toolExecution } from "./device-tools.ts";
-import { viewedOutput } from "./view-tools.ts";
+import { sessionOf, viewedOutput } from "./view-tools.ts";
 
 const Target = z.strictObject({
   ...DeviceTarget,
@@ -25,9 +26,12 @@ const Target = z.strictObject({
     .optional()
     .describe("how long to wait for the device's result (ms, default 30000)"),
   view: z
-    .boolean()
+    .union([z.enum(VIEW_MODES), z.boolean()])
     .optional()
-    .describe("return the view of the screen after the action, from the same execution (default true)"),
+    .describe(
+      "the view of the screen after the action, once it settled: incremental (the default: what changed since " +
+        "your earlier views, unchanged runs as <unchanged N>; the whole screen when most of it changed), full, or none",
+    ),
 });
 const TARGET_KEYS = Object.keys(Target.shape);
 
@@ -42,7 +46,7 @@ function actionTool(name: string, type: ActionType, description: string, hints: 
     name,
     description,
     hints,
-    output: () => jsonSchemaOf(ExecutionDetails, "output"),
+    output: () => jsonSchemaOf(ActionDetails, "output"),
     parameters(): JsonSchema {
       const action = jsonSchemaOf(params);
       const target = jsonSchemaOf(Target);
@@ -68,14 +72,14 @@ function actionTool(name: string, type: ActionType, description: string, hints: 
       );
       const execution = toolExecution(name, { id: type, type, params: actionParams }, target.timeoutMs);
       const clawperator = await ctx.clawperator();
-      const view = target.view ?? true;
+      const view = target.view === undefined || target.view === true ? "incremental" : target.view || "none";
       return viewedOutput(
         await clawperator.execute(execution, {
           deviceId: target.deviceId,
           receiverPackage: target.receiverPackage,
           view,
+          ...sessionOf(ctx),
         }),
-        true,
       );
     },
   };

@@ -2,9 +2,11 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { EXPECTED_FORMAT } from "../../core/contracts/limits.ts";
 import { ACT, DeviceTarget, OBSERVE, zodTool, type AgentTool } from "./agent-tool.ts";
-import { DevicesDetails, ExecutionDetails } from "./output-schemas.ts";
+import { DeviceToolDetails, DevicesDetails, ExecutionDetails } from "./output-schemas.ts";
 import { executionOutput, snapshotXml } from "./summarize.ts";
-import { viewedOutput, viewTool } from "./view-tools.ts";
+import { sessionOf, viewedOutput, viewTool } from "./view-tools.ts";
+import { compactView } from "./agent-text.ts";
+import { VIEW_MODES } from "../../core/contracts/agent-view.ts";
 
 const timeoutMs = z
   .number()
@@ -72,21 +74,31 @@ export const snapshotTool = zodTool({
 
 export const screenshotTool = zodTool({
   name: "clawperator_screenshot",
-  description: "Take a PNG screenshot of the device's screen; returns the image and the path of the saved PNG file.",
+  description:
+    "Take a PNG screenshot of the device's screen; returns the image (and writes it to `path` only when you give one).",
   input: z.strictObject({
     ...DeviceTarget,
     path: z
       .string()
       .min(1)
       .optional()
-      .describe("where to write the PNG (default: a new file in the OS temp directory)"),
+      .describe("also write the PNG here (inside the allowed directories); without it nothing is written"),
   }),
-  output: ExecutionDetails,
-  // Writes a new PNG file on the host each time, but changes nothing on the device: an observe tool.
+  output: ExecutionDetails.or(DeviceToolDetails),
+  // Writes a file only where it is asked to, and changes nothing on the device: an observe tool.
   hints: OBSERVE,
   async run(ctx, { deviceId, receiverPackage, path }) {
-    const action = { id: "screenshot", type: "take_screenshot", ...(path ? { params: { path } } : {}) };
-    const result = await (await ctx.clawperator()).execute(toolExecution("clawperator_screenshot", action), {
+    const clawperator = await ctx.clawperator();
+    if (!path) {
+      const shot = await clawperator.device.screenshot(deviceId ? { deviceId } : {});
+      return {
+        text: `Screenshot of ${shot.deviceId} (${shot.png.length} bytes)`,
+        details: { deviceId: shot.deviceId, bytes: shot.png.length },
+        image: { data: shot.png.toString("base64"), mimeType: "image/png" },
+      };
+    }
+    const action = { id: "screenshot", type: "take_screenshot", params: { path } };
+    const result = await clawperator.execute(toolExecution("clawperator_screenshot", action), {
       deviceId,
       receiverPackage,
     });
@@ -120,7 +132,10 @@ export const executeTool = zodTool({
       .boolean()
       .optional()
       .describe("also return the envelope exactly as the device sent it (details.deviceEnvelope)"),
-    view: z.boolean().optional().describe("append a snapshot and return the view of the screen after the execution"),
+    view: z
+      .union([z.enum(VIEW_MODES), z.boolean()])
+      .optional()
+      .describe("append a snapshot and return the view after the execution: incremental (true), full or none"),
   }),
   output: ExecutionDetails,
   hints: ACT,
@@ -129,9 +144,13 @@ export const executeTool = zodTool({
       deviceId,
       receiverPackage,
       ...(deviceEnvelope ? { deviceEnvelope } : {}),
-      ...(view ? { view } : {}),
+      ...(view === undefined ? {} : { view: view === true ? ("incremental" as const) : view || ("none" as const) }),
+      ...sessionOf(ctx),
     };
-    return viewedOutput(await (await ctx.clawperator()).execute(execution, options));
+    const result = await (await ctx.clawperator()).execute(execution, options);
+    // A program reads the envelope's steps; the view goes once, in the text, with its refs table here.
+    const { view: seen, ...rest } = result;
+    return viewedOutput(result, seen ? { ...rest, view: compactView(seen) } : rest);
   },
 });
 

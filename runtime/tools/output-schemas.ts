@@ -29,6 +29,30 @@ export const ExecutionDetails = z.looseObject({
   error: Failure.optional(),
 });
 
+/** An action's or a view's result as structured content: ids, the failure's code, findings, the view's refs. */
+export const ActionDetails = z.looseObject({
+  ok: z.boolean(),
+  deviceId: z.string(),
+  error: Failure.optional(),
+  steps: z.array(z.looseObject({ id: z.string(), data: z.record(z.string(), z.string()) })).optional(),
+  view: z
+    .looseObject({
+      id: z.string(),
+      mode: z.enum(["full", "incremental"]).optional(),
+      since: z.string().optional(),
+      settled: z.boolean().optional(),
+      settledMs: z.number().optional(),
+      refs: z
+        .record(z.string(), z.array(z.number()).length(2))
+        .describe("ref → the point a tap on its node lands, [x, y] in screen pixels"),
+    })
+    .optional(),
+  viewError: z.string().optional(),
+});
+
+/** What a device tool returns: the device, and the tool's own fields. */
+export const DeviceToolDetails = z.looseObject({ deviceId: z.string() });
+
 export const DevicesDetails = z.strictObject({ devices: z.array(DeviceSchema.loose()) });
 
 export const DoctorDetails = z.looseObject({

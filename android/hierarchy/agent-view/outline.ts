@@ -34,13 +34,12 @@ export const actionable = (node: UiNode, index: HierarchyIndex): boolean =>
 const clickable = (node: UiNode, index: HierarchyIndex) =>
   is(node, "clickable") || is(node, "long-clickable") || editable(node, index);
 
-/** The visible nodes below a node, in document order. */
+/** The visible nodes below a node, in document order (below invisible ones too: a node is kept by its own box). */
 function inside(node: UiNode, visible: ReadonlySet<UiNode>): UiNode[] {
   const out: UiNode[] = [];
   const walk = (n: UiNode) => {
     for (const child of n.children) {
-      if (!visible.has(child)) continue;
-      out.push(child);
+      if (visible.has(child)) out.push(child);
       walk(child);
     }
   };
@@ -125,7 +124,8 @@ function covered(seen: string, text: string): boolean {
  * The outline's lines, in document order. A node gets a line when an action can target it, or when it shows a
  * label the line above it does not show yet; the plain texts inside an unlabeled row, button or field are written on
  * that line instead of their own. Everything else (layout wrappers, nodes with an id alone, nodes not visible) is
- * folded away: its children move up, and a wrapper's checked or selected state goes to the line below it.
+ * folded away: its children move up, and a wrapper's checked or selected state goes to the line below it. Refs
+ * are numbered here in document order; a view with a lineage renumbers them (lineage.ts).
  */
 export function outlineLines(index: HierarchyIndex, visible: ReadonlySet<UiNode>): OutlineLine[] {
   const lines: OutlineLine[] = [];
@@ -157,7 +157,11 @@ export function outlineLines(index: HierarchyIndex, visible: ReadonlySet<UiNode>
   };
 
   const visit = (node: UiNode, parent: OutlineLine | undefined, depth: number, carried: readonly string[]): void => {
-    if (!visible.has(node)) return;
+    if (!visible.has(node)) {
+      // Off the display itself, but what it holds may be on it (a page sliding in from a negative x).
+      for (const child of node.children) visit(child, parent, depth, carried);
+      return;
+    }
     const passed = [...carried, ...CARRIED.filter((s) => is(node, s))];
     if (actionable(node, index)) {
       const line = newLine(node, depth, carried);

@@ -35,7 +35,8 @@ export interface DeviceStateOptions {
 
 /**
  * A device that has just been switched on for shell users: adb and developer options on, unless the scenario says
- * otherwise.
+ * otherwise. No rotation setting is seeded: until a scenario or `settings put` chooses one, each screen shows in
+ * the rotation it was dumped in (a landscape dump stays landscape), as the phone that made it did.
  */
 const DEFAULT_SETTINGS: Partial<Record<SettingsNamespace, Record<string, string>>> = {
   global: { adb_enabled: "1", development_settings_enabled: "1" },

@@ -30,6 +30,7 @@ function rule(v: ScreenFile["values"][number], screen: string): ValueRule {
     return { kind: "mirror", screen: v.mirror.screen ?? screen, field: v.mirror.field, attribute: v.mirror.attribute };
   if (v.values) return { kind: "list", values: v.values, everyMs: v.everyMs! };
   if (v.sine) return { kind: "sine", ...v.sine };
+  if (v.count) return { kind: "count", ...v.count };
   return { kind: "linear", ...v.linear! };
 }
 

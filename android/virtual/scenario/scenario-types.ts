@@ -73,6 +73,8 @@ export type ValueRule =
   | { kind: "list"; values: string[]; everyMs: number }
   | { kind: "sine"; base: number; amplitude: number; periodMs: number }
   | { kind: "linear"; start: number; perSecond: number; min?: number; max?: number }
+  /** From `from` to `to` over `overMs` since its screen came to the top, then still: a screen that takes time to settle. */
+  | { kind: "count"; from: number; to: number; overMs: number }
   /** Follows the `attribute` of the first node matching `field` on `screen` as it is now. */
   | { kind: "mirror"; screen: string; field: NodeMatcher; attribute: string };
 

@@ -3,8 +3,10 @@ import type { DynamicValueSpec, ValueRule } from "../scenario/scenario-types.ts"
 /** Reads a mirrored field's current value. */
 export type FieldReader = (rule: Extract<ValueRule, { kind: "mirror" }>) => string;
 
-function ruleValue(rule: ValueRule, elapsedMs: number, decimals: number, field: FieldReader): string {
+function ruleValue(rule: ValueRule, elapsedMs: number, decimals: number, field: FieldReader, shownMs: number): string {
   switch (rule.kind) {
+    case "count":
+      return (rule.from + (rule.to - rule.from) * Math.min(1, Math.max(0, shownMs) / rule.overMs)).toFixed(decimals);
     case "mirror":
       return field(rule);
     case "list":
@@ -18,7 +20,12 @@ function ruleValue(rule: ValueRule, elapsedMs: number, decimals: number, field: 
   }
 }
 
-/** The text a dynamic value shows after `elapsedMs` of device time. */
-export function valueText(value: DynamicValueSpec, elapsedMs: number, field: FieldReader): string {
-  return value.format.replaceAll("{value}", ruleValue(value.rule, Math.max(0, elapsedMs), value.decimals, field));
+/**
+ * The text a dynamic value shows after `elapsedMs` of device time, `shownMs` after its screen last came to the top.
+ */
+export function valueText(value: DynamicValueSpec, elapsedMs: number, field: FieldReader, shownMs = elapsedMs): string {
+  return value.format.replaceAll(
+    "{value}",
+    ruleValue(value.rule, Math.max(0, elapsedMs), value.decimals, field, shownMs),
+  );
 }

@@ -19,6 +19,11 @@ export interface ScenarioUiDeps {
   /** Device time in ms; dynamic values count from the time the model is created. */
   now(): number;
   log?: Pick<DeviceLogWriter, "write">;
+  /**
+   * The display's rotation (0 to 3) as snapshots report it, when the device decides it (its settings); otherwise
+   * each screen's own `rotation` attribute.
+   */
+  rotation?: () => string | undefined;
 }
 
 export interface ScenarioUi extends UiModel {
@@ -28,6 +33,8 @@ export interface ScenarioUi extends UiModel {
 
 /** A swipe shorter than this is a tap to Android, not a scroll. */
 const TOUCH_SLOP_PX = 24;
+/** One frame at 60 Hz: the least an animation moves on between two dumps of the screen. */
+const FRAME_MS = 16;
 
 /** The screen of a scenario device: task stacks of scenario screens, with live state applied in every snapshot. */
 export function createScenarioUi(scenario: Scenario, deps: ScenarioUiDeps): ScenarioUi {
@@ -47,6 +54,13 @@ class ScenarioScreens implements ScenarioUi {
   #topSince: { screen: string; at: number };
   /** The top screen the last window change was sent for. */
   #announced: string;
+  /** When each screen last came to the top: what a `count` value counts from. */
+  readonly #shownAt = new Map<string, number>();
+  /**
+   * Snapshots of each screen since it came to the top. A real dump takes longer than a frame, so an animation has
+   * moved on by the next one; here two can land in the same millisecond, so each counts as at least a frame.
+   */
+  readonly #framesShown = new Map<string, number>();
 
   constructor(
     private readonly scenario: Scenario,
@@ -55,8 +69,12 @@ class ScenarioScreens implements ScenarioUi {
     this.#start = deps.now();
     this.#topSince = { screen: scenario.home, at: this.#start };
     this.#announced = scenario.home;
+    this.#shownAt.set(scenario.home, this.#start);
     this.#tasks = new TaskStack(scenario.home, this.#packageOf(scenario.home), () => {
-      if (this.#topSince.screen !== this.#tasks.top) this.#topSince = { screen: this.#tasks.top, at: deps.now() };
+      if (this.#topSince.screen === this.#tasks.top) return;
+      this.#topSince = { screen: this.#tasks.top, at: deps.now() };
+      this.#shownAt.set(this.#tasks.top, this.#topSince.at);
+      this.#framesShown.delete(this.#tasks.top);
     });
     // An uninstalled app's screens go away as if force-stopped.
     deps.packages.onChange((event) => {
@@ -80,12 +98,16 @@ class ScenarioScreens implements ScenarioUi {
       const node = findFirst(this.#tree(rule.screen).index, rule.field);
       return node?.attributes[rule.attribute] ?? "";
     };
+    const now = this.deps.now();
     const windows = visible.flatMap((id) => {
       const tree = this.#tree(id);
-      return tree.withValues(tree.model.spec.values.map((value) => valueText(value, elapsed, field)));
+      const frames = (this.#framesShown.get(id) ?? 0) + 1;
+      this.#framesShown.set(id, frames);
+      const shown = Math.max(now - (this.#shownAt.get(id) ?? this.#start), (frames - 1) * FRAME_MS);
+      return tree.withValues(tree.model.spec.values.map((value) => valueText(value, elapsed, field, shown)));
     });
     const base = this.scenario.screens[visible.at(-1)!]!.hierarchy;
-    return { rotation: base.rotation, attributes: { ...base.attributes }, windows };
+    return { rotation: this.deps.rotation?.() ?? base.rotation, attributes: { ...base.attributes }, windows };
   }
 
   foregroundPackage(): string {
@@ -259,6 +281,8 @@ class ScenarioScreens implements ScenarioUi {
       const at = this.#topSince.at + after.ms;
       this.#tasks.replaceTop(after.to);
       this.#topSince = { screen: after.to, at };
+      this.#shownAt.set(after.to, at);
+      this.#framesShown.delete(after.to);
     }
     this.#announceWindow();
   }

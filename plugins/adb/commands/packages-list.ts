@@ -3,6 +3,7 @@ import { selectDevice } from "../../../core/execution/resolve-device.ts";
 import { defineCommandHandler } from "../../../core/kernel/index.ts";
 import { packagesListArgs } from "../command-args.ts";
 import { Transport } from "../../../core/services/transport.ts";
+import { parsePackageList } from "../../../android/operator/package-list.ts";
 
 interface PackagesResult {
   deviceId: string;
@@ -25,11 +26,7 @@ const packagesList = defineCommandHandler(packagesListArgs, {
         },
       );
     }
-    const packages = result.stdout
-      .split(/\r?\n/)
-      .filter((l) => l.startsWith("package:"))
-      .map((l) => l.slice("package:".length).trim())
-      .sort();
+    const packages = parsePackageList(result.stdout);
     return { deviceId, thirdPartyOnly: Boolean(args.thirdParty), packages };
   },
   pretty: (value) => value.packages.join("\n"),

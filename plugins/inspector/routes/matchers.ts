@@ -3,6 +3,7 @@ import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { checkDeviceSerial } from "../../../core/contracts/device-serial.ts";
 import { EXPECTED_FORMAT } from "../../../core/contracts/limits.ts";
 import { randomHex } from "../../../core/host/random.ts";
+import { clientSession } from "../../../core/http/client-session.ts";
 import { readJsonBody } from "../../../core/http/index.ts";
 import { AgentViews } from "../../../core/services/agent-views.ts";
 import { nodeTargets } from "../screen/node-targets.ts";
@@ -12,14 +13,16 @@ import { MatchersBodySchema } from "./route-schemas.ts";
 const HIERARCHY_STEP = "hierarchy";
 
 /**
- * POST /observe/matchers `{ deviceId?, receiverPackage? }`: one execution that snapshots the screen for the hierarchy
- * (kept in the step `hierarchy`) and for the agent view (`view`, which becomes the device's latest, so POST /execute
- * takes its refs); `nodes` gives, for every `<node>` of that hierarchy in document order, the matcher that selects
- * it alone on this screen (the core's, as refs and recorded skills use) and its ref. `ok` is false, with
- * `viewError`, when there is no hierarchy or view.
+ * POST /observe/matchers `{ deviceId?, receiverPackage?, session? }`: one execution that snapshots the screen for the
+ * hierarchy (kept in the step `hierarchy`) and for the full agent view (`view`: the page shows every line and ref,
+ * never only what changed), which becomes the latest of the client's views session, as POST /observe/view's does,
+ * so POST /execute takes its refs. `nodes` gives, for every `<node>` of that hierarchy in document order, the
+ * matcher that selects it alone on this screen (the core's, as refs and recorded skills use) and its ref. `ok` is
+ * false, with `viewError`, when there is no hierarchy or view.
  */
 export default defineHandler(async (event) => {
-  const { deviceId, receiverPackage } = await readJsonBody(event, MatchersBodySchema);
+  const body = await readJsonBody(event, MatchersBodySchema);
+  const { deviceId, receiverPackage } = body;
   const context = event.context.clawperator;
   if (!context) throw new ClawperatorError("INTERNAL_ERROR", "the inspector's routes need the serve request context");
   const commandId = `matchers-${Date.now()}-${randomHex(3)}`;
@@ -32,7 +35,8 @@ export default defineHandler(async (event) => {
     actions: [{ id: HIERARCHY_STEP, type: "snapshot_ui" }],
   };
   const result = await context.services.resolve(AgentViews).run(execution, {
-    view: true,
+    view: "full",
+    session: clientSession(event, body),
     ...(deviceId ? { deviceId: checkDeviceSerial(deviceId, "deviceId") } : {}),
     ...(receiverPackage ? { receiverPackage } : {}),
   });

@@ -6,6 +6,7 @@ import type { RouteSchemas } from "../../../core/kernel/contributions.ts";
 export const MatchersBodySchema = z.strictObject({
   deviceId: z.string().min(1).optional(),
   receiverPackage: z.string().min(1).optional().describe("Operator APK package (default com.clawperator.operator)"),
+  session: z.string().max(200).optional().describe("The views session, as POST /observe/view and /execute take it"),
 });
 
 const NodeTargetSchema = z.object({

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AgentViews } from "../../../core/services/agent-views.ts";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { packageVersion } from "../../../core/package-version.ts";
@@ -57,7 +59,9 @@ export async function createMcpServer(
   );
   const events = services.resolve(EventBus);
   const calls = new CallsInFlight();
-  serveTools(server.server, tools, logger, calls, session.agentId);
+  // Views, refs and incremental baselines belong to this session alone.
+  const viewsSession = `mcp:${randomUUID()}`;
+  serveTools(server.server, tools, logger, calls, session.agentId, viewsSession);
   const subscribed = new Set<string>();
   const stopResources = serveResources(
     server,
@@ -87,6 +91,7 @@ export async function createMcpServer(
     async close() {
       stopResources();
       stopSkills();
+      if (services.isRegistered(AgentViews)) services.resolve(AgentViews).forget(viewsSession);
       await server.close();
     },
   };

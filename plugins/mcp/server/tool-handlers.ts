@@ -11,7 +11,8 @@ import { toCallResult, toErrorResult, toMcpTool } from "./tool-results.ts";
  * catalogue carries JSON Schemas (draft 2020-12) and validates its own input, so a bad argument is a result with
  * our EXECUTION_VALIDATION_FAILED and its path (MCP 2025-11-25: input errors are tool errors the model corrects),
  * where registerTool would re-derive the schemas from zod and answer with its own message. An unknown tool is a
- * protocol error (-32602), as the specification asks. Every call is made for the session's agent, when it has one.
+ * protocol error (-32602), as the specification asks. Every call is made for the session's agent, when it has one,
+ * and in its views session: its refs and incremental views are its own.
  */
 export function serveTools(
   server: Server,
@@ -19,6 +20,7 @@ export function serveTools(
   logger: Logger,
   calls: CallsInFlight,
   agentId?: string,
+  session?: string,
 ): void {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   server.registerCapabilities({ tools: {} });
@@ -28,7 +30,11 @@ export function serveTools(
     const tool = byName.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${name}"`);
     const progressToken = _meta?.progressToken;
-    const options: ToolCallOptions = { signal: extra.signal, ...(agentId ? { agentId } : {}) };
+    const options: ToolCallOptions = {
+      signal: extra.signal,
+      ...(agentId ? { agentId } : {}),
+      ...(session ? { session } : {}),
+    };
     if (progressToken !== undefined) {
       options.onProgress = (progress) => {
         void extra.sendNotification({ method: "notifications/progress", params: { progressToken, ...progress } });

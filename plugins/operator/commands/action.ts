@@ -201,7 +201,7 @@ export function actionCommand<N extends ActionName>(name: N): CommandHandler<(ty
       const execution = cliExecution(run, name, [action as never]);
       const { view } = args as Args;
       return ctx.services.resolve(AgentViews).run(execution, {
-        view: view === true,
+        view: (view as "incremental" | "full" | "none" | undefined) ?? "none",
         pathOrigin: "person",
         ...targetOf(ctx.globals),
       });

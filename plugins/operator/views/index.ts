@@ -31,12 +31,14 @@ export function registerAgentViews(ctx: PluginContext<unknown>): void {
   });
   let views: Promise<AgentViews> | undefined;
   const load = () => {
-    views ??= import("./agent-views.js").then(({ createAgentViews }) =>
+    views ??= import("./agent-views.js").then(({ createAgentViews, DEFAULT_SETTLE_CEILING_MS }) =>
       createAgentViews({
         runner: () => ctx.services.resolve(ExecutionRunner),
         transport: () => ctx.services.resolve(Transport),
         state: viewState,
         source: inMemory() ? "clawperator-api" : "clawperator-cli",
+        session: inMemory() ? "api" : "cli",
+        settleCeilingMs: () => ctx.config.views?.settleCeilingMs ?? DEFAULT_SETTLE_CEILING_MS,
       }),
     );
     return views;
@@ -45,6 +47,10 @@ export function registerAgentViews(ctx: PluginContext<unknown>): void {
     useValue: {
       observe: async (target) => (await load()).observe(target),
       run: async (execution, options) => (await load()).run(execution, options),
+      locate: async (ref, target) => (await load()).locate(ref, target),
+      // Cheap and synchronous: the state is there without the views' code.
+      noteActed: (deviceId) => void viewState().noteActed(deviceId),
+      forget: (session) => viewState().forget(session),
     },
   });
 }

@@ -7,5 +7,6 @@ export function memoryViewStore(): ViewStore {
     read: (deviceId) => states.get(deviceId),
     write: (deviceId, state) => void states.set(deviceId, state),
     remove: (deviceId) => void states.delete(deviceId),
+    devices: () => [...states.keys()],
   };
 }

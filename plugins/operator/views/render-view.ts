@@ -1,4 +1,5 @@
 import type { ViewedResult } from "../../../core/services/agent-views.ts";
+import { viewHeader } from "../../../core/contracts/view-header.ts";
 import { renderResult } from "../../../android/operator/render-result.ts";
 
 /**
@@ -12,6 +13,6 @@ export function renderViewed(result: ViewedResult): string {
     lines.push(`  ref ${use.ref} (view ${use.viewId}) -> ${use.used} ${target}`);
   }
   if (result.viewError) lines.push(`  no view: ${result.viewError}`);
-  if (result.view) lines.push("", `view ${result.view.id} (${result.view.package})`, result.view.outline);
+  if (result.view) lines.push("", viewHeader(result.view), result.view.outline);
   return lines.join("\n");
 }

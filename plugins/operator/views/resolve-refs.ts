@@ -1,45 +1,69 @@
-import { z } from "zod";
-import { type RefUse, type ViewRef, ViewRefSchema } from "../../../core/contracts/agent-view.ts";
+import type { RefUse, ViewRef } from "../../../core/contracts/agent-view.ts";
+import { issued } from "../../../android/hierarchy/agent-view/lineage.ts";
+import type { SessionState } from "./view-state.ts";
 import { REF_PATTERN, REF_SLOTS } from "../../../core/contracts/refs.ts";
 import { ACTION_ALIASES } from "../../../core/contracts/aliases.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { ownValue } from "../../../core/contracts/own-key.ts";
 
-const StoredState = z.object({
-  acted: z.number().int().nonnegative(),
-  view: z.object({ id: z.string(), acted: z.number().int().nonnegative(), refs: z.record(z.string(), ViewRefSchema) }),
-});
+/** What a ref was, in the session's earlier views: the name of its node, and the view that last showed it. */
+function lastSeen(session: SessionState, ref: string): { name: string; viewId: string } | undefined {
+  for (const view of [...session.views].reverse()) {
+    const line = (Array.isArray(view.lines) ? view.lines : []).find((l) => l[4] === ref);
+    if (line) return { name: line[3], viewId: view.id };
+  }
+  return undefined;
+}
 
-/** A ref of a device's latest view, checked: it exists and no action ran on the device since the view was made. */
-export function lookupRef(stored: unknown, deviceId: string, ref: string): { viewId: string; entry: ViewRef } {
-  const parsed = StoredState.safeParse(stored);
-  if (!parsed.success) {
+/**
+ * A ref of a session's latest view of a device, checked: it was issued, no action ran on the device since the
+ * view was made, and its node is in that view.
+ */
+export function lookupRef(
+  session: SessionState,
+  deviceActed: number,
+  deviceId: string,
+  ref: string,
+): { viewId: string; entry: ViewRef } {
+  const latest = session.views.at(-1);
+  if (!latest) {
     throw new ClawperatorError("REF_NOT_FOUND", `ref ${ref}: there is no view of device ${deviceId} to take it from`, {
       hint: "Take a view first: `clawperator observe view` (POST /observe/view, the clawperator_view tool).",
       details: { ref, deviceId },
     });
   }
-  const { acted, view } = parsed.data;
-  if (acted > view.acted) {
+  if (!issued(session.lineage, ref)) {
+    const last = session.lineage.next - 1;
+    throw new ClawperatorError(
+      "REF_NOT_FOUND",
+      `ref ${ref} was never issued for device ${deviceId} (${last === 0 ? "no refs yet" : `refs so far: e1 to e${last}`})`,
+      { details: { ref, deviceId, viewId: latest.id } },
+    );
+  }
+  if (deviceActed > latest.acted) {
     throw new ClawperatorError(
       "REF_STALE",
-      `ref ${ref} is from view ${view.id}, made before the last action on device ${deviceId}: the screen may have changed`,
+      `ref ${ref} is from view ${latest.id}, made before the last action on device ${deviceId}: the screen may have changed`,
       {
-        hint: "Take a new view (or act with --view / view: true, which returns it) and use its refs.",
-        details: { ref, deviceId, viewId: view.id },
+        hint: 'Take a new view (or act with --view / view: "incremental", which returns it) and use its refs.',
+        details: { ref, deviceId, viewId: latest.id },
       },
     );
   }
-  const entry = view.refs[ref];
+  const entry = ownValue(latest.refs, ref);
   if (!entry) {
-    const count = Object.keys(view.refs).length;
+    const seen = lastSeen(session, ref);
     throw new ClawperatorError(
-      "REF_NOT_FOUND",
-      `ref ${ref} is not in view ${view.id} of device ${deviceId} (it has ${count === 0 ? "no refs" : `e1 to e${count}`})`,
-      { details: { ref, deviceId, viewId: view.id } },
+      "REF_STALE",
+      `ref ${ref}${seen ? ` (${seen.name}, in view ${seen.viewId})` : ""} is not on the screen of view ${latest.id}: ` +
+        "its node went away",
+      {
+        hint: "Use a ref the latest view shows, or look again.",
+        details: { ref, deviceId, viewId: latest.id },
+      },
     );
   }
-  return { viewId: view.id, entry };
+  return { viewId: latest.id, entry };
 }
 
 const invalid = (path: string, message: string) =>

@@ -50,13 +50,15 @@ describe.skipIf(executable === undefined)("the inspector page in chromium", () =
 
   it("lists the device and shows its screen", async () => {
     await page.getByText(device.serial).first().waitFor();
-    // The page's image element, read in the browser (no DOM types here): loaded and as wide as the screen.
-    const shot = page.locator("#shot");
-    await expect
-      .poll(() =>
-        shot.evaluate((image: { complete: boolean; naturalWidth: number }) => image.complete && image.naturalWidth),
-      )
-      .toBeGreaterThan(0);
+    // The page's image element, read in the browser (no DOM types here): loaded and as wide as the screen. The page
+    // asks for it after the settled view, so this waits for it to load rather than polling for a second.
+    const shot = await page.waitForFunction(() => {
+      const image = (globalThis as { document?: { querySelector(s: string): unknown } }).document?.querySelector(
+        "#shot",
+      ) as { complete: boolean; naturalWidth: number } | null;
+      return image?.complete && image.naturalWidth > 0 ? image.naturalWidth : false;
+    });
+    expect(await shot.jsonValue()).toBe(1080);
   });
 
   it("renders the hostile node text as text: no element from it, no script run", async () => {

@@ -200,7 +200,7 @@ describe("clawperator mcp over stdio, driven by the SDK's Client", () => {
     const read = await client.readResource({ uri: screen });
     expect(read.contents[0]).toMatchObject({ uri: screen, mimeType: "text/plain" });
     // The screen as an agent reads it: the agent view's outline, with refs the action tools take.
-    expect((read.contents[0] as { text: string }).text).toMatch(/^view \S+ \(com\.android\.launcher3\):\n.*\[ref=e1\]/);
+    expect((read.contents[0] as { text: string }).text).toMatch(/^view \S+ com\.android\.launcher3\n.*\[ref=e1\]/);
     const png = await client.readResource({ uri: `clawperator://devices/${encodeURIComponent(serial)}/screenshot` });
     expect(png.contents[0]).toMatchObject({ mimeType: "image/png", blob: expect.any(String) });
   });

@@ -1,4 +1,5 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import type { ExecutionOutput, HttpErrorBody } from "../../helpers/cli-output.ts";
@@ -73,20 +74,40 @@ describe("POST /observe/screenshot for a client on another machine", () => {
     expect(tempShots()).toEqual(before);
   });
 
-  it("JSON with inline: true carries the PNG base64-encoded beside its path; without it, only the path", async () => {
+  it("JSON without path: the execute response with the PNG base64-encoded in image, no path and no file left", async () => {
+    const before = tempShots();
     const { status, body } = await serve.request<ExecutionOutput & { image: { mimeType: string; data: string } }>(
       "/observe/screenshot",
-      {
-        body: { deviceId: device.serial, inline: true },
-      },
+      { body: { deviceId: device.serial } },
     );
     expect(status).toBe(200);
     expect(body.ok).toBe(true);
+    expect(body.envelope).toMatchObject({ status: "success", commandId: expect.stringMatching(/^serve-screenshot-/) });
+    expect(body.envelope.stepResults[0]).toMatchObject({
+      id: "screenshot",
+      actionType: "take_screenshot",
+      success: true,
+    });
+    expect(body.envelope.stepResults[0]!.data).not.toHaveProperty("path");
     expect(body.image.mimeType).toBe("image/png");
     expect(Buffer.from(body.image.data, "base64").subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect(body.envelope.stepResults[0]?.data.path).toMatch(/\.png$/);
-    const plain = await serve.request("/observe/screenshot", { body: { deviceId: device.serial } });
+    expect(tempShots()).toEqual(before);
+  });
+
+  it("JSON with a path: only the path; inline: true adds the PNG base64-encoded beside it", async () => {
+    const dir = session.harness.home;
+    const plain = await serve.request<ExecutionOutput>("/observe/screenshot", {
+      body: { deviceId: device.serial, path: join(dir, "plain.png") },
+    });
+    expect(plain.body.ok).toBe(true);
+    expect(plain.body.envelope.stepResults[0]?.data.path).toBe(join(dir, "plain.png"));
     expect(plain.body).not.toHaveProperty("image");
+    const inline = await serve.request<ExecutionOutput & { image: { mimeType: string; data: string } }>(
+      "/observe/screenshot",
+      { body: { deviceId: device.serial, path: join(dir, "inline.png"), inline: true } },
+    );
+    expect(inline.body.envelope.stepResults[0]?.data.path).toBe(join(dir, "inline.png"));
+    expect(Buffer.from(inline.body.image.data, "base64")).toEqual(readFileSync(join(dir, "inline.png")));
   });
 
   it("errors and size limits stay JSON when the image was asked for", async () => {

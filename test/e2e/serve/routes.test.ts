@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningVirtualDevice } from "../../../android/virtual/index.ts";
 import { virtualSession } from "../../helpers/virtual-session.ts";
@@ -108,13 +107,15 @@ describe("serve: the routes of docs/http-api.md#routes", () => {
   );
 
   it.each(["/observe/screenshot", "/screenshot"])(
-    "POST %s writes a PNG on the host and names it in stepResults[0].data.path",
+    "POST %s without a path answers the PNG's bytes and writes no file on the host",
     async (path) => {
-      const { status, body } = await serve.request<ExecutionOutput>(path, { body: { deviceId: device.serial } });
+      const { status, body } = await serve.request<{ ok: boolean; image: { mimeType: string; data: string } }>(path, {
+        body: { deviceId: device.serial },
+      });
       expect(status).toBe(200);
-      const png = body.envelope.stepResults[0]!.data.path!;
-      expect(existsSync(png)).toBe(true);
-      expect(readFileSync(png).subarray(0, 8)).toEqual(PNG_SIGNATURE);
+      expect(body).toMatchObject({ ok: true, image: { mimeType: "image/png" } });
+      expect(Buffer.from(body.image.data, "base64").subarray(0, 8)).toEqual(PNG_SIGNATURE);
+      expect(JSON.stringify(body)).not.toMatch(/\.png"/);
     },
   );
 

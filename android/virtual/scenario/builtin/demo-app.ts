@@ -28,7 +28,35 @@ const main: View[] = [
   { cls: "TextView", id: "city", bounds: at(400, 84), text: "San Francisco" },
   { cls: "TextView", id: "temperature", bounds: at(500, 168), text: "21.4 °C" },
   { cls: "Switch", id: "units_toggle", bounds: at(710, 126), text: "Use Fahrenheit", clickable: true, checkable: true },
+  { cls: "Button", id: "feedback", bounds: at(880, 126), text: "Send feedback", clickable: true },
+  { cls: "Button", id: "clear_history", bounds: at(1030, 126), text: "Clear history", clickable: true },
 ];
+
+/** The feedback form: two fields and a send button. */
+const form: View[] = [
+  toolbar("Feedback", true),
+  { cls: "EditText", id: "name", bounds: at(42, 147), hint: "Your name", clickable: true, focusable: true },
+  { cls: "EditText", id: "email", bounds: at(210, 147), hint: "Email", clickable: true, focusable: true },
+  { cls: "Button", id: "send", bounds: at(400, 126), text: "Send", clickable: true },
+];
+
+/** A dialog over the demo screen, as Android draws an AlertDialog: a floating window, not at 0,0. */
+const DIALOG = [84, 940, SCREEN.width - 84, 1460] as const;
+const dialog: View = {
+  cls: "FrameLayout",
+  bounds: DIALOG,
+  children: [
+    { cls: "TextView", id: "android:id/alertTitle", bounds: [147, 1003, 933, 1087], text: "Clear history?" },
+    {
+      cls: "TextView",
+      id: "android:id/message",
+      bounds: [147, 1108, 933, 1234],
+      text: "This removes your 3 saved searches.",
+    },
+    { cls: "Button", id: "android:id/button2", bounds: [420, 1297, 660, 1423], text: "Cancel", clickable: true },
+    { cls: "Button", id: "android:id/button1", bounds: [690, 1297, 933, 1423], text: "Clear", clickable: true },
+  ],
+};
 
 const RESULTS: ReadonlyArray<readonly [string, string]> = [
   ["San Francisco", "21.4 °C"],
@@ -60,6 +88,8 @@ export function demoApp(): AppPart {
         transitions: [
           { submit: { resourceId: `${PKG}:id/search` }, to: "demo_results" },
           { click: { resourceId: `${PKG}:id/search_button` }, to: "demo_results" },
+          { click: { resourceId: `${PKG}:id/feedback` }, to: "demo_form" },
+          { click: { resourceId: `${PKG}:id/clear_history` }, to: "demo_dialog" },
         ],
         values: [
           {
@@ -68,6 +98,41 @@ export function demoApp(): AppPart {
             decimals: 1,
             format: "{value} °C",
           },
+        ],
+      },
+      demo_form: {
+        hierarchy_xml: screenXml(PKG, windowRoot(form)),
+        transitions: [navigateUp, { click: { resourceId: `${PKG}:id/send` }, to: "demo_sent" }],
+      },
+      demo_sent: {
+        hierarchy_xml: screenXml(
+          PKG,
+          windowRoot([
+            toolbar("Feedback", true),
+            { cls: "TextView", id: "thanks", bounds: at(42, 84), text: "Thanks!" },
+            { cls: "TextView", id: "reply_to", bounds: at(147, 84), text: "" },
+          ]),
+        ),
+        values: [
+          {
+            node: { resourceId: `${PKG}:id/thanks` },
+            mirror: { screen: "demo_form", field: { resourceId: `${PKG}:id/name` } },
+            format: "Thanks, {value}!",
+          },
+          {
+            node: { resourceId: `${PKG}:id/reply_to` },
+            mirror: { screen: "demo_form", field: { resourceId: `${PKG}:id/email` } },
+            format: "We will reply to {value}",
+          },
+        ],
+        transitions: [navigateUp],
+      },
+      demo_dialog: {
+        hierarchy_xml: screenXml(PKG, dialog),
+        overlay: true,
+        transitions: [
+          { click: { resourceId: "android:id/button2" }, to: "@back" },
+          { click: { resourceId: "android:id/button1" }, to: "@back" },
         ],
       },
       demo_results: {

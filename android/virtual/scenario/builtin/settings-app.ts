@@ -67,6 +67,7 @@ export function settingsApp(device: Pick<DeviceProfile, "model" | "release" | "s
         ],
         transitions: [
           { click: { textEquals: "Network & internet" }, to: "settings_network" },
+          { click: { textEquals: "Battery" }, to: "settings_battery" },
           { click: { textEquals: "Display" }, to: "settings_display" },
           { click: { textEquals: "About phone" }, to: "settings_about" },
         ],
@@ -92,6 +93,15 @@ export function settingsApp(device: Pick<DeviceProfile, "model" | "release" | "s
           ["Clawperator-Guest", "Saved"],
           ["Add network", ""],
           ["Saved networks", "2 networks"],
+        ]),
+        transitions: [navigateUp],
+      },
+      settings_battery: {
+        hierarchy_xml: subScreen("Battery", [
+          ["Battery usage", "82% - about 1 day left"],
+          ["Battery Saver", "Off"],
+          ["Adaptive Battery", "Limits battery for apps you don't use often", { checked: true }],
+          ["Battery percentage", "Show battery percentage in status bar", { checked: false }],
         ]),
         transitions: [navigateUp],
       },

@@ -40,6 +40,11 @@ export const ValueSchema = z
     linear: z
       .strictObject({ start: finite, perSecond: finite, min: finite.optional(), max: finite.optional() })
       .optional(),
+    /**
+     * A value that counts from `from` to `to` over `overMs` after its screen comes to the top, then stays: an
+     * animation that settles after `overMs` (a counter ticking up as a page loads).
+     */
+    count: z.strictObject({ from: finite.default(0), to: finite, overMs: z.number().int().min(1) }).optional(),
     /** The current value of an editable field, on this screen or another (a settings row showing what was typed). */
     mirror: z
       .strictObject({
@@ -52,7 +57,7 @@ export const ValueSchema = z
     format: z.string().default("{value}"),
   })
   .superRefine((v, ctx) => {
-    exactlyOne(v, ["values", "sine", "linear", "mirror"], "rule", ctx);
+    exactlyOne(v, ["values", "sine", "linear", "count", "mirror"], "rule", ctx);
     if (v.values !== undefined && v.everyMs === undefined)
       ctx.addIssue({ code: "custom", message: "is required with values", path: ["everyMs"] });
   });

@@ -11,6 +11,7 @@ import { log } from "./log.ts";
 import { ls } from "./ls.ts";
 import { monkey } from "./monkey.ts";
 import { cmd, pm } from "./package-manager.ts";
+import { pidof } from "./pidof.ts";
 import { screencap } from "./screencap.ts";
 import { settings } from "./settings.ts";
 import { sh } from "./sh.ts";
@@ -33,6 +34,7 @@ export const DEVICE_COMMANDS: ReadonlyMap<string, Command> = new Map<string, Com
   ["logcat", logcat],
   ["ls", ls],
   ["monkey", monkey],
+  ["pidof", pidof],
   ["pm", pm],
   ["screencap", screencap],
   ["setprop", setprop],

@@ -13,6 +13,10 @@ const SOURCES = new Set([
   "touchscreen",
 ]);
 
+/** Android's touch slop and long-press timeout (ViewConfiguration), for a swipe that does not move. */
+const TOUCH_SLOP_PX = 24;
+const LONG_PRESS_MS = 400;
+
 const USAGE = "Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n";
 
 function numbers(values: string[], count: number, optional = 0): number[] | undefined {
@@ -46,7 +50,14 @@ export const input: Command = (ctx) => {
     case "draganddrop": {
       const line = numbers(rest, 4, 1);
       if (!line) return invalid();
-      ctx.ui.swipe(line[0]!, line[1]!, line[2]!, line[3]!);
+      const [x1, y1, x2, y2, duration = 300] = line as [number, number, number, number, number?];
+      // A finger that stays put for the long-press timeout is a long press (`input swipe x y x y 1000`).
+      if (Math.hypot(x2 - x1, y2 - y1) < TOUCH_SLOP_PX) {
+        if (duration >= LONG_PRESS_MS) ctx.ui.touch(x1, y1, "long_click");
+        else ctx.ui.tapAt(x1, y1);
+        return 0;
+      }
+      ctx.ui.swipe(x1, y1, x2, y2);
       return 0;
     }
     case "text":

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { buildAgentView } from "../../../../android/hierarchy/agent-view/index.ts";
+import { buildAgentView, displayBox } from "../../../../android/hierarchy/agent-view/index.ts";
 import { literal } from "../../../../android/hierarchy/agent-view/text.ts";
-import { boundsOf, contains, findAll, HierarchyIndex, parseHierarchy } from "../../../../android/hierarchy/index.ts";
+import {
+  boundsOf,
+  contains,
+  findAll,
+  formatBounds,
+  HierarchyIndex,
+  parseHierarchy,
+  type UiHierarchy,
+  type UiNode,
+} from "../../../../android/hierarchy/index.ts";
 import { FIXTURES, loadFixture } from "../fixtures.ts";
 
 /** mobile-mcp 1.0.4's mobile_list_elements_on_screen on the same screens, in chars. */
@@ -24,9 +33,18 @@ describe.each(FIXTURES)("the agent view of %s", (file) => {
   const index = new HierarchyIndex(loadFixture(file));
   const view = buildAgentView(index, "snapshot-1");
   const flat = oneLine(view.outline);
+  // What a person sees: a box of positive size that intersects the display (rotation-aware).
+  const display = displayBox(index.hierarchy);
   const onScreen = index.nodes.filter((n) => {
     const b = boundsOf(n);
-    return b.right > b.left && b.bottom > b.top && b.right > 0 && b.bottom > 0;
+    return (
+      b.right > b.left &&
+      b.bottom > b.top &&
+      b.left < display.right &&
+      b.right > display.left &&
+      b.top < display.bottom &&
+      b.bottom > display.top
+    );
   });
 
   it("is the pinned golden view", async () => {
@@ -137,5 +155,55 @@ describe("the outline", () => {
       { package: "com.app", bounds: "[0,0][100,100]" },
       { package: "com.android.systemui", bounds: "[10,40][90,60]" },
     ]);
+  });
+});
+
+/** Every node's bounds moved by `dx` (a window animating in from the side). */
+const shifted = (node: UiNode, dx: number): UiNode => {
+  const b = boundsOf(node);
+  return {
+    ...node,
+    attributes: { ...node.attributes, bounds: formatBounds({ ...b, left: b.left + dx, right: b.right + dx }) },
+    children: node.children.map((c) => shifted(c, dx)),
+  };
+};
+const labels = (outline: string) => outline.match(/"(?:[^"\\]|\\.)*"/g) ?? [];
+
+describe.each(FIXTURES)("the view of %s while a window lies off the display", (file) => {
+  const hierarchy = loadFixture(file);
+  const display = displayBox(hierarchy);
+  const natural =
+    hierarchy.rotation === "1" || hierarchy.rotation === "3"
+      ? { width: display.bottom, height: display.right }
+      : { width: display.right, height: display.bottom };
+  const settled = buildAgentView(hierarchy, "v1", { display: natural });
+
+  it("keeps every label when the window's root is off screen but its children draw on it", () => {
+    const [root, ...rest] = hierarchy.windows;
+    const b = boundsOf(root!);
+    // As a page sliding in reports it: the root at [-width+1,0][1,height], the children where they draw.
+    const sliding: UiHierarchy = {
+      ...hierarchy,
+      windows: [
+        {
+          ...root!,
+          attributes: { ...root!.attributes, bounds: formatBounds({ ...b, left: -display.right + 1, right: 1 }) },
+        },
+        ...rest,
+      ],
+    };
+    const view = buildAgentView(sliding, "v1", { display: natural });
+    expect(view.outline).not.toBe("");
+    expect(labels(view.outline)).toEqual(labels(settled.outline));
+  });
+
+  it("names a window wholly off screen on the first line; with nothing on the display, says so and how many nodes", () => {
+    const away: UiHierarchy = { ...hierarchy, windows: hierarchy.windows.map((w) => shifted(w, 2 * display.right)) };
+    const view = buildAgentView(away, "v1", { display: natural });
+    const [first] = view.outline.split("\n");
+    expect(first).toMatch(/^offscreen window: /);
+    expect(view.outline).toMatch(/nothing on the display: the \d+ nodes of this screen all lie outside it/);
+    expect(view.outline).toMatch(/observe again/);
+    expect(Object.keys(view.refs)).toEqual([]);
   });
 });
