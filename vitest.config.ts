@@ -21,6 +21,9 @@ export default defineConfig({
     // Hang detectors, not budgets: far above what any test takes on a 2-core machine shared with other busy work.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll's own default (1 s) is a budget: a page or a file that settles in 1.2 s on a loaded CI machine
+    // failed. A condition that never holds still fails, after this.
+    expect: { poll: { timeout: 30_000 } },
     // e2e tests spawn adb servers and virtual devices; keep parallelism modest on 2-core CI machines.
     maxWorkers: 2,
   },

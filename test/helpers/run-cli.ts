@@ -93,7 +93,8 @@ export interface CliSandbox {
 
 /**
  * Runs the built CLI as a user would, isolated from this machine: a temp HOME, no inherited CLAWPERATOR_*
- * variables, and a private adb server port so a command that touched adb could never reach the shared server.
+ * variables, and a private adb server port that scans no emulator ports, so a command that touched adb could never
+ * reach the shared server or an emulator another test file runs.
  * Call at the top level of a test file; the sandbox is ready in beforeAll and cleaned in afterAll.
  */
 export function cliSandbox(): CliSandbox {
@@ -122,7 +123,14 @@ export function cliSandbox(): CliSandbox {
     run(args, options = {}) {
       return runCli(args, {
         cwd: options.cwd ?? project,
-        env: { HOME: home, TMPDIR: home, ANDROID_ADB_SERVER_PORT: String(adbPort), ...options.env },
+        // A server the CLI starts there scans no emulator ports: other files' emulators never become its device.
+        env: {
+          HOME: home,
+          TMPDIR: home,
+          ANDROID_ADB_SERVER_PORT: String(adbPort),
+          ADB_LOCAL_TRANSPORT_MAX_PORT: "0",
+          ...options.env,
+        },
         ...(options.input === undefined ? {} : { input: options.input }),
       });
     },

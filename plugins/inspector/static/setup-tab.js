@@ -78,6 +78,7 @@ export function setUpSetupTab({ openConfigure }) {
     async select(name) {
       selected = name;
       await model.reload();
+      render(model.current());
       for (const button of byId("setup-details").querySelectorAll("[data-focus-key]"))
         if (button.dataset.focusKey === `detail:${name}`) {
           button.closest("li").scrollIntoView({ block: "center" });

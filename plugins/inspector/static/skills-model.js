@@ -23,6 +23,7 @@ export async function call(method, path, body) {
 const views = new Set();
 let agentId;
 let report;
+let shownText;
 let loading;
 let queued;
 let listening = false;
@@ -57,8 +58,13 @@ export function reload() {
   const query = agentId ? `?agent=${encodeURIComponent(agentId)}` : "";
   loading = call("GET", `/skills/status${query}`)
     .then((answer) => {
-      report = answer;
       listen();
+      // The same status again (the watcher's echo of the page's own edit) draws nothing: a redraw between a key's
+      // down and up would swallow a Space on a switch.
+      const text = JSON.stringify(answer);
+      if (text === shownText) return report;
+      shownText = text;
+      report = answer;
       for (const render of views) render(report);
       return report;
     })

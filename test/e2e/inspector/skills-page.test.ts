@@ -150,6 +150,7 @@ describe.skipIf(chromiumPath === undefined)("the Skills tab in chromium", () => 
     expect(await focused(ctx.page)).toBe("Skill mac-only");
     await ctx.page.keyboard.press("Space");
     await expect.poll(() => agents()[0]!.skills).not.toContain("mac-only");
+    await expect.poll(() => ctx.page.locator("#skills-message").textContent()).toMatch(/^mac-only is off for main/);
     // Drawn again, the list gives focus back to the same switch.
     await expect.poll(() => focused(ctx.page)).toBe("Skill mac-only");
     await ctx.page.keyboard.press("Space");

@@ -106,8 +106,7 @@ describe("devices leased from an STF farm", () => {
 
   it("agents at once on stf:any each get a different device, and every lease is given back", async () => {
     // No agent gives its device back before all three hold one: their leases overlap. The bound only ends a run whose
-    // agents never all arrive; it is long (under the CLI's hang limit) because three CLIs on a loaded machine took
-    // over 20 s to get there, and a release at the bound let the third agent take the first one's device.
+    // agents never all arrive.
     farm.holdReleasesUntil(3, 60_000);
     const runs = await Promise.all(
       [0, 1, 2].map(() => session.json<{ ok: boolean; deviceId: string }>(snapshot("stf:any"), { env })),

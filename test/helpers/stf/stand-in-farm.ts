@@ -37,8 +37,8 @@ export interface StandInFarm {
   timeoutOf(serial: string): number | undefined;
   readonly adbKeys: ReadonlyMap<string, string[]>;
   /**
-   * Holds every answer to a release (`DELETE /user/devices/{serial}`) until `n` reservations have been granted from
-   * now (at most `maxMs`): leases taken at once then overlap for certain.
+   * Holds every release (`DELETE /user/devices/{serial}`), unapplied and unanswered, until `n` reservations have been
+   * granted from now (at most `maxMs`): leases taken at once then overlap for certain.
    */
   holdReleasesUntil(n: number, maxMs: number): void;
   close(): Promise<void>;
@@ -177,10 +177,11 @@ export async function startStandInFarm(input: {
       }
       const method = req.method ?? "GET";
       const url = req.url ?? "/";
-      const [status, response] = answer(method, url, user, body);
-      log.push({ method, url, ...(body === undefined ? {} : { body }), status, response });
+      // A held release is not applied until the barrier opens: the device stays taken, not only its answer late.
       const held = method === "DELETE" && /^\/api\/v1\/user\/devices\/[^/]+$/.test(url) ? barrier?.open : undefined;
       void Promise.resolve(held).then(() => {
+        const [status, response] = answer(method, url, user, body);
+        log.push({ method, url, ...(body === undefined ? {} : { body }), status, response });
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(response));
       });
