@@ -1,7 +1,7 @@
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { defineCommandHandler } from "../../../core/kernel/define-command.ts";
 import { getArgs } from "../command-args.ts";
-import { instructionsOf } from "../service/skills-service.ts";
+import { instructionsOf } from "../service/listing.ts";
 import { renderSkill } from "./render.ts";
 import { scopeOf, localSkills } from "./local-skills.ts";
 

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
 import { clawperatorHome } from "../../../core/host/clawperator-home.ts";
@@ -7,6 +6,7 @@ import type { SkillPrecedence } from "../../../core/kernel/contributions.ts";
 import type { SkillInstallPlan } from "../../../core/services/skills.ts";
 import type { InstallSpec } from "../sources/install-spec.ts";
 import type { InstallPreferences } from "../status/install-options.ts";
+import { userHome } from "../../../core/host/user-home.ts";
 
 const SAFE = {
   brew: /^[a-z0-9][a-z0-9+._@-]*(\/[a-z0-9][a-z0-9+._@-]*){0,2}$/,
@@ -91,7 +91,7 @@ export function installCommand(
       };
     }
     case "go": {
-      const bin = join(homedir(), ".local", "bin");
+      const bin = join(userHome(), ".local", "bin");
       return { argv: ["go", "install", safe(spec.module!, "go")], env: { GOBIN: bin }, binDir: bin };
     }
     case "uv":

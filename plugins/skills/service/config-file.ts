@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { basename, extname, join } from "node:path";
 import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
 import type { SkillsConfigFile } from "../../../core/services/skills.ts";
+import { userHome } from "../../../core/host/user-home.ts";
 
 /** The global config cosmiconfig reads when no project has one (env-paths' config dir for "clawperator"). */
 export function globalConfigFile(env: NodeJS.ProcessEnv = process.env): string {
-  const home = homedir();
+  const home = userHome();
   const base =
     process.platform === "darwin"
       ? join(home, "Library", "Preferences")

@@ -1,13 +1,8 @@
-import { dirname, join, resolve } from "node:path";
-import { ClawperatorError, type ClawperatorErrorShape } from "../../../core/contracts/clawperator-error.ts";
-import { checkDeviceSerial } from "../../../core/contracts/device-serial.ts";
+import { dirname } from "node:path";
 import type { Execution } from "../../../core/contracts/execution.ts";
-import { DEFAULT_OPERATOR_PACKAGE } from "../../../core/contracts/limits.ts";
 import { findOnPath } from "../../../core/host/executables.ts";
-import { selectDevice } from "../../../core/execution/resolve-device.ts";
 import type { SkillSourceContribution } from "../../../core/kernel/contributions.ts";
 import type { ContributionList } from "../../../core/kernel/registries.ts";
-import { packageRoot } from "../../../core/package-version.ts";
 import type { EventBus } from "../../../core/services/event-bus.ts";
 import type { Logger } from "../../../core/services/logger.ts";
 import type { RuntimeConfig } from "../../../core/services/runtime-config.ts";
@@ -35,31 +30,22 @@ import type {
 } from "../../../core/services/skills.ts";
 import type { Transport } from "../../../core/services/transport.ts";
 import { agentsOf, resolveAgent } from "../agents/agent-filter.ts";
-import { allowedBundled } from "../gating/eligibility.ts";
-import { migrateLegacyClone } from "../registry/migrate-clone.ts";
-import {
-  chooseRegistry,
-  legacyCloneDir,
-  managedSkillsDir,
-  REGISTRY_SUBPATH,
-  registryCloneDir,
-} from "../registry/registry-path.ts";
+import { managedSkillsDir, registryCloneDir } from "../registry/registry-path.ts";
 import { searchSkills } from "../registry/search.ts";
-import { resolveClawperatorBin } from "../run/clawperator-bin.ts";
-import { skillEnv } from "../run/skill-env.ts";
 import type { SkillsConfig } from "../skills-config.ts";
-import { type Catalog, frontmatterOf, loadCatalog, type SkillRecord, skillFileOf } from "../sources/catalog.ts";
+import type { Catalog, SkillRecord } from "../sources/catalog.ts";
 import { byEnglish } from "../sources/scan-folders.ts";
-import { type SourceDir, sourceDirs } from "../sources/source-dirs.ts";
+import type { SourceDir } from "../sources/source-dirs.ts";
 import { installPreferences } from "../status/install-options.ts";
-import { invocationPolicy } from "../sources/skill-metadata.ts";
-import { judge, type StatusContext, skillStatus } from "../status/skill-status.ts";
+import { judge, type StatusContext, skillStatus, statusesOf } from "../status/skill-status.ts";
 import type { SkillInputs } from "../usage/skill-inputs.ts";
-import type { SkillValidation } from "../validate/validate-skill.ts";
-import { devicePackages } from "./device-packages.ts";
+import type { SkillValidation, validateAll } from "../validate/validate-skill.ts";
+import { configFileOf } from "./config-file.ts";
+import { gatingDevice } from "./device-packages.ts";
+import { instructionsOf, listing, modelVisible, skillNotFound } from "./listing.ts";
+import { type CatalogPlaces, loadLocalCatalog, localSourceDirs, migrateClone } from "./local-catalog.ts";
 import { notEligible } from "./not-eligible.ts";
 import { checkReport, collectBins, promptOf } from "./reports.ts";
-import { configFileOf } from "./config-file.ts";
 
 export interface SkillsServiceDeps {
   config: RuntimeConfig;
@@ -75,9 +61,6 @@ export interface SkillsServiceDeps {
   env?: NodeJS.ProcessEnv;
   platform?: string;
 }
-
-/** Warnings a process gives once (a collision, a capped plugin tier): a watcher rebuilding must not repeat them. */
-const warned = new Set<string>();
 
 /** What every view of one catalog shares: the statuses of each agent, built once per catalog. */
 interface Built {
@@ -125,6 +108,11 @@ export class LocalSkills implements SkillsService {
     return this.#deps.logger;
   }
 
+  /** The transport devices are asked through (created on first use). */
+  get transport(): () => Transport {
+    return this.#deps.transport;
+  }
+
   get managedDir(): string {
     return managedSkillsDir();
   }
@@ -137,86 +125,32 @@ export class LocalSkills implements SkillsService {
     return this.#config.filepath ? dirname(this.#config.filepath) : this.cwd;
   }
 
-  #warnOnce(key: string, message: string): void {
-    if (warned.has(key)) return;
-    warned.add(key);
-    this.#deps.logger.warn(message);
+  get #places(): CatalogPlaces {
+    return {
+      skillsConfig: this.skillsConfig,
+      env: this.env,
+      cwd: this.cwd,
+      configDir: this.configDir,
+      managedDir: this.managedDir,
+      cloneDir: this.cloneDir,
+      sources: this.#deps.sources,
+      logger: this.#deps.logger,
+    };
   }
 
   /** Moves a registry clone the reference runtime left in the managed folder to its own place (once). */
   migrate(): void {
-    if (this.skillsConfig.dir) return;
-    try {
-      const moved = migrateLegacyClone(legacyCloneDir(), this.cloneDir);
-      if (moved)
-        this.#deps.logger.info(
-          `skills: moved the registry clone from ${moved.from} to ${moved.to}` +
-            (moved.keptInManaged.length ? `; kept ${moved.keptInManaged.join(", ")} in ${moved.from}` : ""),
-        );
-    } catch (error) {
-      this.#warnOnce("migrate", `skills: the registry clone in ${legacyCloneDir()} was not moved: ${String(error)}`);
-    }
+    migrateClone(this.#places);
   }
 
   /** The folders skills are read from, lowest tier first (what a watcher watches, whatever the catalog holds). */
   sourceDirs(): SourceDir[] {
-    const cfg = this.skillsConfig;
-    const root = packageRoot();
-    return sourceDirs({
-      cwd: this.cwd,
-      managedDir: this.managedDir,
-      configDir: this.configDir,
-      contributed: this.#deps.sources,
-      ...(root ? { bundledDirs: [join(root, "plugins", "openclaw", "skills")] } : {}),
-      ...(cfg.load?.extraDirs ? { extraDirs: cfg.load.extraDirs } : {}),
-      onCapped: (plugin, id, asked) =>
-        this.#warnOnce(
-          `cap:${plugin}:${id}`,
-          `skills: plugin ${plugin} asked for the "${asked}" tier for ${id}; plugin folders rank as bundled at most`,
-        ),
-    });
-  }
-
-  #loadCatalog(): Catalog {
-    this.migrate();
-    const cfg = this.skillsConfig;
-    const choice = chooseRegistry({
-      ...(cfg.registry ? { explicit: resolve(this.configDir, cfg.registry) } : {}),
-      env: this.env,
-      cwd: this.cwd,
-      cloneDir: this.cloneDir,
-    });
-    const sources = this.sourceDirs();
-    const catalog = loadCatalog({
-      choice,
-      managedRegistries: [join(this.cloneDir, REGISTRY_SUBPATH), join(legacyCloneDir(), REGISTRY_SUBPATH)],
-      sources,
-      onSkip: (path, reason) => this.#warnOnce(`skip:${path}`, `skills: skipped ${path}: ${reason}`),
-    });
-    for (const c of catalog.collisions)
-      this.#warnOnce(
-        `collision:${c.name}:${c.winner.path}:${c.loser.path}`,
-        `skills: precedence collision for "${c.name}": winner ${c.winner.source}:${c.winner.path}, ` +
-          `loser ${c.loser.source}:${c.loser.path}`,
-      );
-    if (catalog.registry && catalog.shadowedRegistries.length)
-      this.#warnOnce(
-        `shadowed:${catalog.registry.path}`,
-        `skills: reading the registry at ${catalog.registry.path}; ${catalog.shadowedRegistries.join(", ")} ` +
-          `${catalog.shadowedRegistries.length === 1 ? "is" : "are"} not read (the first found wins; set ` +
-          `CLAWPERATOR_SKILLS_REGISTRY or config skills.registry to choose)`,
-      );
-    for (const r of catalog.invalid())
-      this.#warnOnce(
-        `invalid:${skillFileOf(r)}:${r.problem?.reason}`,
-        `skills: ${skillFileOf(r)} is invalid${r.problem?.line ? ` (line ${r.problem.line})` : ""}: ${r.problem?.reason}`,
-      );
-    return catalog;
+    return localSourceDirs(this.#places);
   }
 
   #current(): Built {
     if (this.#built) return this.#built;
-    const built: Built = { catalog: this.#loadCatalog() };
+    const built: Built = { catalog: loadLocalCatalog(this.#places) };
     this.#built = built;
     // Without a watcher the catalog serves one call only (what it reads in one turn of the event loop): the next
     // call reads the files again, so a host without a watcher still sees edits.
@@ -260,17 +194,7 @@ export class LocalSkills implements SkillsService {
 
   record(skillId: string, catalog = this.catalog()): SkillRecord {
     const record = catalog.find(skillId);
-    if (!record) {
-      const invalid = catalog.invalid().find((r) => r.entry.id === skillId);
-      throw new ClawperatorError("SKILL_NOT_FOUND", `Skill not found: ${skillId}`, {
-        hint: invalid
-          ? `${skillFileOf(invalid)} is invalid: ${invalid.problem?.reason}. Fix its frontmatter.`
-          : catalog.missingRegistry
-            ? `There is no skills registry yet. ${HOW_TO_ADD_SKILLS}`
-            : "Confirm the exact id with `clawperator skills list` or `clawperator skills search`.",
-        details: { skillId, ...(invalid ? { invalid: invalid.problem, filePath: skillFileOf(invalid) } : {}) },
-      });
-    }
+    if (!record) throw skillNotFound(skillId, catalog);
     return record;
   }
 
@@ -301,7 +225,7 @@ export class LocalSkills implements SkillsService {
     };
   }
 
-  /** Every skill's status for `scope`'s agent, by name (OpenClaw's order); invalid folders last. */
+  /** Every skill's status for `scope`'s agent (kept per agent while a watcher runs). */
   statuses(
     scope: SkillScope = {},
     device?: StatusContext["device"],
@@ -311,17 +235,7 @@ export class LocalSkills implements SkillsService {
     const key = device ? undefined : `${ctx.agentId ?? ""}\n${[...(ctx.agentFilter ?? ["*"])].join("\n")}`;
     const cached = key === undefined ? undefined : built.statuses?.get(key);
     if (cached) return { ctx, skills: cached };
-    const byName = (a: SkillStatus, b: SkillStatus) => byEnglish(a.name, b.name);
-    const skills = [
-      ...built.catalog
-        .records()
-        .map((r) => skillStatus(judge(r, ctx), ctx))
-        .sort(byName),
-      ...built.catalog
-        .invalid()
-        .map((r) => skillStatus(judge(r, ctx), ctx))
-        .sort(byName),
-    ];
+    const skills = statusesOf(built.catalog, ctx);
     if (key !== undefined && this.#cacheCatalog) {
       built.statuses ??= new Map();
       built.statuses.set(key, skills);
@@ -331,29 +245,7 @@ export class LocalSkills implements SkillsService {
 
   /** The names the agent may use (eligible, allowed, visible to the model), or every skill with `all`. */
   #visible(scope: SkillScope): ((entry: RegistrySkill) => boolean) | undefined {
-    if (scope.all) return undefined;
-    // What list and search need of a skill is whether the model may see it, not its whole status; asked per entry,
-    // so a search judges only what it found.
-    const ctx = this.context(scope);
-    const catalog = this.#current().catalog;
-    return (entry) => {
-      if (ctx.agentFilter && !ctx.agentFilter.has(entry.id)) return false;
-      const r = catalog.find(entry.id);
-      if (!r) return false;
-      const frontmatter = frontmatterOf(r);
-      if (r.problem) return false;
-      // Without metadata there are no requirements: only the config can block it (most registry skills).
-      const eligible = frontmatter.metadata
-        ? judge(r, ctx).eligibility.eligible
-        : ctx.entries[r.entry.id]?.enabled !== false &&
-          allowedBundled({
-            precedence: r.origin.precedence,
-            name: r.entry.id,
-            skillKey: r.entry.id,
-            ...(ctx.allowBundled ? { allowBundled: ctx.allowBundled } : {}),
-          });
-      return eligible && !invocationPolicy(frontmatter).disableModelInvocation;
-    };
+    return scope.all ? undefined : modelVisible(this.context(scope), this.#current().catalog);
   }
 
   async list(scope: SkillScope = {}): Promise<SkillList> {
@@ -399,23 +291,9 @@ export class LocalSkills implements SkillsService {
     return (await import("../validate/validate-skill.js")).validateSkill(record, options);
   }
 
-  async validateAll(options: { dryRun?: boolean } = {}): Promise<{
-    valid: boolean;
-    count: number;
-    results: (SkillValidation | { valid: false; skillId: string; error: ClawperatorErrorShape })[];
-  }> {
-    const catalog = this.catalog();
-    const { validateSkill } = await import("../validate/validate-skill.js");
-    const results: (SkillValidation | { valid: false; skillId: string; error: ClawperatorErrorShape })[] = [];
-    for (const record of catalog.records()) {
-      try {
-        results.push(await validateSkill(record, options));
-      } catch (error) {
-        if (!(error instanceof ClawperatorError)) throw error;
-        results.push({ valid: false, skillId: record.entry.id, error: error.toJSON() });
-      }
-    }
-    return { valid: results.every((r) => r.valid), count: results.length, results };
+  async validateAll(options: { dryRun?: boolean } = {}): ReturnType<typeof validateAll> {
+    const records = this.catalog().records();
+    return (await import("../validate/validate-skill.js")).validateAll(records, options);
   }
 
   async compile(skillId: string, artifact: string, vars: string | undefined): Promise<Execution> {
@@ -423,38 +301,22 @@ export class LocalSkills implements SkillsService {
     return (await import("../compile/compile-artifact.js")).compileArtifact(record, artifact, vars);
   }
 
-  /**
-   * The device a skill runs on when none is named, by the execution's rule (docs/execution.md#device-selection): the
-   * one connected, or MULTIPLE_DEVICES_DEVICE_ID_REQUIRED for several. None (or no adb to ask) runs the script without
-   * one, as a script that needs no device may.
-   */
-  async #onlyDevice(): Promise<string | undefined> {
-    let devices: Awaited<ReturnType<Transport["listDevices"]>>;
-    try {
-      devices = await this.#deps.transport().listDevices();
-    } catch {
-      return undefined;
-    }
-    const ready = devices.filter((d) => d.state === "device");
-    return ready.length > 1 ? selectDevice(devices, undefined) : ready[0]?.serial;
-  }
-
-  async #device(deviceId: string | undefined): Promise<{ id: string; packages: ReadonlySet<string> } | undefined> {
-    if (!deviceId) return undefined;
-    checkDeviceSerial(deviceId, "device id");
-    const packages = await devicePackages(this.#deps.transport(), deviceId);
-    return packages ? { id: deviceId, packages } : undefined;
-  }
-
-  async status(options: SkillScope & { deviceId?: string } = {}): Promise<SkillStatusReport> {
-    const device = await this.#device(options.deviceId);
-    const { ctx, skills } = this.statuses(options, device);
-    const eligible = skills.filter((s) => s.eligible).length;
+  /** What status and check reports begin with: whose view it is and where its skills live. */
+  #head(ctx: ReturnType<LocalSkills["context"]>) {
     return {
       ...(ctx.agentId ? { agentId: ctx.agentId } : {}),
       agentSkillFilter: ctx.agentFilter ? [...ctx.agentFilter] : null,
       workspaceDir: this.cwd,
       managedSkillsDir: this.managedDir,
+    };
+  }
+
+  async status(options: SkillScope & { deviceId?: string } = {}): Promise<SkillStatusReport> {
+    const device = await gatingDevice(this.transport, options.deviceId);
+    const { ctx, skills } = this.statuses(options, device);
+    const eligible = skills.filter((s) => s.eligible).length;
+    return {
+      ...this.#head(ctx),
       skills,
       count: skills.length,
       eligible,
@@ -469,25 +331,18 @@ export class LocalSkills implements SkillsService {
 
   async check(scope: SkillScope = {}): Promise<SkillCheckReport> {
     const { ctx, skills } = this.statuses(scope);
-    return checkReport(skills, {
-      ...(ctx.agentId ? { agentId: ctx.agentId } : {}),
-      agentSkillFilter: ctx.agentFilter ? [...ctx.agentFilter] : null,
-      workspaceDir: this.cwd,
-      managedSkillsDir: this.managedDir,
-    });
+    return checkReport(skills, this.#head(ctx));
   }
 
   async bins(scope: SkillScope = {}): Promise<{ bins: string[]; agentId?: string }> {
     const { ctx, skills } = this.statuses(scope);
-    const records = new Map(
-      this.catalog()
-        .records()
-        .map((r) => [r.entry.id, r]),
-    );
+    const catalog = this.catalog();
     // Without an agent: every skill; with one, the skills its allowlist lets it use.
-    const wanted = skills.filter((s) => !s.invalid && (scope.agentId === undefined || !s.blockedByAgentFilter));
+    const wanted = skills
+      .filter((s) => !s.invalid && (scope.agentId === undefined || !s.blockedByAgentFilter))
+      .flatMap((s) => catalog.find(s.name) ?? []);
     return {
-      bins: collectBins(wanted.flatMap((s) => (records.has(s.name) ? [records.get(s.name)!] : []))),
+      bins: collectBins(wanted),
       ...(scope.agentId !== undefined && ctx.agentId ? { agentId: ctx.agentId } : {}),
     };
   }
@@ -498,51 +353,25 @@ export class LocalSkills implements SkillsService {
   }
 
   async run(given: SkillRunRequest): Promise<SkillRunOutcome> {
-    const deviceId = given.deviceId ?? this.#config.deviceId ?? (await this.#onlyDevice());
-    // The serial becomes the script's first argument and CLAWPERATOR_DEVICE_ID: only what adb itself prints.
-    if (deviceId !== undefined)
-      checkDeviceSerial(deviceId, given.deviceId === undefined ? "config deviceId" : "device id");
-    const request = { ...given, ...(deviceId ? { deviceId } : {}) };
-    const catalog = this.catalog();
-    const record = this.record(request.skillId, catalog);
-    if (request.validate) await (await import("../validate/validate-skill.js")).validateSkill(record, { dryRun: true });
-    const device = await this.#device(request.deviceId);
-    const scope = {
-      ...(request.agentId !== undefined ? { agentId: request.agentId } : {}),
-      ...(request.lenientAgent ? { lenientAgent: true } : {}),
-    };
-    const ctx = this.context(scope, device);
-    const judged = judge(record, ctx);
-    notEligible(skillStatus(judged, ctx), request.invoker ?? "user");
-    const { env, refused } = skillEnv({
-      base: this.env,
-      ...(judged.entry ? { entry: judged.entry } : {}),
-      ...(judged.metadata.primaryEnv ? { primaryEnv: judged.metadata.primaryEnv } : {}),
-    });
-    if (refused.length)
-      this.#deps.logger.warn(`skills.entries.${judged.skillKey}.env may not set ${refused.join(", ")}; ignored`);
-    const { runSkillScript } = await import("../run/run-skill.js");
-    return runSkillScript(record, request, {
-      env,
-      clawperatorBin: resolveClawperatorBin(this.env),
-      operatorPackage: request.operatorPackage ?? this.#config.operatorPackage ?? DEFAULT_OPERATOR_PACKAGE,
-      ...(catalog.registry ? { registryPath: catalog.registry.path } : {}),
-      ...(this.skillsConfig.maxOutputBytes ? { maxOutputBytes: this.skillsConfig.maxOutputBytes } : {}),
-    });
+    return (await import("../run/run-local-skill.js")).runLocalSkill(this, given);
+  }
+
+  /** A change made through this service, then announced: the next call reads what it changed. */
+  async #changed<T>(work: Promise<T>, reason: (done: T) => string, reloadConfig = false): Promise<T> {
+    const done = await work;
+    await this.invalidate(reason(done), reloadConfig);
+    return done;
   }
 
   async installDependency(request: SkillDependencyRequest): Promise<SkillDependencyOutcome> {
-    const outcome = await (await import("../deps/install-dependency.js")).installDependency(this, request, {
-      ...(this.#deps.events ? { events: this.#deps.events } : {}),
-    });
-    await this.invalidate(`dependency of ${request.name} installed`);
-    return outcome;
+    const { installDependency } = await import("../deps/install-dependency.js");
+    const events = this.#deps.events ? { events: this.#deps.events } : {};
+    return this.#changed(installDependency(this, request, events), () => `dependency of ${request.name} installed`);
   }
 
   async updateEntry(update: SkillEntryUpdate): Promise<SkillConfigWrite> {
-    const written = await (await import("../config/update-config.js")).updateEntry(this.#config, update);
-    await this.invalidate(`skills.entries.${update.skillKey} updated`, true);
-    return written;
+    const { updateEntry } = await import("../config/update-config.js");
+    return this.#changed(updateEntry(this.#config, update), () => `skills.entries.${update.skillKey} updated`, true);
   }
 
   async updateAllowlist(update: SkillAllowlistUpdate): Promise<SkillConfigWrite> {
@@ -552,34 +381,27 @@ export class LocalSkills implements SkillsService {
         .records()
         .map((r) => r.entry.id)
         .sort(byEnglish);
-    const written = await (await import("../config/update-config.js")).updateAllowlist(
-      this.#config,
-      update,
-      everySkill,
-    );
-    await this.invalidate(`agent ${update.agentId}'s skills updated`, true);
-    return written;
+    const { updateAllowlist } = await import("../config/update-config.js");
+    const written = updateAllowlist(this.#config, update, everySkill);
+    return this.#changed(written, () => `agent ${update.agentId}'s skills updated`, true);
   }
 
   async remove(name: string): Promise<SkillRemoval> {
-    const removed = await (await import("../manage/remove-skill.js")).removeSkill(this, name);
-    await this.invalidate(`${name} removed`);
-    return removed;
+    const { removeSkill } = await import("../manage/remove-skill.js");
+    return this.#changed(removeSkill(this, name), () => `${name} removed`);
   }
 
   async install(request: SkillInstallRequest): Promise<SkillInstallOutcome> {
-    const installed = await (await import("../manage/install-skill.js")).installSkill(this, request);
-    await this.invalidate(`${installed.name} installed`);
-    return installed;
+    const { installSkill } = await import("../manage/install-skill.js");
+    return this.#changed(installSkill(this, request), (done) => `${done.name} installed`);
   }
 
   async update(
     name: string,
     options: { ref?: string; onProgress?: (line: string) => void } = {},
   ): Promise<SkillInstallOutcome> {
-    const updated = await (await import("../manage/install-skill.js")).updateSkill(this, name, options);
-    await this.invalidate(`${updated.name} updated`);
-    return updated;
+    const { updateSkill } = await import("../manage/install-skill.js");
+    return this.#changed(updateSkill(this, name, options), (done) => `${done.name} updated`);
   }
 
   async watch(): Promise<void> {
@@ -600,38 +422,4 @@ export class LocalSkills implements SkillsService {
     const running = await watcher;
     running?.close();
   }
-}
-
-/** A record's SKILL.md body with `{baseDir}` replaced by its folder (what an agent reads). */
-export function instructionsOf(record: SkillRecord): SkillInstructions {
-  const frontmatter = frontmatterOf(record);
-  const baseDir = record.origin.dir;
-  return {
-    name: record.entry.id,
-    filePath: skillFileOf(record),
-    baseDir,
-    instructions: frontmatter.body.replaceAll("{baseDir}", baseDir),
-  };
-}
-
-/** How a user without skills gets some, offline first. */
-const HOW_TO_ADD_SKILLS =
-  "`clawperator skills new <id> --out ./skills` writes one of your own (or record a flow: `record start`, then " +
-  "`skills new <id> --from-recording`); AgentSkills folders in ./skills, ./.agents/skills or ~/.agents/skills are " +
-  "read as they are; `clawperator skills install` clones the public registry (needs the network), `--repo " +
-  "<dir|url>` another.";
-
-/** A list or search answer: the skills, the registry read, and what to do when there is none yet. */
-function listing(skills: RegistrySkill[], catalog: Catalog): SkillList {
-  return {
-    skills,
-    count: skills.length,
-    ...(catalog.registry && catalog.shadowedRegistries.length
-      ? { registry: catalog.registry.path, shadowedRegistries: catalog.shadowedRegistries }
-      : {}),
-    ...(catalog.registry ? {} : { registry: null }),
-    ...(catalog.missingRegistry
-      ? { hint: `No skills registry in ${catalog.missingRegistry.searched.join(", ")}. ${HOW_TO_ADD_SKILLS}` }
-      : {}),
-  };
 }

@@ -1,4 +1,3 @@
-import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import {
   SKILL_PRECEDENCE,
@@ -6,6 +5,7 @@ import {
   type SkillSourceContribution,
 } from "../../../core/kernel/contributions.ts";
 import type { ContributionList } from "../../../core/kernel/registries.ts";
+import { userHome } from "../../../core/host/user-home.ts";
 
 /** A directory of AgentSkills folders and where it ranks. */
 export interface SourceDir {
@@ -21,8 +21,8 @@ const rank = (p: SkillPrecedence) => SKILL_PRECEDENCE.indexOf(p);
 
 /** `~/x` as OpenClaw's resolveUserPath reads it, else relative to `base`. */
 export function userPath(path: string, base: string): string {
-  if (path === "~") return homedir();
-  if (path.startsWith("~/")) return join(homedir(), path.slice(2));
+  if (path === "~") return userHome();
+  if (path.startsWith("~/")) return join(userHome(), path.slice(2));
   return resolve(base, path);
 }
 
@@ -65,7 +65,7 @@ export function sourceDirs(input: {
   dirs.push({ id: "managed", dir: input.managedDir, precedence: "managed", allowOutside: true });
   dirs.push({
     id: "personal",
-    dir: input.personalDir ?? join(homedir(), ".agents", "skills"),
+    dir: input.personalDir ?? join(userHome(), ".agents", "skills"),
     precedence: "personal",
     allowOutside: true,
   });

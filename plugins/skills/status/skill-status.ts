@@ -1,7 +1,8 @@
 import type { SkillReadiness, SkillStatus } from "../../../core/services/skills.ts";
 import { untrustedRecipe } from "../deps/install-command.ts";
 import { type Eligibility, evaluateEligibility, type SkillEntryConfig } from "../gating/eligibility.ts";
-import { frontmatterOf, type SkillRecord, skillFileOf } from "../sources/catalog.ts";
+import { type Catalog, frontmatterOf, type SkillRecord, skillFileOf } from "../sources/catalog.ts";
+import { byEnglish } from "../sources/scan-folders.ts";
 import { emojiOf, homepageOf, invocationPolicy, type SkillMetadata, skillMetadata } from "../sources/skill-metadata.ts";
 import { notRemovableReason } from "../manage/removable.ts";
 import { type InstallPreferences, installOptions } from "./install-options.ts";
@@ -119,4 +120,11 @@ export function skillStatus(judged: Judged, ctx: StatusContext): SkillStatus {
     packages: e.packages,
     origin: record.origin,
   };
+}
+
+/** Every skill's status, by name (OpenClaw's order); invalid folders last. */
+export function statusesOf(catalog: Catalog, ctx: StatusContext): SkillStatus[] {
+  const byName = (a: SkillStatus, b: SkillStatus) => byEnglish(a.name, b.name);
+  const of = (records: SkillRecord[]) => records.map((r) => skillStatus(judge(r, ctx), ctx)).sort(byName);
+  return [...of(catalog.records()), ...of(catalog.invalid())];
 }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
+import { ClawperatorError, type ClawperatorErrorShape } from "../../../core/contracts/clawperator-error.ts";
 import { readJsonFile } from "../../../core/host/read-json-file.ts";
 import type { RegistrySkill } from "../../../core/services/skills.ts";
 import type { SkillRecord } from "../sources/catalog.ts";
@@ -121,4 +121,28 @@ export async function validateSkill(record: SkillRecord, options: { dryRun?: boo
     }
   }
   return { ...result, dryRun: { payloadValidation: "passed", artifacts } };
+}
+
+/** A skill that failed validation: why, as the error it threw. */
+export interface SkillValidationFailure {
+  valid: false;
+  skillId: string;
+  error: ClawperatorErrorShape;
+}
+
+/** Validates every record; one that fails is reported with its error and the rest go on. */
+export async function validateAll(
+  records: readonly SkillRecord[],
+  options: { dryRun?: boolean } = {},
+): Promise<{ valid: boolean; count: number; results: (SkillValidation | SkillValidationFailure)[] }> {
+  const results: (SkillValidation | SkillValidationFailure)[] = [];
+  for (const record of records) {
+    try {
+      results.push(await validateSkill(record, options));
+    } catch (error) {
+      if (!(error instanceof ClawperatorError)) throw error;
+      results.push({ valid: false, skillId: record.entry.id, error: error.toJSON() });
+    }
+  }
+  return { valid: results.every((r) => r.valid), count: results.length, results };
 }
