@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { connect } from "node:net";
-import { homedir } from "node:os";
 import { join } from "node:path";
+import { userHome } from "../../core/host/user-home.ts";
 
 /** Thrown when the console refuses (a `KO:` line), cannot be reached, or does not answer in time. */
 export class ConsoleError extends Error {
@@ -35,7 +35,7 @@ async function authToken(home: string): Promise<string | undefined> {
  * an `OK: ...` line and the console closing, which counts as success.
  */
 export async function consoleCommand(port: number, command: string, options: ConsoleOptions = {}): Promise<string[]> {
-  const token = await authToken(options.home ?? process.env.HOME ?? homedir());
+  const token = await authToken(options.home ?? userHome());
   const socket = connect(port, options.host ?? "127.0.0.1");
   socket.setNoDelay(true);
   let buffer = "";

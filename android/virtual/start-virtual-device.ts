@@ -1,9 +1,9 @@
-import { homedir } from "node:os";
 import type { AdbServerAddress } from "./sdk/adb-server-env.ts";
 import { AdbDeviceServer, startEmulator, type VirtualEmulator } from "./adb/index.ts";
 import { loadScenario } from "./scenario/load-scenario.ts";
 import type { Scenario } from "./scenario/scenario-types.ts";
 import { createVirtualDevice, type VirtualDevice } from "./virtual-device.ts";
+import { userHome } from "../../core/host/user-home.ts";
 
 export interface StartVirtualDeviceOptions {
   /** A built-in scenario name (`default`, `fresh`), a scenario file path, or a loaded scenario. */
@@ -52,7 +52,7 @@ async function listenEmulator(
         adbPort,
         authorized: options.authorized ?? true,
         adbServerPort: options.adbServer?.port,
-        home: options.home ?? homedir(),
+        home: options.home ?? userHome(),
         onKill,
         ...(options.host === undefined ? {} : { host: options.host }),
       });

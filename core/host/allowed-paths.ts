@@ -1,7 +1,8 @@
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { ClawperatorError } from "../contracts/clawperator-error.ts";
+import { userHome } from "./user-home.ts";
 
 /**
  * The directories a path an agent names may lie in (a screenshot's `path`, `clawperator_record_pull`'s `out`, in
@@ -17,7 +18,7 @@ export function allowedDirsOf(
   if (configured === undefined) return [cwd, tmpdir()];
   const base = configFile ? dirname(configFile) : cwd;
   return configured.map((dir) =>
-    dir === "~" || dir.startsWith("~/") ? resolve(homedir(), dir.slice(2)) : resolve(base, dir),
+    dir === "~" || dir.startsWith("~/") ? resolve(userHome(), dir.slice(2)) : resolve(base, dir),
   );
 }
 

@@ -1,7 +1,8 @@
-import { homedir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { userHome } from "./user-home.ts";
 
 /** Where clawperator keeps state shared by its processes: $CLAWPERATOR_HOME, else ~/.clawperator. */
 export function clawperatorHome(env: NodeJS.ProcessEnv = process.env): string {
-  return env.CLAWPERATOR_HOME ?? join(homedir(), ".clawperator");
+  // An empty value is unset, and a relative one is taken from the working folder once, not on every use.
+  return env.CLAWPERATOR_HOME ? resolve(env.CLAWPERATOR_HOME) : join(userHome(), ".clawperator");
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { ClawperatorError } from "../../core/contracts/clawperator-error.ts";
+import { userHome } from "../../core/host/user-home.ts";
 
 /** Which of the farm's devices this host may use; every field must match (STF's device fields, as strings). */
 const FilterSchema = z.strictObject({
@@ -46,7 +46,7 @@ export function parseStfOptions(raw: unknown): StfOptions {
 }
 
 /** `~/…` as a shell would read it. */
-const expandHome = (path: string) => (path.startsWith("~/") ? join(homedir(), path.slice(2)) : path);
+const expandHome = (path: string) => (path.startsWith("~/") ? join(userHome(), path.slice(2)) : path);
 
 /** The access token: config `token`, else CLAWPERATOR_STF_TOKEN, else the first line of `tokenFile`. */
 export function stfToken(options: StfOptions, env: NodeJS.ProcessEnv = process.env): string {
@@ -64,5 +64,5 @@ export function stfToken(options: StfOptions, env: NodeJS.ProcessEnv = process.e
 /** The adb public key file: config `adbKey`, else ANDROID_USER_HOME's or ~/.android's adbkey.pub. */
 export function adbKeyPath(options: StfOptions, env: NodeJS.ProcessEnv = process.env): string {
   if (options.adbKey) return expandHome(options.adbKey);
-  return join(env.ANDROID_USER_HOME ?? join(homedir(), ".android"), "adbkey.pub");
+  return join(env.ANDROID_USER_HOME ?? join(userHome(), ".android"), "adbkey.pub");
 }

@@ -1,9 +1,9 @@
 import { once } from "node:events";
 import { createServer, type Server, type Socket } from "node:net";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { CONSOLE_AUTH_TOKEN_FILE, loadConsoleAuthToken } from "./console-auth-token.ts";
 import { ConsoleSession, type ConsoleContext } from "./console-session.ts";
+import { userHome } from "../../../core/host/user-home.ts";
 
 export interface EmulatorConsoleOptions {
   avdName: string;
@@ -23,7 +23,7 @@ export class EmulatorConsole {
 
   async listen(port: number, host = "127.0.0.1"): Promise<number> {
     if (this.server) throw new Error("EmulatorConsole is already listening");
-    const home = this.options.home ?? homedir();
+    const home = this.options.home ?? userHome();
     this.context = {
       avdName: this.options.avdName,
       authToken: await loadConsoleAuthToken(home),
