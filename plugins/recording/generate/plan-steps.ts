@@ -6,7 +6,6 @@ import {
 } from "../../../android/hierarchy/index.ts";
 import { literal, word } from "../../../android/hierarchy/agent-view/text.ts";
 import { ClawperatorError } from "../../../core/contracts/clawperator-error.ts";
-import { OPERATOR_PACKAGES } from "../../../core/contracts/limits.ts";
 import type {
   ClickEvent,
   PressKeyEvent,
@@ -19,7 +18,8 @@ import { readTarget } from "./result-target.ts";
 import { Placeholder } from "./placeholder.ts";
 import { Screens } from "./screens.ts";
 import { SkillInputs } from "./skill-inputs.ts";
-import { clickTarget, nodeMatcher, onScreen } from "./targets.ts";
+import { directionOf, isKeyboard, isLauncher, isSystemSurface, SYSTEM_UI, seqRange, what } from "./recorded-events.ts";
+import { clickTarget, nodeMatcher, onScreen, START_WAIT_MS, startMarkers } from "./targets.ts";
 
 /** One step of the generated recipe, with its matchers as recorded (placeholders go in when it is written). */
 export interface PlannedStep {
@@ -51,46 +51,6 @@ export const WAIT_TIMEOUT_MS = 10_000;
 /** The id of the step that checks the app opened on the screen the recording began on. */
 export const START_SCREEN_STEP = "start-screen";
 const MAX_SWIPES = 20;
-
-const SYSTEM_UI = "com.android.systemui";
-const isLauncher = (pkg: string) => /launcher|quickstep/i.test(pkg);
-const isKeyboard = (pkg: string) => /inputmethod|keyboard/i.test(pkg);
-const OPERATORS: readonly string[] = Object.values(OPERATOR_PACKAGES);
-/** Windows that are the phone's, not the app's: never the app to open, never a step. */
-const isSystemSurface = (pkg: string) =>
-  pkg === "" || pkg === SYSTEM_UI || isLauncher(pkg) || isKeyboard(pkg) || OPERATORS.includes(pkg);
-
-/** An event in words for a warning; a label is named only when it is short and nothing a person would own. */
-function what(event: RecordingEvent, inputs: SkillInputs): string {
-  switch (event.type) {
-    case "click": {
-      const label = event.text ?? event.contentDesc;
-      const named = label && label.length <= 40 && !inputs.isVariable(label) ? ` on ${literal(label)}` : "";
-      return `tap${named} in ${word(event.packageName)}`;
-    }
-    case "text_change":
-      return `typing in ${word(event.packageName)}`;
-    case "scroll":
-      return `scroll in ${word(event.packageName)}`;
-    case "press_key":
-      return "Back";
-    case "window_change":
-      return `window ${word(event.packageName)}`;
-  }
-}
-
-/** The direction of a run of scroll events, from the positions the APK copied from them (down when they say none). */
-function directionOf(scrolls: readonly ScrollEvent[]): "down" | "up" | "left" | "right" {
-  const first = scrolls[0]!;
-  const last = scrolls[scrolls.length - 1]!;
-  const dx = scrolls.length > 1 ? last.scrollX - first.scrollX : first.scrollX;
-  const dy = scrolls.length > 1 ? last.scrollY - first.scrollY : first.scrollY;
-  if (Math.abs(dx) > Math.abs(dy)) return dx < 0 ? "left" : "right";
-  return dy < 0 ? "up" : "down";
-}
-
-const seqRange = (events: readonly RecordingEvent[]) =>
-  events.length === 1 ? `seq ${events[0]!.seq}` : `seq ${events[0]!.seq}-${events[events.length - 1]!.seq}`;
 
 /**
  * Turns a recording (its events in seq order) into the steps of a skill: the first app window
@@ -397,28 +357,6 @@ export class StepPlanner {
     this.#waitFor(matcher, []);
     this.#push({ type: "read_text", id: "result", params: { matcher }, seqs: [] });
   }
-}
-
-/** How long the skill waits for the screen the recording began on, after the app opens. */
-const START_WAIT_MS = 5_000;
-
-/**
- * Nodes that together tell the screen the recording began on: two of the app's window with matchers unique on that
- * screen and labels of their own, texts first (a toolbar's title leads on most screens), then content descriptions;
- * none with a digit (a battery level, a time: what changes by the next run). One label alone is often on the app's
- * first screen too (the row that opens the screen it titles).
- */
-function startMarkers(index: HierarchyIndex, pkg: string): { label: string; matcher: MatcherFields }[] {
-  const markers: { label: string; matcher: MatcherFields }[] = [];
-  for (const attribute of ["text", "content-desc"] as const)
-    for (const node of index.nodes) {
-      const label = (node.attributes[attribute] ?? "").trim();
-      if (markers.length === 2 || node.attributes.package !== pkg || !label || /\d/.test(label)) continue;
-      if (markers.some((m) => m.label === label)) continue;
-      const matcher = nodeMatcher(index, node);
-      if (matcher) markers.push({ label, matcher });
-    }
-  return markers;
 }
 
 export const planSteps = (events: readonly RecordingEvent[], source?: RecordingSource["kind"]): Plan =>

@@ -106,3 +106,25 @@ export function nodeMatcher(index: HierarchyIndex, node: UiNode): MatcherFields 
   const found = uniqueMatcher(index, node);
   return found.kind === "matcher" ? found.matcher : undefined;
 }
+
+/** How long the skill waits for the screen the recording began on, after the app opens. */
+export const START_WAIT_MS = 5_000;
+
+/**
+ * Nodes that together tell the screen the recording began on: two of the app's window with matchers unique on that
+ * screen and labels of their own, texts first (a toolbar's title leads on most screens), then content descriptions;
+ * none with a digit (a battery level, a time: what changes by the next run). One label alone is often on the app's
+ * first screen too (the row that opens the screen it titles).
+ */
+export function startMarkers(index: HierarchyIndex, pkg: string): { label: string; matcher: MatcherFields }[] {
+  const markers: { label: string; matcher: MatcherFields }[] = [];
+  for (const attribute of ["text", "content-desc"] as const)
+    for (const node of index.nodes) {
+      const label = (node.attributes[attribute] ?? "").trim();
+      if (markers.length === 2 || node.attributes.package !== pkg || !label || /\d/.test(label)) continue;
+      if (markers.some((m) => m.label === label)) continue;
+      const matcher = nodeMatcher(index, node);
+      if (matcher) markers.push({ label, matcher });
+    }
+  return markers;
+}
