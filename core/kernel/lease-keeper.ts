@@ -1,5 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { Clock } from "../host/clock.ts";
+import { releaseOnSignal } from "../host/release-on-signal.ts";
 import type { DeviceLeases } from "../services/device-leases.ts";
 import type { Lease, Transport } from "../services/transport.ts";
 
@@ -24,6 +25,8 @@ export class LeaseKeeper implements DeviceLeases {
   readonly #held = new Map<string, Held>();
   /** A pool serial (`stf:any`) → the device it was last resolved to, reused while its lease is held. */
   readonly #pools = new Map<string, string>();
+  /** A one-shot process's signal handlers while it holds a lease (a long-lived host has its own shutdown). */
+  #unguard: (() => void) | undefined;
 
   constructor(
     private readonly route: (serial: string) => Promise<Transport>,
@@ -43,6 +46,7 @@ export class LeaseKeeper implements DeviceLeases {
     const lease = transport.acquire(serial, options.signal ? { signal: options.signal } : {});
     const entry: Held = { transport, lease, inUse: 1 };
     this.#held.set(serial, entry);
+    if (!this.options.longLived()) this.#unguard ??= releaseOnSignal(() => this.releaseAll());
     try {
       const granted = await lease;
       if (granted.serial !== serial) {
@@ -54,6 +58,7 @@ export class LeaseKeeper implements DeviceLeases {
       return granted;
     } catch (error) {
       this.#held.delete(serial);
+      this.#unguardWhenEmpty();
       throw error;
     }
   }
@@ -99,6 +104,13 @@ export class LeaseKeeper implements DeviceLeases {
     entry.idle?.abort();
     const lease = await entry.lease.catch(() => undefined);
     if (lease) await entry.transport.release?.(lease.serial);
+    this.#unguardWhenEmpty();
+  }
+
+  #unguardWhenEmpty(): void {
+    if (this.#held.size > 0) return;
+    this.#unguard?.();
+    this.#unguard = undefined;
   }
 
   async releaseAll(): Promise<void> {

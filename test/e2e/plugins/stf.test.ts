@@ -119,6 +119,26 @@ describe("devices leased from an STF farm", () => {
     expect(farm.problems()).toEqual([]);
   });
 
+  it("a CLI execution sent SIGTERM while it holds a lease gives the device back, then dies of the signal", async () => {
+    const execution = JSON.stringify(anExecution([{ id: "wait", type: "sleep", params: { durationMs: 30_000 } }]));
+    const agent = session.spawn(
+      ["execute", "--execution", execution, "--device-id", "stf:farm-003", "--config", config],
+      {
+        env,
+      },
+    );
+    await expect.poll(() => farm.owner("farm-003"), { timeout: 60_000 }).toBe("agent@example.invalid");
+    agent.kill("SIGTERM");
+    const ended = await agent;
+    expect(ended.signal).toBe("SIGTERM");
+    expect(leasedNow()).toEqual([]);
+    expect((await session.harness.devices()).has(`127.0.0.1:${remotes[2]!.port}`)).toBe(false);
+    expect(farm.log).toContainEqual(
+      expect.objectContaining({ method: "DELETE", url: "/api/v1/user/devices/farm-003", status: 200 }),
+    );
+    expect(farm.problems()).toEqual([]);
+  });
+
   it("serve holds the lease across calls and gives it back when it is stopped", async () => {
     const serve = await startServe(session, ["--config", config], { env });
     farm.log.length = 0;
