@@ -27,6 +27,8 @@ export class LeaseKeeper implements DeviceLeases {
   readonly #pools = new Map<string, string>();
   /** A one-shot process's signal handlers while it holds a lease (a long-lived host has its own shutdown). */
   #unguard: (() => void) | undefined;
+  /** Aborted by releaseAll: a lease still being sought then reserves nothing more (a pool search stops). */
+  readonly #closing = new AbortController();
 
   constructor(
     private readonly route: (serial: string) => Promise<Transport>,
@@ -43,7 +45,8 @@ export class LeaseKeeper implements DeviceLeases {
     }
     const transport = await this.route(serial);
     if (!transport.acquire) return undefined;
-    const lease = transport.acquire(serial, options.signal ? { signal: options.signal } : {});
+    const signal = options.signal ? AbortSignal.any([options.signal, this.#closing.signal]) : this.#closing.signal;
+    const lease = transport.acquire(serial, { signal });
     const entry: Held = { transport, lease, inUse: 1 };
     this.#held.set(serial, entry);
     if (!this.options.longLived()) this.#unguard ??= releaseOnSignal(() => this.releaseAll());
@@ -114,6 +117,7 @@ export class LeaseKeeper implements DeviceLeases {
   }
 
   async releaseAll(): Promise<void> {
+    this.#closing.abort();
     const serials = [...this.#held.keys()];
     for (const serial of serials) {
       const entry = this.#held.get(serial);

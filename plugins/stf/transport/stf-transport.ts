@@ -38,6 +38,14 @@ export interface StfTransportDeps {
   disconnect?: (remote: string) => Promise<void>;
 }
 
+/** The process is giving its leases back (a signal, a host closing): no new reservation. */
+function stopping(signal: AbortSignal | undefined): void {
+  if (signal?.aborted)
+    throw new ClawperatorError("SERVER_SHUTTING_DOWN", "shutting down: no farm device was reserved", {
+      details: { reason: String(signal.reason) },
+    });
+}
+
 /** First wait after every matching device was found busy; doubled each round, at most this many times. */
 const BACKOFF_MS = 250;
 const BACKOFF_MAX_MS = 4_000;
@@ -71,6 +79,7 @@ export class StfTransport implements Transport {
   async acquire(serial: string, options: LeaseOptions = {}): Promise<Lease> {
     const idleMs = options.idleMs ?? this.deps.options.leaseIdleMs;
     if (serial === "stf:any") return this.#acquireAny(idleMs, options.signal);
+    stopping(options.signal);
     await this.#lease(stfSerial(serial), idleMs);
     return { serial, idleMs, retries: 0, waitedMs: 0 };
   }
@@ -87,6 +96,7 @@ export class StfTransport implements Transport {
       const start = Math.floor((this.deps.random ?? Math.random)() * free.length);
       for (let i = 0; i < free.length; i++) {
         const device = free[(start + i) % free.length]!;
+        stopping(signal);
         try {
           await this.#lease(device.serial, idleMs);
           return { serial: farmSerial(device.serial), idleMs, retries, waitedMs };
@@ -102,7 +112,11 @@ export class StfTransport implements Transport {
         });
       const wait = Math.min(BACKOFF_MS * 2 ** round, BACKOFF_MAX_MS);
       const waitStarted = monotonicMs();
-      await clock.sleep(wait, signal);
+      // An abort ends the wait: the process is giving its leases back.
+      await clock.sleep(wait, signal).catch((error: unknown) => {
+        stopping(signal);
+        throw error;
+      });
       waitedMs += Math.round(elapsedMs(waitStarted));
     }
   }
@@ -118,9 +132,10 @@ export class StfTransport implements Transport {
       );
       throw reservationError(error, serial, owner);
     }
+    let remote: string | undefined;
     try {
       await this.#registerKey();
-      const remote = await client.remoteConnect(serial).catch((error: unknown) => {
+      remote = await client.remoteConnect(serial).catch((error: unknown) => {
         throw reservationError(error, serial);
       });
       // The adb transport's first call starts the local adb server when it is not running.
@@ -131,6 +146,8 @@ export class StfTransport implements Transport {
       );
       this.#remote.set(farmSerial(serial), remote);
     } catch (error) {
+      // adb may hold the connection though the device never came online in time.
+      if (remote !== undefined) await this.#disconnect(remote).catch(() => undefined);
       await client.remoteDisconnect(serial).catch(() => undefined);
       await client.unreserve(serial).catch(() => undefined);
       throw error;

@@ -160,14 +160,27 @@ describe("the STF transport against the stand-in farm", () => {
     await expect(stf.shell("stf:a", "echo")).rejects.toThrow("device offline");
   });
 
-  it("a connection that does not come up gives the reservation back", async () => {
-    const { farm, make } = await setup([{ serial: "a" }]);
+  it("a process giving its leases back reserves nothing more: a pool search stops with SERVER_SHUTTING_DOWN", async () => {
+    const { farm, make } = await setup([{ serial: "a" }, { serial: "b" }]);
+    const stopped = AbortSignal.abort(new Error("SIGTERM"));
+    expect(await caught(() => make().acquire("stf:any", { signal: stopped }))).toMatchObject({
+      code: "SERVER_SHUTTING_DOWN",
+    });
+    expect(await caught(() => make().acquire("stf:a", { signal: stopped }))).toMatchObject({
+      code: "SERVER_SHUTTING_DOWN",
+    });
+    expect(farm.log.filter((e) => e.method === "POST" && e.url === "/api/v1/user/devices")).toEqual([]);
+  });
+
+  it("a connection that does not come up gives the reservation back and drops adb's half-made connection", async () => {
+    const { farm, calls, make } = await setup([{ serial: "a" }]);
     const stf = make();
     (stf as unknown as { deps: { connect: () => Promise<void> } }).deps.connect = async () => {
       throw new Error("no route");
     };
     await expect(stf.acquire("stf:a")).rejects.toThrow("no route");
     expect(farm.owner("a")).toBeUndefined();
+    expect(calls).toContain("disconnect 127.0.0.1:40001");
   });
 });
 
