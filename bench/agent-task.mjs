@@ -33,9 +33,15 @@ const connect = async (args, env = {}) => {
   return client;
 };
 
+/**
+ * The screen's own words in a result: every quoted label, one per line. A view that loses nothing (every text and
+ * description on the display) carries at least these, whatever its format: the floor of what an agent reads.
+ */
+const labelsOf = (text) => [...text.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join("\n");
+
 /** One side's session: every call counted, every result's text kept for the plan to read. */
 function agent(client, deviceArg) {
-  const run = { calls: 0, tokens: 0, seen: [] };
+  const run = { calls: 0, tokens: 0, structured: 0, labels: 0, seen: [] };
   run.call = async (name, args = {}) => {
     const result = await client.callTool({ name, arguments: { ...deviceArg, ...args } });
     run.calls++;
@@ -43,7 +49,10 @@ function agent(client, deviceArg) {
       .filter((c) => c.type === "text")
       .map((c) => c.text)
       .join("\n");
-    run.tokens += tokens(text) + (result.structuredContent ? tokens(JSON.stringify(result.structuredContent)) : 0);
+    const structured = result.structuredContent ? tokens(JSON.stringify(result.structuredContent)) : 0;
+    run.tokens += tokens(text) + structured;
+    run.structured += structured;
+    run.labels += tokens(labelsOf(text));
     if (result.isError) throw new Error(`${name} failed: ${text.slice(0, 300)}`);
     run.seen.push(text);
     return text;
@@ -235,7 +244,8 @@ try {
           finished = false;
           console.error(`${side} ${task.name}: ${error.message}`);
         }
-        results[i][side].push({ ms: performance.now() - start, calls: run.calls, tokens: run.tokens, finished });
+        const { calls, tokens: read, structured, labels } = run;
+        results[i][side].push({ ms: performance.now() - start, calls, tokens: read, structured, labels, finished });
         await client.close();
       }
     }
@@ -247,10 +257,10 @@ try {
 
 const fmt = (n) => n.toLocaleString("en");
 console.log(
-  "| task | steps | ours: calls / tokens / ms | mobile-mcp: calls / tokens / ms | tokens ours ÷ peer | calls ours ÷ peer | finished |",
+  "| task | steps | ours: calls / tokens (structured) / ms | mobile-mcp: calls / tokens / ms | tokens ours ÷ peer | labels floor ÷ peer | calls ours ÷ peer | finished |",
 );
-console.log("|---|---:|---:|---:|---:|---:|---|");
-const total = { ours: 0, peer: 0 };
+console.log("|---|---:|---:|---:|---:|---:|---:|---|");
+const total = { ours: 0, peer: 0, labels: 0 };
 let worst = 0;
 let worstCalls = 0;
 for (const [i, task] of TASKS.entries()) {
@@ -259,16 +269,18 @@ for (const [i, task] of TASKS.entries()) {
   const [oc, ot, pc, pt] = [o[0].calls, o[0].tokens, p[0].calls, p[0].tokens];
   total.ours += ot;
   total.peer += pt;
+  total.labels += o[0].labels;
   worst = Math.max(worst, ot / pt);
   worstCalls = Math.max(worstCalls, oc / pc);
   const done = `${o.filter((r) => r.finished).length}/${o.length} · ${p.filter((r) => r.finished).length}/${p.length}`;
   console.log(
-    `| ${task.name} | ${task.steps} | ${oc} / ${fmt(ot)} / ${median(o.map((r) => r.ms)).toFixed(0)} | ` +
-      `${pc} / ${fmt(pt)} / ${median(p.map((r) => r.ms)).toFixed(0)} | ${(ot / pt).toFixed(2)}× | ${(oc / pc).toFixed(2)}× | ${done} |`,
+    `| ${task.name} | ${task.steps} | ${oc} / ${fmt(ot)} (${fmt(o[0].structured)}) / ${median(o.map((r) => r.ms)).toFixed(0)} | ` +
+      `${pc} / ${fmt(pt)} / ${median(p.map((r) => r.ms)).toFixed(0)} | ${(ot / pt).toFixed(2)}× | ` +
+      `${(o[0].labels / pt).toFixed(2)}× | ${(oc / pc).toFixed(2)}× | ${done} |`,
   );
 }
 console.log(
-  `| **all** | | ${fmt(total.ours)} tokens | ${fmt(total.peer)} tokens | **${(total.ours / total.peer).toFixed(2)}×** | worst ${worstCalls.toFixed(2)}× | |`,
+  `| **all** | | ${fmt(total.ours)} tokens | ${fmt(total.peer)} tokens | **${(total.ours / total.peer).toFixed(2)}×** | ${(total.labels / total.peer).toFixed(2)}× | worst ${worstCalls.toFixed(2)}× | |`,
 );
 console.log(
   `\nworst task: ${worst.toFixed(2)}× the peer's tokens (targets: all ≤ 0.15×, every task ≤ 0.25×, calls ≤ 0.6×)`,
