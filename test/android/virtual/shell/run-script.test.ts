@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PassThrough } from "node:stream";
 import { ShellHarness } from "./shell-harness.ts";
 
 describe("device shell: lists, status and variables", () => {
@@ -51,6 +52,43 @@ describe("device shell: lists, status and variables", () => {
     const sh = new ShellHarness();
     expect((await sh.run("/system/bin/echo ok")).stdout).toBe("ok\n");
     expect(await sh.run(`sh -c 'echo inner; exit 4'; echo $?`)).toMatchObject({ code: 0, stdout: "inner\n4\n" });
+  });
+});
+
+describe("device shell: while and until loops", () => {
+  it("runs the body while the condition succeeds, until it fails; the status is the body's last", async () => {
+    const sh = new ShellHarness();
+    expect(await sh.run("while false; do echo never; done; echo $?")).toMatchObject({ code: 0, stdout: "0\n" });
+    expect(await sh.run("until true; do echo never; done")).toMatchObject({ code: 0, stdout: "" });
+    expect(await sh.run("until getprop sys.boot_completed; do false; done")).toMatchObject({ code: 0 });
+    expect(await sh.run("while echo once; do exit 4; done; echo unreached")).toMatchObject({
+      code: 4,
+      stdout: "once\n",
+    });
+  });
+
+  it("a loop that never ends by itself stops when the adb stream closes, as the killed shell does", async () => {
+    const sh = new ShellHarness();
+    const closed = new AbortController();
+    const seen: string[] = [];
+    const running = sh.shell.run("while getprop ro.build.version.sdk 2>/dev/null; do sleep 0.01; done", {
+      stdin: new PassThrough().end(),
+      stdout: (data) => {
+        seen.push(String(data));
+        if (seen.length === 3) closed.abort();
+      },
+      stderr: () => {},
+      signal: closed.signal,
+    });
+    expect(await running).toBe(130);
+    expect(seen).toEqual(["34\n", "34\n", "34\n"]);
+  });
+
+  it("a loop whose commands never wait still lets the stream's close through", async () => {
+    const sh = new ShellHarness();
+    const closed = new AbortController();
+    setTimeout(() => closed.abort(), 20);
+    expect(await sh.run("while true; do true; done", { signal: closed.signal })).toMatchObject({ code: 130 });
   });
 });
 
