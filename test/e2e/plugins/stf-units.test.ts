@@ -118,16 +118,22 @@ describe.skipIf(!STF_TOOLCHAIN)(TITLE, () => {
       bus.waitFor("DeviceLogMessage", (m) => m.serial === serial && pattern.test(String(m.message)));
     for (const device of devices) {
       // Each line comes after the step before it finished: `Loading properties` only once adbkit's
-      // waitBootComplete loop printed 1.
-      await logOf(device.serial, /^Loading properties$/);
-      await logOf(device.serial, /^Supports SDK 34$/);
-      await logOf(device.serial, /^Supports ABIs x86_64, arm64-v8a$/);
-      await logOf(device.serial, /^Installing ".*minicap\.apk" as "\/data\/local\/tmp\/minicap\.apk"$/);
-      await logOf(device.serial, /^STFService up to date$/);
-      await logOf(device.serial, /^Launching agent$/);
-      // Where the worker stops (docs/device-farm.md): the agent is Java run by app_process, which a virtual device
-      // does not have.
-      await logOf(device.serial, /^Agent says: ".*app_process: inaccessible or not found"$/);
+      // waitBootComplete loop printed 1. The worker restarts after the agent's timeout, so the first of each is
+      // from its first run, and they must come in this order.
+      const steps = [
+        /^Loading properties$/,
+        /^Supports SDK 34$/,
+        /^Supports ABIs x86_64, arm64-v8a$/,
+        /^Installing ".*minicap\.apk" as "\/data\/local\/tmp\/minicap\.apk"$/,
+        /^STFService up to date$/,
+        /^Launching agent$/,
+        // Where the worker stops (docs/device-farm.md): the agent is Java run by app_process, which a virtual
+        // device does not have.
+        /^Agent says: ".*app_process: inaccessible or not found"$/,
+      ];
+      const seen: number[] = [];
+      for (const step of steps) seen.push(bus.messages.indexOf(await logOf(device.serial, step)));
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
 
       const installed = await adb.adb(["-s", device.serial, "shell", "pm", "path", "jp.co.cyberagent.stf"]);
       expect(String(installed.stdout)).toMatch(/^package:\/data\/app\/.*\.apk$/m);
