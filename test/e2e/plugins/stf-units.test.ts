@@ -6,14 +6,14 @@ import { ProcessorSeat } from "../../helpers/stf/stf-wire.ts";
 import { STF_TOOLCHAIN, type StfUnit, startStfUnit, stfPackage } from "../../helpers/stf/stf-units.ts";
 
 /**
- * Real STF 3.7.9 units that run without STF's database (docs/device-farm.md, "How this is tested"): the
- * device-side `stf triproxy` and `stf provider` against virtual devices on a private adb server. The test sits in
- * the processor's seat on the triproxy (test/helpers/stf/stf-wire.ts) to read what the provider and its device
- * workers send and to acknowledge registrations as the processor does. Skips only without CLAWPERATOR_STF_TOOLCHAIN
- * (.ci/stf-toolchain; CI sets it).
+ * Real STF 3.7.9 units that run without STF's database (docs/device-farm.md, "STF's own units against virtual
+ * devices"): the device-side `stf triproxy` and `stf provider` against virtual devices on a private adb server. The
+ * test sits in the processor's seat on the triproxy (test/helpers/stf/stf-wire.ts) to read what the provider and its
+ * device workers send and to acknowledge registrations as the processor does. Skips only without
+ * CLAWPERATOR_STF_TOOLCHAIN (.ci/stf-toolchain; CI sets it).
  */
 const PROVIDER_NAME = "clawperator-e2e";
-/** wire.proto's DeviceStatus.ONLINE: adb lists the device as `device` (or `emulator`). */
+/** STF's DeviceStatus ONLINE: adb lists the device as `device` (or `emulator`). */
 const ONLINE = 3;
 
 let adb: AdbHarness;

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
-/** A decoded STF wire message (lib/wire/wire.proto of the STF package): its type name, channel and fields. */
+/** A decoded STF wire message: its type name, channel and fields. */
 export interface WireMessage {
   type: string;
   channel: string;
@@ -34,9 +34,10 @@ interface Dealer extends AsyncIterable<Buffer[]> {
 }
 
 /**
- * The seat STF's processor takes on the device-side triproxy: a DEALER connected to its dealer endpoint receives
- * everything providers and device workers push, and what it sends reaches them through the triproxy's PUB. STF's
- * own zeromq and wire definitions (from the toolchain) encode and decode, so the envelope is STF's, not ours.
+ * The seat STF's processor takes on the device-side triproxy (docs/device-farm.md, "STF's own units against virtual
+ * devices"): a DEALER connected to its dealer endpoint receives everything providers and device workers push, and
+ * what it sends reaches them through the triproxy's PUB. STF's own zeromq and wire definitions (from the toolchain)
+ * encode and decode, so the envelope is STF's, not ours.
  */
 export class ProcessorSeat {
   readonly messages: WireMessage[] = [];
