@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PassThrough } from "node:stream";
-import { ShellHarness } from "./shell-harness.ts";
+import { ShellHarness, testScenario } from "./shell-harness.ts";
 
 describe("device shell: lists, status and variables", () => {
   it("runs ; lists and && / || chains on exit codes, with $?", async () => {
@@ -82,6 +82,25 @@ describe("device shell: while and until loops", () => {
     });
     expect(await running).toBe(130);
     expect(seen).toEqual(["34\n", "34\n", "34\n"]);
+  });
+
+  it("adbkit's boot wait prints an empty line a second until boot completes, then 1, until the stream closes", async () => {
+    const sh = new ShellHarness(testScenario({ boot: { completeAfterMs: "never" } }));
+    const closed = new AbortController();
+    const lines: string[] = [];
+    const running = sh.shell.run("while getprop sys.boot_completed 2>/dev/null; do sleep 0.01; done", {
+      stdin: new PassThrough().end(),
+      stdout: (data) => {
+        lines.push(String(data));
+        // The device finishes booting after two rounds; the client, like adbkit, hangs up once it has read 1.
+        if (lines.length === 2) sh.state.properties.set("sys.boot_completed", "1");
+        if (String(data) === "1\n") closed.abort();
+      },
+      stderr: () => {},
+      signal: closed.signal,
+    });
+    expect(await running).toBe(130);
+    expect(lines).toEqual(["\n", "\n", "1\n"]);
   });
 
   it("a loop whose commands never wait still lets the stream's close through", async () => {
