@@ -42,3 +42,13 @@ export async function freeEmulatorPort(): Promise<number> {
   }
   throw new Error("no free emulator port pair in 5554–5585");
 }
+
+/** `count` consecutive free ports, all above 5585 and below Linux's ephemeral range: for a unit given a port range. */
+export async function freePortRange(count: number): Promise<{ min: number; max: number }> {
+  for (;;) {
+    const min = 10_000 + Math.floor(Math.random() * (22_000 - count));
+    let free = true;
+    for (let port = min; free && port < min + count; port++) free = (await tryPort(port)) !== undefined;
+    if (free) return { min, max: min + count - 1 };
+  }
+}

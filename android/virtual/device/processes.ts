@@ -1,5 +1,9 @@
 /** Pids of the system processes that log on their own. */
 export const SYSTEM_SERVER_PID = 587;
+/** The parent of every app process and of system_server. */
+export const ZYGOTE_PID = 312;
+/** The parent of every adb shell. */
+export const ADBD_PID = 431;
 
 /** App processes: a pid per running package, given at first start and dropped by force-stop. */
 export class ProcessTable {
@@ -19,6 +23,11 @@ export class ProcessTable {
 
   running(packageName: string): number | undefined {
     return this.#pids.get(packageName);
+  }
+
+  /** Running app processes as package → pid, in start order. */
+  apps(): ReadonlyMap<string, number> {
+    return this.#pids;
   }
 
   /** A fresh pid for a short-lived process (a shell command). */

@@ -6,10 +6,12 @@ export { bufferStdin, streamStdin, type StdinSource } from "./stdin-source.ts";
 export type {
   AndOrList,
   Assignment,
+  LoopCommand,
   ParseResult,
   Redirect,
   RedirectOp,
   Script,
+  ShellCommand,
   SimpleCommand,
   Word,
   WordPart,

@@ -4,7 +4,7 @@ import type { Command, CommandContext } from "./command-types.ts";
 import { applyRedirects, type CommandStreams } from "./redirections.ts";
 import { expandString, expandWord } from "./syntax/expand.ts";
 import { parseScript } from "./syntax/parse-script.ts";
-import type { SimpleCommand } from "./syntax/script-ast.ts";
+import type { LoopCommand, Script, ShellCommand, SimpleCommand } from "./syntax/script-ast.ts";
 
 export const SHELL_NAME = "/system/bin/sh";
 
@@ -33,18 +33,51 @@ export async function runScript(runtime: ShellEnvironment, line: string, ctx: Sc
     ctx.stderr(`${SHELL_NAME}: syntax error: ${parsed.message}\n`);
     return 2;
   }
-  let status = 0;
   try {
-    for (const list of parsed.script) {
-      status = await runCommand(runtime, list.first, ctx, status);
-      for (const { op, command } of list.rest) {
-        if ((op === "&&") === (status === 0)) status = await runCommand(runtime, command, ctx, status);
-      }
-    }
+    return await runLists(runtime, parsed.script, ctx, 0);
   } catch (error) {
     if (error instanceof ExitScript) return error.code;
     throw error;
   }
+}
+
+async function runLists(runtime: ShellEnvironment, script: Script, ctx: ScriptContext, lastStatus: number) {
+  let status = lastStatus;
+  for (const list of script) {
+    status = await runCommand(runtime, list.first, ctx, status);
+    for (const { op, command } of list.rest) {
+      if ((op === "&&") === (status === 0)) status = await runCommand(runtime, command, ctx, status);
+    }
+  }
+  return status;
+}
+
+const lookupIn = (ctx: ScriptContext, lastStatus: number) => (name: string) =>
+  name === "?" ? String(lastStatus) : name === "$" ? String(ctx.pid) : ctx.vars.get(name);
+
+/** A loop's status is its body's last status, 0 when the body never ran. */
+async function runLoop(runtime: ShellEnvironment, loop: LoopCommand, ctx: ScriptContext, lastStatus: number) {
+  const lookup = lookupIn(ctx, lastStatus);
+  const redirected = applyRedirects(
+    loop.redirects.map((r) => ({ fd: r.fd, op: r.op, target: expandString(r.target, lookup) })),
+    ctx,
+    runtime.state.fs,
+  );
+  if ("error" in redirected) {
+    ctx.stderr(`${SHELL_NAME}: ${redirected.error}\n`);
+    return 1;
+  }
+  const inner: ScriptContext = { ...ctx, ...redirected.streams };
+  let status = 0;
+  let last = lastStatus;
+  for (;;) {
+    // A body of commands that never wait would otherwise hold the event loop, and with it the adb stream's close.
+    await new Promise((resolve) => setImmediate(resolve));
+    last = await runLists(runtime, loop.condition, inner, last);
+    if ((last === 0) === loop.until) break;
+    status = last = await runLists(runtime, loop.body, inner, last);
+  }
+  redirected.flush();
   return status;
 }
 
@@ -52,13 +85,23 @@ const BUILTINS = new Set(["exit", "export", "exec"]);
 
 async function runCommand(
   runtime: ShellEnvironment,
-  command: SimpleCommand,
+  command: ShellCommand,
   ctx: ScriptContext,
   lastStatus: number,
 ): Promise<number> {
   if (ctx.signal.aborted) throw new ExitScript(130);
-  const lookup = (name: string) =>
-    name === "?" ? String(lastStatus) : name === "$" ? String(ctx.pid) : ctx.vars.get(name);
+  return command.kind === "loop"
+    ? runLoop(runtime, command, ctx, lastStatus)
+    : runSimple(runtime, command, ctx, lastStatus);
+}
+
+async function runSimple(
+  runtime: ShellEnvironment,
+  command: SimpleCommand,
+  ctx: ScriptContext,
+  lastStatus: number,
+): Promise<number> {
+  const lookup = lookupIn(ctx, lastStatus);
   const assignments = command.assignments.map((a) => [a.name, expandString(a.value, lookup)] as const);
   let argv = command.words.flatMap((word) => expandWord(word, lookup));
   let exec = false;

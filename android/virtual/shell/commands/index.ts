@@ -12,6 +12,8 @@ import { ls } from "./ls.ts";
 import { monkey } from "./monkey.ts";
 import { cmd, pm } from "./package-manager.ts";
 import { pidof } from "./pidof.ts";
+import { ps } from "./ps.ts";
+import { rm } from "./rm.ts";
 import { screencap } from "./screencap.ts";
 import { settings } from "./settings.ts";
 import { sh } from "./sh.ts";
@@ -36,6 +38,8 @@ export const DEVICE_COMMANDS: ReadonlyMap<string, Command> = new Map<string, Com
   ["monkey", monkey],
   ["pidof", pidof],
   ["pm", pm],
+  ["ps", ps],
+  ["rm", rm],
   ["screencap", screencap],
   ["setprop", setprop],
   ["settings", settings],

@@ -22,15 +22,27 @@ export interface Assignment {
 }
 
 export interface SimpleCommand {
+  kind: "simple";
   assignments: Assignment[];
   words: Word[];
   redirects: Redirect[];
 }
 
+/** `while cond; do body; done` (`until`: while cond fails); redirections after `done` apply to the whole loop. */
+export interface LoopCommand {
+  kind: "loop";
+  until: boolean;
+  condition: Script;
+  body: Script;
+  redirects: Redirect[];
+}
+
+export type ShellCommand = SimpleCommand | LoopCommand;
+
 /** `a && b || c`: run left to right, each link deciding on the previous exit code. */
 export interface AndOrList {
-  first: SimpleCommand;
-  rest: Array<{ op: "&&" | "||"; command: SimpleCommand }>;
+  first: ShellCommand;
+  rest: Array<{ op: "&&" | "||"; command: ShellCommand }>;
 }
 
 /** Lists separated by `;` or newlines. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ShellHarness } from "./shell-harness.ts";
+import { PassThrough } from "node:stream";
+import { ShellHarness, testScenario } from "./shell-harness.ts";
 
 describe("device shell: lists, status and variables", () => {
   it("runs ; lists and && / || chains on exit codes, with $?", async () => {
@@ -51,6 +52,62 @@ describe("device shell: lists, status and variables", () => {
     const sh = new ShellHarness();
     expect((await sh.run("/system/bin/echo ok")).stdout).toBe("ok\n");
     expect(await sh.run(`sh -c 'echo inner; exit 4'; echo $?`)).toMatchObject({ code: 0, stdout: "inner\n4\n" });
+  });
+});
+
+describe("device shell: while and until loops", () => {
+  it("runs the body while the condition succeeds, until it fails; the status is the body's last", async () => {
+    const sh = new ShellHarness();
+    expect(await sh.run("while false; do echo never; done; echo $?")).toMatchObject({ code: 0, stdout: "0\n" });
+    expect(await sh.run("until true; do echo never; done")).toMatchObject({ code: 0, stdout: "" });
+    expect(await sh.run("until getprop sys.boot_completed; do false; done")).toMatchObject({ code: 0 });
+    expect(await sh.run("while echo once; do exit 4; done; echo unreached")).toMatchObject({
+      code: 4,
+      stdout: "once\n",
+    });
+  });
+
+  it("a loop that never ends by itself stops when the adb stream closes, as the killed shell does", async () => {
+    const sh = new ShellHarness();
+    const closed = new AbortController();
+    const seen: string[] = [];
+    const running = sh.shell.run("while getprop ro.build.version.sdk 2>/dev/null; do sleep 0.01; done", {
+      stdin: new PassThrough().end(),
+      stdout: (data) => {
+        seen.push(String(data));
+        if (seen.length === 3) closed.abort();
+      },
+      stderr: () => {},
+      signal: closed.signal,
+    });
+    expect(await running).toBe(130);
+    expect(seen).toEqual(["34\n", "34\n", "34\n"]);
+  });
+
+  it("adbkit's boot wait prints an empty line a second until boot completes, then 1, until the stream closes", async () => {
+    const sh = new ShellHarness(testScenario({ boot: { completeAfterMs: "never" } }));
+    const closed = new AbortController();
+    const lines: string[] = [];
+    const running = sh.shell.run("while getprop sys.boot_completed 2>/dev/null; do sleep 0.01; done", {
+      stdin: new PassThrough().end(),
+      stdout: (data) => {
+        lines.push(String(data));
+        // The device finishes booting after two rounds; the client, like adbkit, hangs up once it has read 1.
+        if (lines.length === 2) sh.state.properties.set("sys.boot_completed", "1");
+        if (String(data) === "1\n") closed.abort();
+      },
+      stderr: () => {},
+      signal: closed.signal,
+    });
+    expect(await running).toBe(130);
+    expect(lines).toEqual(["\n", "\n", "1\n"]);
+  });
+
+  it("a loop whose commands never wait still lets the stream's close through", async () => {
+    const sh = new ShellHarness();
+    const closed = new AbortController();
+    setTimeout(() => closed.abort(), 20);
+    expect(await sh.run("while true; do true; done", { signal: closed.signal })).toMatchObject({ code: 130 });
   });
 });
 
