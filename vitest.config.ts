@@ -16,6 +16,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // The CLI and e2e tests run the real built binary; it is compiled once per run.
     globalSetup: ["test/helpers/build-cli.ts"],
+    setupFiles: ["test/helpers/file-adb-server.ts"],
     // In-process tests (config cache, locks) never write into the real ~/.clawperator.
     env: { CLAWPERATOR_HOME: TEST_CLAWPERATOR_HOME },
     // Hang detectors, not budgets: far above what any test takes on a 2-core machine shared with other busy work.

@@ -30,6 +30,7 @@ export async function privateAdb({ prefix = "clawperator-bench-", env = () => ({
     CLAWPERATOR_HOME: join(home, ".clawperator"),
     ANDROID_ADB_SERVER_PORT: String(adbPort),
     ADB_LOCAL_TRANSPORT_MAX_PORT: "0",
+    ADB_EMU: "0",
     ...env(home),
   });
   const adb = (args) => execFileSync("adb", ["-P", String(adbPort), ...args], { encoding: "utf8" });

@@ -2,6 +2,7 @@ import { DeviceLocks } from "../../core/execution/device-lock.ts";
 import { definePlugin } from "../../core/kernel/index.ts";
 import { AgentViews } from "../../core/services/agent-views.ts";
 import { DeviceControl } from "../../core/services/device-control.ts";
+import { DeviceLeases } from "../../core/services/device-leases.ts";
 import { Transport } from "../../core/services/transport.ts";
 import { DEVICE_COMMANDS } from "./command-manifest.ts";
 import { DEVICE_ROUTES } from "./route-manifest.ts";
@@ -26,6 +27,7 @@ export default definePlugin({
             locks: new DeviceLocks(),
             ...(ctx.config.deviceId ? { deviceId: ctx.config.deviceId } : {}),
             views: () => (services.isRegistered(AgentViews) ? services.resolve(AgentViews) : undefined),
+            leases: () => services.resolve(DeviceLeases),
           });
           return control;
         };

@@ -27,8 +27,9 @@ export class AdbHarness {
     return {
       HOME: this.home,
       ANDROID_ADB_SERVER_PORT: String(this.serverPort),
-      // A maximum below the first emulator port turns the scan off (adb's transport_local).
-      ...(this.emulatorDiscovery ? {} : { ADB_LOCAL_TRANSPORT_MAX_PORT: "0" }),
+      // Both turn the scan off: ADB_EMU=0 on every adb (Debian's 29.0.6 still scans with a maximum of 0), the
+      // maximum below the first emulator port on newer ones (adb's transport_local).
+      ...(this.emulatorDiscovery ? {} : { ADB_LOCAL_TRANSPORT_MAX_PORT: "0", ADB_EMU: "0" }),
     };
   }
 

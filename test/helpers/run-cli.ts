@@ -13,7 +13,10 @@ export interface CliResult {
 
 export interface CliProcessOptions {
   cwd: string;
-  /** The CLI's whole environment besides PATH: nothing of this process's leaks in (no CLAWPERATOR_*, no adb port). */
+  /**
+   * The CLI's whole environment besides PATH: nothing of this process's leaks in (no CLAWPERATOR_*). Without an
+   * ANDROID_ADB_SERVER_PORT of its own the CLI gets the test file's private adb server (file-adb-server.ts).
+   */
   env: Record<string, string>;
   /** Written to the CLI's stdin, then closed; without it stdin is /dev/null, or a pipe with `stdin: "pipe"`. */
   input?: string | Uint8Array;
@@ -36,9 +39,18 @@ const HANG_MS = 90_000;
 export function spawnCli(args: readonly string[], options: CliProcessOptions) {
   if (!existsSync(CLI_BIN))
     throw new Error(`${CLI_BIN} is missing: run \`npm run build\` (test/helpers/build-cli.ts does it as globalSetup)`);
+  // No adb server named: the test file's own (file-adb-server.ts), scanning no emulator ports.
+  const adb =
+    options.env.ANDROID_ADB_SERVER_PORT === undefined && process.env.CLAWPERATOR_TEST_ADB_PORT
+      ? {
+          ANDROID_ADB_SERVER_PORT: process.env.CLAWPERATOR_TEST_ADB_PORT,
+          ADB_LOCAL_TRANSPORT_MAX_PORT: "0",
+          ADB_EMU: "0",
+        }
+      : {};
   return execa(options.node ?? process.execPath, [...(options.nodeArgs ?? []), CLI_BIN, ...args], {
     cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...options.env },
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...adb, ...options.env },
     extendEnv: false,
     reject: false,
     ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
@@ -129,6 +141,7 @@ export function cliSandbox(): CliSandbox {
           TMPDIR: home,
           ANDROID_ADB_SERVER_PORT: String(adbPort),
           ADB_LOCAL_TRANSPORT_MAX_PORT: "0",
+          ADB_EMU: "0",
           ...options.env,
         },
         ...(options.input === undefined ? {} : { input: options.input }),

@@ -16,6 +16,7 @@ import type { DeviceLocks } from "../../../core/execution/device-lock.ts";
 import { selectDevice } from "../../../core/execution/resolve-device.ts";
 import { randomUuid } from "../../../core/host/random.ts";
 import type { AgentViews } from "../../../core/services/agent-views.ts";
+import { type DeviceLeases, isPoolSerial } from "../../../core/services/device-leases.ts";
 import type { DeviceCallOptions, DeviceControl } from "../../../core/services/device-control.ts";
 import type { Transport } from "../../../core/services/transport.ts";
 import { readApkManifest } from "../../../android/apk/read-apk-manifest.ts";
@@ -33,6 +34,8 @@ export interface DeviceControlDeps {
   deviceId?: string;
   /** The agent views, when the operator plugin is there: refs for gestures, and staleness after a change. */
   views: () => AgentViews | undefined;
+  /** A farm's leases: a pool serial (`stf:any`) is leased first, so the lock and the answer are the chosen device's. */
+  leases?: () => DeviceLeases;
 }
 
 function parse<S extends z.ZodType>(tool: string, schema: S, input: unknown): z.output<S> {
@@ -90,13 +93,20 @@ export function createDeviceControl(deps: DeviceControlDeps): DeviceControl {
     acts: boolean,
     work: (deviceId: string, transport: Transport) => Promise<T>,
   ): Promise<T> => {
-    const deviceId = await device(options);
-    const lock = deps.locks.acquire(deviceId, { executionId: randomUuid(), commandId: `device-${name}` });
+    let deviceId = await device(options);
+    const leases = isPoolSerial(deviceId) ? deps.leases?.() : undefined;
+    const lease = await leases?.hold(deviceId);
+    if (lease) deviceId = lease.serial;
     try {
-      if (acts) deps.views()?.noteActed(deviceId);
-      return await work(deviceId, deps.transport());
+      const lock = deps.locks.acquire(deviceId, { executionId: randomUuid(), commandId: `device-${name}` });
+      try {
+        if (acts) deps.views()?.noteActed(deviceId);
+        return await work(deviceId, deps.transport());
+      } finally {
+        lock.release();
+      }
     } finally {
-      lock.release();
+      if (lease) await leases?.done(deviceId);
     }
   };
 

@@ -31,7 +31,7 @@ export async function runLocalSkill(skills: LocalSkills, given: SkillRunRequest)
   };
   const ctx = skills.context(scope, device);
   const judged = judge(record, ctx);
-  notEligible(skillStatus(judged, ctx), request.invoker ?? "user");
+  notEligible(skillStatus(judged, ctx), request.invoker ?? "user", device?.id);
   const { env, refused } = skillEnv({
     base: skills.env,
     ...(judged.entry ? { entry: judged.entry } : {}),

@@ -14,13 +14,15 @@ export function describeMissing(missing: SkillMissing): string {
  * Throws SKILL_NOT_ELIGIBLE, with the structured reasons, unless the skill may be used: eligible, allowed by the
  * agent's allowlist, and (for a model's call) not hidden from the model by `disable-model-invocation`.
  */
-export function notEligible(status: SkillStatus, invoker: "user" | "model"): void {
+export function notEligible(status: SkillStatus, invoker: "user" | "model", deviceId?: string): void {
   const reasons: string[] = [];
   if (status.disabled) reasons.push("disabled in config (skills.entries)");
   if (status.blockedByAllowlist) reasons.push("not in skills.allowBundled");
   if (!status.eligible && !status.disabled && !status.blockedByAllowlist) {
     const missing = describeMissing(status.missing);
-    if (missing) reasons.push(`missing ${missing}`);
+    // Packages are judged on a device: the one that lacks them is named.
+    const on = status.missing.packages.length && deviceId ? ` on ${deviceId}` : "";
+    if (missing) reasons.push(`missing ${missing}${on}`);
   }
   if (status.blockedByAgentFilter) reasons.push("not in the agent's skills allowlist");
   const hidden = invoker === "model" && status.eligible && !status.blockedByAgentFilter && !status.modelVisible;
@@ -30,6 +32,7 @@ export function notEligible(status: SkillStatus, invoker: "user" | "model"): voi
     hint: "Run `clawperator skills status` to see what it needs.",
     details: {
       skillId: status.name,
+      ...(deviceId ? { deviceId } : {}),
       readiness: status.readiness,
       missing: status.missing,
       disabled: status.disabled,

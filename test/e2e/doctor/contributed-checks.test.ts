@@ -10,7 +10,7 @@ import { outline } from "./report.ts";
 const cli = cliSandbox();
 // The adb server doctor starts must not pick up emulators other tests run on 5555-5585, and the device asked for is
 // one that is never connected: the run always ends at device discovery.
-const env = { ADB_LOCAL_TRANSPORT_MAX_PORT: "0" };
+const env = { ADB_LOCAL_TRANSPORT_MAX_PORT: "0", ADB_EMU: "0" };
 const NOWHERE = ["--device-id", "127.0.0.1:1"];
 const makeDir = tempDirs();
 

@@ -119,6 +119,18 @@ describe("devices leased from an STF farm", () => {
     expect(farm.problems()).toEqual([]);
   });
 
+  it("a device tool on stf:any answers for the device it leased, and gives it back", async () => {
+    const { exitCode, body } = await session.json<{ deviceId: string; sdk: number }>(
+      ["device", "info", "--device-id", "stf:any", "--config", config],
+      { env },
+    );
+    expect(exitCode).toBe(0);
+    expect(body.deviceId).toMatch(/^stf:farm-00[123]$/);
+    expect(body.sdk).toEqual(expect.any(Number));
+    expect(leasedNow()).toEqual([]);
+    expect(farm.problems()).toEqual([]);
+  });
+
   it("a CLI execution sent SIGTERM while it holds a lease gives the device back, then dies of the signal", async () => {
     const execution = JSON.stringify(anExecution([{ id: "wait", type: "sleep", params: { durationMs: 30_000 } }]));
     const agent = session.spawn(
