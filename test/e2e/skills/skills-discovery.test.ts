@@ -1,22 +1,14 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { cliSandbox, json } from "../../helpers/run-cli.ts";
+import { describe, expect, it } from "vitest";
+import { fixtureSkillsCli } from "../../helpers/fixture-skills-cli.ts";
+import { json } from "../../helpers/run-cli.ts";
 import { FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
-import { tempDirs } from "../../helpers/temp-dirs.ts";
 import type { SkillList } from "../../../core/services/skills.ts";
 import type { ErrorOutput } from "../../helpers/cli-output.ts";
 
-const cli = cliSandbox();
-const makeDir = tempDirs("clawperator-skills-");
-let repo = "";
-let env: Record<string, string> = {};
-
-beforeAll(async () => {
-  repo = await makeDir();
-  const { registry } = await writeSkillsRepo(repo);
-  env = { CLAWPERATOR_SKILLS_REGISTRY: registry };
-});
+const fixture = fixtureSkillsCli();
+const { cli, makeDir, skills } = fixture;
 
 /** The fixture's skills in a list, without the skills this package itself ships (bundled: the clawperator skill). */
 const own = (list: SkillList) =>
@@ -25,9 +17,6 @@ const own = (list: SkillList) =>
 const USABLE = Object.values(S)
   .filter((s) => s !== S.gated)
   .map((s) => s.id);
-
-const skills = (args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) =>
-  cli.run(["skills", ...args], { env: options.env ?? env, ...(options.cwd ? { cwd: options.cwd } : {}) });
 
 describe("skills discovery", () => {
   it("list returns the registry entries the agent may use as they are, with optional fields, and the count", async () => {
@@ -42,8 +31,8 @@ describe("skills discovery", () => {
   it("get wraps one entry under skill; for-app and search --app/--intent filter exactly", async () => {
     expect(json(await skills(["get", S.recipe.id]))).toEqual({
       skill: S.recipe,
-      filePath: join(repo, S.recipe.skillFile),
-      baseDir: join(repo, S.recipe.path),
+      filePath: join(fixture.repo, S.recipe.skillFile),
+      baseDir: join(fixture.repo, S.recipe.path),
       instructions: `\n# ${S.recipe.id}\n\n${S.recipe.summary}.\n`,
       // What to pass: the recipe's variable (COMMAND_ID and TASK_ID are derived).
       inputs: {
@@ -199,7 +188,7 @@ describe("registry resolution (docs/skills-registry.md#resolution)", () => {
       "skills/plain-folder/SKILL.md": "---\ndescription: Named by its folder\n---\n",
     });
     const body = json<SkillList>(
-      await skills(["list"], { env: { CLAWPERATOR_SKILLS_REGISTRY: env.CLAWPERATOR_SKILLS_REGISTRY! }, cwd }),
+      await skills(["list"], { env: { CLAWPERATOR_SKILLS_REGISTRY: fixture.env.CLAWPERATOR_SKILLS_REGISTRY! }, cwd }),
     );
     const tool = body.skills.find((s: { id: string }) => s.id === "com.example.folder.tool");
     expect(tool).toMatchObject({
@@ -208,7 +197,7 @@ describe("registry resolution (docs/skills-registry.md#resolution)", () => {
       scripts: ["com.example.folder.tool/scripts/run.js"],
     });
     expect(body.skills.some((s: { id: string }) => s.id === "plain-folder")).toBe(true);
-    const ran = json(await cli.run(["skills", "run", "com.example.folder.tool"], { env, cwd }));
+    const ran = json(await cli.run(["skills", "run", "com.example.folder.tool"], { env: fixture.env, cwd }));
     expect(ran).toMatchObject({ status: "success", output: "workspace\n" });
   });
 });

@@ -1,28 +1,17 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { cliSandbox, json } from "../../helpers/run-cli.ts";
+import { describe, expect, it } from "vitest";
+import { fixtureSkillsCli } from "../../helpers/fixture-skills-cli.ts";
+import { json } from "../../helpers/run-cli.ts";
 import { entry, FIXTURE_SKILLS as S, writeSkillsRepo } from "../../helpers/skills-fixture.ts";
-import { tempDirs } from "../../helpers/temp-dirs.ts";
 import type { Execution } from "../../../core/contracts/execution.ts";
 import { LIMITS } from "../../../core/contracts/limits.ts";
 import type { SkillStatusReport } from "../../../core/services/skills.ts";
 import type { ValidatedOutput } from "../../helpers/cli-output.ts";
 
 // skills validate, get's inputs, status and compile-artifact through the CLI, on the fixture skills repository.
-const cli = cliSandbox();
-const makeDir = tempDirs("clawperator-skills-");
-let repo = "";
-let env: Record<string, string> = {};
-
-beforeAll(async () => {
-  repo = await makeDir();
-  const { registry } = await writeSkillsRepo(repo);
-  env = { CLAWPERATOR_SKILLS_REGISTRY: registry };
-});
-
-const skills = (args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) =>
-  cli.run(["skills", ...args], { env: options.env ?? env, ...(options.cwd ? { cwd: options.cwd } : {}) });
+const fixture = fixtureSkillsCli();
+const { cli, makeDir, skills } = fixture;
 
 describe("skills validate, status, compile-artifact", () => {
   it("validate checks files and skill.json parity; --dry-run skips payloads of script-only skills", async () => {
