@@ -4,6 +4,13 @@ import { join } from "node:path";
 import { execa, type Options, type Result } from "execa";
 import { freePort } from "./free-port.ts";
 
+/**
+ * What an adb server started with it scans none of the emulator ports, so emulators other test files run never show
+ * up in its list. Both are needed: ADB_EMU=0 on every adb (Debian's 29.0.6 still scans with a maximum of 0), the
+ * maximum below the first emulator port on newer ones (adb's transport_local).
+ */
+export const NO_EMULATOR_SCAN = { ADB_LOCAL_TRANSPORT_MAX_PORT: "0", ADB_EMU: "0" } as const;
+
 /** A private adb server (own HOME, own port) for one test file; `stop()` kills it and removes HOME. */
 export class AdbHarness {
   private constructor(
@@ -27,9 +34,7 @@ export class AdbHarness {
     return {
       HOME: this.home,
       ANDROID_ADB_SERVER_PORT: String(this.serverPort),
-      // Both turn the scan off: ADB_EMU=0 on every adb (Debian's 29.0.6 still scans with a maximum of 0), the
-      // maximum below the first emulator port on newer ones (adb's transport_local).
-      ...(this.emulatorDiscovery ? {} : { ADB_LOCAL_TRANSPORT_MAX_PORT: "0", ADB_EMU: "0" }),
+      ...(this.emulatorDiscovery ? {} : NO_EMULATOR_SCAN),
     };
   }
 

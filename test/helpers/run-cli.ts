@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { execa } from "execa";
 import { afterAll, beforeAll } from "vitest";
+import { NO_EMULATOR_SCAN } from "./adb-harness.ts";
 import { CLI_BIN } from "./cli-paths.ts";
 import { freePort } from "./free-port.ts";
 import { tempDirs } from "./temp-dirs.ts";
@@ -44,8 +45,7 @@ export function spawnCli(args: readonly string[], options: CliProcessOptions) {
     options.env.ANDROID_ADB_SERVER_PORT === undefined && process.env.CLAWPERATOR_TEST_ADB_PORT
       ? {
           ANDROID_ADB_SERVER_PORT: process.env.CLAWPERATOR_TEST_ADB_PORT,
-          ADB_LOCAL_TRANSPORT_MAX_PORT: "0",
-          ADB_EMU: "0",
+          ...NO_EMULATOR_SCAN,
         }
       : {};
   return execa(options.node ?? process.execPath, [...(options.nodeArgs ?? []), CLI_BIN, ...args], {
@@ -140,8 +140,7 @@ export function cliSandbox(): CliSandbox {
           HOME: home,
           TMPDIR: home,
           ANDROID_ADB_SERVER_PORT: String(adbPort),
-          ADB_LOCAL_TRANSPORT_MAX_PORT: "0",
-          ADB_EMU: "0",
+          ...NO_EMULATOR_SCAN,
           ...options.env,
         },
         ...(options.input === undefined ? {} : { input: options.input }),

@@ -2,6 +2,7 @@ import { cp, mkdir, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DoctorReport } from "../../../core/doctor/report.ts";
+import { NO_EMULATOR_SCAN } from "../../helpers/adb-harness.ts";
 import { REPO_ROOT } from "../../helpers/cli-paths.ts";
 import { cliSandbox, json } from "../../helpers/run-cli.ts";
 import { tempDirs } from "../../helpers/temp-dirs.ts";
@@ -10,7 +11,7 @@ import { outline } from "./report.ts";
 const cli = cliSandbox();
 // The adb server doctor starts must not pick up emulators other tests run on 5555-5585, and the device asked for is
 // one that is never connected: the run always ends at device discovery.
-const env = { ADB_LOCAL_TRANSPORT_MAX_PORT: "0", ADB_EMU: "0" };
+const env = { ...NO_EMULATOR_SCAN };
 const NOWHERE = ["--device-id", "127.0.0.1:1"];
 const makeDir = tempDirs();
 
